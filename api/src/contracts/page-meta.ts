@@ -1,0 +1,33 @@
+/**
+ * Page metadata, declared once per page. The remote renders it into document.head on the client;
+ * the api renders the same data into the HTML it sends (crawlers run no JavaScript).
+ */
+import { siteConfig } from './site-config';
+
+export type PageType = 'website' | 'article';
+
+export interface PageMeta {
+  /** Route pattern as in the spec's route table (`/blog/:id`); static pages give their exact path. */
+  path: string;
+  title: string;
+  description: string;
+  /** Site-relative image path; defaults to the site image (1200x630). */
+  image?: string;
+  type?: PageType;
+  /** Canonical path when it differs from the visited one (e.g. /casestudies/x -> /case-studies/x). */
+  canonicalPath?: string;
+  noindex?: boolean;
+  /** JSON-LD objects for this page. */
+  jsonLd?: Record<string, unknown>[];
+}
+
+export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+
+export function fullTitle(title: string): string {
+  return title.includes(siteConfig.brandName) ? title : `${title} | ${siteConfig.brandName}`;
+}
+
+export function absoluteUrl(path: string): string {
+  return new URL(path, siteConfig.siteUrl).href;
+}
+

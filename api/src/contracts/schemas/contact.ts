@@ -1,0 +1,64 @@
+/**
+ * The Talk to Sales form: one schema for the browser form and the api (spec sections 3 and 5).
+ * Messages are the spec's, word for word; the length bounds guard the database and the inbox.
+ */
+import { z } from 'zod';
+
+export const BUSINESS_HELP_OPTIONS = [
+  { value: 'demo-request', label: 'Talk to Sales' },
+  { value: 'customer-acquisition', label: 'Customer Acquisition' },
+  { value: 'retention-marketing', label: 'Retention Marketing' },
+  { value: 'data-insights', label: 'Data & Insights' },
+  { value: 'partnership-opportunities', label: 'Partnership Opportunities' },
+  { value: 'other', label: 'Other' },
+] as const;
+
+export type BusinessHelp = (typeof BUSINESS_HELP_OPTIONS)[number]['value'];
+const businessHelpValues = BUSINESS_HELP_OPTIONS.map((o) => o.value) as [BusinessHelp, ...BusinessHelp[]];
+
+export const TEXT_FIELD_MAX = 200;
+export const EMAIL_MAX = 254;
+
+function requiredText(label: string, message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(TEXT_FIELD_MAX, `${label} must be at most ${TEXT_FIELD_MAX} characters`);
+}
+
+export const contactSchema = z.strictObject({
+  firstName: requiredText('First name', 'First name is required'),
+  lastName: requiredText('Last name', 'Last name is required'),
+  email: z
+    .string({ error: 'Please enter a valid email address' })
+    .trim()
+    .max(EMAIL_MAX, 'Please enter a valid email address')
+    .pipe(z.email({ error: 'Please enter a valid email address' })),
+  jobTitle: requiredText('Job title', 'Job title is required'),
+  company: requiredText('Company name', 'Company name is required'),
+  businessHelp: z.enum(businessHelpValues, { error: 'Please tell us how we can help' }),
+  agreeToUpdates: z.boolean({ error: 'agreeToUpdates must be true or false' }).default(false),
+});
+
+/** What the form holds while the visitor types (businessHelp starts empty, which the schema refuses). */
+export type ContactFormInput = z.input<typeof contactSchema>;
+/** A validated submission. */
+export type ContactSubmission = z.output<typeof contactSchema>;
+
+/**
+ * Hidden field that people never fill in and naive bots do. The api accepts a submission that fills it
+ * (so the bot learns nothing) and stores nothing.
+ */
+export const HONEYPOT_FIELD = 'website';
+
+/** The request body the api accepts: the form plus the optional honeypot. */
+export const contactRequestSchema = contactSchema.extend({
+  [HONEYPOT_FIELD]: z.string().max(TEXT_FIELD_MAX).optional(),
+});
+
+/** 201 response of POST /api/contact. */
+export const contactResponseSchema = z.object({ id: z.string(), message: z.string() });
+export type ContactResponse = z.infer<typeof contactResponseSchema>;
+
+export const CONTACT_SUCCESS_MESSAGE = "Thank you for your message! We'll get back to you soon.";

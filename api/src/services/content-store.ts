@@ -1,0 +1,92 @@
+/**
+ * Content (case studies, blog posts, jobs, banners) as structured files, one per item, validated at
+ * start with the contract schemas. A broken file stops the start with its path and the field at fault.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { z } from 'zod';
+import {
+  bannersSchema,
+  blogPostSchema,
+  caseStudySchema,
+  jobSchema,
+  type Banners,
+  type BlogPost,
+  type BlogPostSummary,
+  type CaseStudy,
+  type ContentLookup,
+  type Job,
+} from '../contracts';
+
+export class ContentError extends Error {
+  override name = 'ContentError';
+}
+
+export interface ContentStore extends ContentLookup {
+  caseStudies: readonly CaseStudy[];
+  blogPosts: readonly BlogPostSummary[];
+  jobs: readonly Job[];
+  banners: Banners;
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new ContentError(`${file}: not valid JSON (${(error as Error).message})`);
+  }
+}
+
+function parseFile<S extends z.ZodType>(schema: S, file: string): z.output<S> {
+  const result = schema.safeParse(readJson(file));
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue?.path.length ? issue.path.join('.') : '(root)';
+  throw new ContentError(`${file}: field "${field}": ${issue?.message ?? 'invalid'}`);
+}
+
+function loadCollection<S extends z.ZodType<{ id: string }>>(dir: string, schema: S): z.output<S>[] {
+  if (!fs.existsSync(dir)) return [];
+  const items = fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => {
+      const file = path.join(dir, name);
+      const item = parseFile(schema, file);
+      if (`${item.id}.json` !== name && !('slug' in item && `${String(item.slug)}.json` === name)) {
+        throw new ContentError(`${file}: file name must be the item's id or slug ("${item.id}.json")`);
+      }
+      return item;
+    });
+  const ids = new Set<string>();
+  for (const item of items) {
+    if (ids.has(item.id)) throw new ContentError(`${dir}: duplicate id "${item.id}"`);
+    ids.add(item.id);
+  }
+  return items;
+}
+
+const byDateDesc = <T,>(key: (t: T) => string) => (a: T, b: T) => key(b).localeCompare(key(a));
+
+export function loadContent(contentDir: string): ContentStore {
+  const caseStudies = loadCollection(path.join(contentDir, 'case-studies'), caseStudySchema).sort(
+    byDateDesc((c) => c.publishedDate),
+  );
+  const posts = loadCollection(path.join(contentDir, 'blog'), blogPostSchema).sort(byDateDesc((p) => p.publishedDate));
+  const jobs = loadCollection(path.join(contentDir, 'jobs'), jobSchema).sort(byDateDesc((j) => j.postedDate));
+  const bannersFile = path.join(contentDir, 'banners.json');
+  const banners: Banners = fs.existsSync(bannersFile)
+    ? parseFile(bannersSchema, bannersFile)
+    : { primary: null, secondary: null };
+  const postById = new Map(posts.map((p) => [p.id, p]));
+  return {
+    caseStudies,
+    blogPosts: posts.map(({ content: _content, ...summary }) => summary),
+    jobs,
+    banners,
+    caseStudy: (id) => caseStudies.find((c) => c.id === id),
+    blogPost: (id) => postById.get(id),
+    job: (slug) => jobs.find((j) => j.slug === slug),
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * Every GET that is not the api or a file: the page's HTML with its head tags (404 for unknown
+ * routes and unknown content), plus sitemap.xml and robots.txt from the same page data.
+ */
+import Router from '@koa/router';
+import { absoluteUrl } from '../contracts';
+import type { AppConfig } from '../config';
+import { buildRegistry } from '../services/remote-registry';
+import type { ContentStore } from '../services/content-store';
+import { renderPage, shellTemplate } from './html-renderer';
+import { NOT_FOUND_META, resolvePage } from './page-resolver';
+import { sitemapPaths } from './sitemap';
+
+export function siteRouter(config: AppConfig, content: ContentStore): Router {
+  const router = new Router();
+  const template = shellTemplate(config.siteRoot);
+
+  router.get('/robots.txt', (ctx) => {
+    ctx.type = 'text/plain';
+    ctx.set('Cache-Control', 'public, max-age=3600');
+    ctx.body = `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /invest\n\nSitemap: ${absoluteUrl('/sitemap.xml')}\n`;
+  });
+
+  router.get('/sitemap.xml', (ctx) => {
+    const urls = sitemapPaths(content)
+      .map((p) => `  <url><loc>${absoluteUrl(p)}</loc></url>`)
+      .join('\n');
+    ctx.type = 'application/xml';
+    ctx.set('Cache-Control', 'public, max-age=3600');
+    ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  });
+
+  // The spec links "View All Case Studies" to /resources; send crawlers where the shell sends people.
+  router.get('/resources', (ctx) => {
+    ctx.status = 301;
+    ctx.redirect('/case-studies');
+  });
+
+  router.get('/{*path}', (ctx) => {
+    if (ctx.path.startsWith('/api/')) return;
+    const page = resolvePage(ctx.path, content);
+    const registry = buildRegistry(config);
+    ctx.status = page ? 200 : 404;
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = renderPage(template.read(), {
+      meta: page?.meta ?? NOT_FOUND_META,
+      visitedPath: ctx.path,
+      registry,
+      ...(page?.remote ? { remote: page.remote } : {}),
+    });
+  });
+  return router;
+}
+

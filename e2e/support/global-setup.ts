@@ -1,0 +1,12 @@
+import { startSite, type Site } from './site';
+
+declare global {
+  var __E2E_SITE__: Site | undefined;
+}
+
+export default async function globalSetup(): Promise<void> {
+  const site = await startSite();
+  globalThis.__E2E_SITE__ = site;
+  process.env.E2E_BASE_URL = site.baseUrl;
+  process.env.E2E_DATA_DIR = site.dataDir;
+}

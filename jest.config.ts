@@ -1,0 +1,45 @@
+/** @jest-config-loader esbuild-register */
+/**
+ * Unit and integration tests of every package (`*.test.ts(x)` beside the code). Browser tests of the
+ * whole site live in e2e/ and run through e2e/jest.config.ts (npm run test:e2e).
+ */
+import type { Config } from 'jest';
+
+const transform: Config['transform'] = {
+  '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', diagnostics: { warnOnly: false } }],
+};
+
+const browserProject = (name: string): Config => ({
+  displayName: name,
+  rootDir: __dirname,
+  roots: [`<rootDir>/${name}`],
+  testEnvironment: '<rootDir>/shell/test/jsdom-environment.cjs',
+  testMatch: ['**/*.test.ts?(x)'],
+  transform,
+  setupFiles: ['<rootDir>/shell/test/setup-globals.ts'],
+  setupFilesAfterEnv: ['<rootDir>/shell/test/setup-dom.ts'],
+  moduleNameMapper: {
+    '\\.css$': '<rootDir>/shell/test/style-stub.ts',
+    '\\.(svg|png|webp|jpg|woff2)$': '<rootDir>/shell/test/file-stub.ts',
+  },
+});
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'api',
+      rootDir: __dirname,
+      roots: ['<rootDir>/api'],
+      testEnvironment: 'node',
+      testMatch: ['**/*.test.ts'],
+      transform,
+    },
+    browserProject('shell'),
+    browserProject('mf-marketing'),
+    browserProject('mf-resources'),
+    browserProject('mf-company'),
+    browserProject('mf-invest'),
+  ],
+};
+
+export default config;

@@ -1,0 +1,4 @@
+import { frontendConfig } from '@cardlift/shell/build/rspack-base';
+import { federation } from './module-federation.config';
+
+export default frontendConfig({ dir: __dirname, kind: 'remote', port: 3103, federation });

@@ -1,0 +1,14 @@
+import { Route, Routes } from 'react-router-dom';
+import { NotFoundPage } from '@cardlift/shell/ui';
+import { InvestPage } from './pages/placeholder-page';
+import './styles.css';
+
+/** This remote's route subtree; paths are full site paths (the shell mounts it at the root). */
+export default function RoutesInvestPage() {
+  return (
+    <Routes>
+      <Route path="/invest" element={<InvestPage />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

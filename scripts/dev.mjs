@@ -1,0 +1,22 @@
+// `npm run dev`: every front end's dev server with hot reload, plus the api in watch mode.
+// `npm run dev -- mf-invest` develops one remote alone: its dev server plus the api, which serves the
+// built shell and the other remotes and points the registry at the dev server.
+import { REMOTE_DEV_PORTS, ROOT } from './dev-ports.mjs';
+import { FRONTENDS, run } from './lib.mjs';
+
+const only = process.argv.slice(2).filter((a) => FRONTENDS.includes(a));
+const remotes = only.length ? only.filter((p) => p !== 'shell') : FRONTENDS.filter((p) => p !== 'shell');
+const withShell = only.length === 0 || only.includes('shell');
+
+const env = {};
+for (const pkg of remotes) {
+  env[`REMOTE_${pkg.replace(/-/g, '_').toUpperCase()}_ENTRY`] = `http://localhost:${REMOTE_DEV_PORTS[pkg]}/mf-manifest.json`;
+}
+const commands = [
+  { name: 'api', command: 'tsx watch api/src/server.ts', env },
+  ...remotes.map((pkg) => ({ name: pkg, command: `npm run dev --silent -w ${pkg}` })),
+  ...(withShell ? [{ name: 'shell', command: 'npm run dev --silent -w shell' }] : []),
+];
+console.log(withShell ? 'Open http://localhost:3100 (shell dev server; /api goes to :3000)' : 'Open http://localhost:3000');
+const args = ['concurrently', '--kill-others-on-fail', '--names', commands.map((c) => c.name).join(','), ...commands.map((c) => c.command)];
+process.exit(await run('npx', args, { env: { ...process.env, ...env }, cwd: ROOT }));

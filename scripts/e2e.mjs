@@ -1,0 +1,9 @@
+// `npm run test:e2e`: builds every front end, makes sure Chromium is there, runs the browser suite.
+import { ensureChromium, FRONTENDS, run } from './lib.mjs';
+
+if (!ensureChromium()) process.exit(1);
+for (const pkg of FRONTENDS) {
+  const code = await run('npm', ['run', 'build', '--silent', '-w', pkg]);
+  if (code !== 0) process.exit(code);
+}
+process.exit(await run('npx', ['jest', '-c', 'e2e/jest.config.ts', ...process.argv.slice(2)]));

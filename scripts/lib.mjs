@@ -1,0 +1,40 @@
+// Small helpers shared by the root scripts (start, dev, test).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const FRONTENDS = ['shell', 'mf-marketing', 'mf-resources', 'mf-company', 'mf-invest'];
+export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/** Runs a command in the repo root, streaming its output; resolves with its exit code. */
+export function run(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/** The build output that proves a front end is built. */
+export function buildMarker(pkg) {
+  return path.join(ROOT, pkg, 'dist', pkg === 'shell' ? 'index.html' : 'mf-manifest.json');
+}
+
+export function missingBuilds() {
+  return FRONTENDS.filter((pkg) => !fs.existsSync(buildMarker(pkg)));
+}
+
+/** Makes sure Debian's Chromium is installed: installs it as root, otherwise says the one command to run. */
+export function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return true;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    console.error(`Chromium is missing. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium`);
+    return false;
+  }
+  console.log('Chromium is missing: installing the Debian package...');
+  const update = spawnSync('apt-get', ['update'], { stdio: 'inherit' });
+  const install = update.status === 0 && spawnSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  return Boolean(install && install.status === 0 && fs.existsSync(CHROMIUM));
+}

@@ -1,0 +1,85 @@
+/**
+ * The Rspack settings every front end shares (shell and remotes). Federation settings stay in each
+ * package's module-federation.config.ts; this file only holds build mechanics.
+ */
+import path from 'node:path';
+import { rspack, type Configuration } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
+
+type FederationOptions = ConstructorParameters<typeof ModuleFederationPlugin>[0];
+
+export interface FrontendOptions {
+  /** Directory of the package (where rspack.config.ts lives). */
+  dir: string;
+  /** Dev-server port. */
+  port: number;
+  federation: FederationOptions;
+  /** The host serves HTML from the site root; remotes resolve their assets against their manifest URL. */
+  kind: 'host' | 'remote';
+  /** Where the dev server forwards /api (host only). */
+  apiOrigin?: string;
+}
+
+export function frontendConfig(options: FrontendOptions): Configuration {
+  const { dir, port, federation, kind } = options;
+  const dev = process.env.NODE_ENV === 'development' || process.argv.includes('serve');
+  const hashed = dev ? '[name]' : '[name].[contenthash:10]';
+  const config: Configuration = {
+    mode: dev ? 'development' : 'production',
+    context: dir,
+    entry: { main: './src/index.ts' },
+    devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
+    output: {
+      path: path.join(dir, 'dist'),
+      publicPath: kind === 'host' ? '/' : 'auto',
+      filename: `assets/${hashed}.js`,
+      chunkFilename: `assets/${hashed}.js`,
+      cssFilename: `assets/${hashed}.css`,
+      cssChunkFilename: `assets/${hashed}.css`,
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      uniqueName: String(federation.name),
+      clean: true,
+    },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: dev, refresh: dev } },
+            },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, use: ['postcss-loader'], type: 'css/auto' },
+        { test: /\.(png|jpe?g|webp|avif|svg|woff2?)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({ dts: false, shareStrategy: 'loaded-first', ...federation }),
+      ...(dev ? [new ReactRefreshRspackPlugin()] : []),
+      ...(kind === 'host'
+        ? [new rspack.HtmlRspackPlugin({ template: './index.html', inject: 'body', minify: false })]
+        : []),
+    ],
+    optimization: { minimize: !dev },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    devServer: {
+      port,
+      hot: true,
+      historyApiFallback: kind === 'host',
+      headers: kind === 'remote' ? { 'Access-Control-Allow-Origin': '*' } : {},
+      proxy:
+        kind === 'host' && options.apiOrigin
+          ? [{ context: ['/api', '/remotes', '/sitemap.xml', '/robots.txt'], target: options.apiOrigin }]
+          : [],
+    },
+  };
+  return config;
+}

@@ -1,0 +1,10 @@
+import { frontendConfig } from './build/rspack-base';
+import { federation } from './module-federation.config';
+
+export default frontendConfig({
+  dir: __dirname,
+  kind: 'host',
+  port: Number(process.env.SHELL_DEV_PORT ?? 3100),
+  apiOrigin: process.env.API_ORIGIN ?? 'http://localhost:3000',
+  federation,
+});

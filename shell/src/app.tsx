@@ -1,0 +1,18 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Provider as JotaiProvider } from 'jotai';
+import { BrowserRouter } from 'react-router-dom';
+import { queryClient, siteStore } from '@cardlift/shell/ui';
+import { AppRoutes } from './routes';
+
+/** One QueryClient and one jotai store for the shell and every remote (both libraries are shared singletons). */
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <JotaiProvider store={siteStore}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </JotaiProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,16 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import { initFederation } from './remotes/registry';
+import './styles.css';
+
+// Start reading the registry before React renders, so the first remote request leaves as early as possible.
+void initFederation().catch(() => undefined);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

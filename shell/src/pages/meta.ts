@@ -1,0 +1,10 @@
+import type { PageMeta } from '@cardlift/api/contracts';
+
+/** Pages the shell renders itself; the api reads this module for their server-side head tags. */
+export const componentsPageMeta: PageMeta = {
+  path: '/components',
+  title: 'Design System',
+  description: 'Typography, colours, buttons, icons, cards, badges, spacing and the contact form of the site.',
+};
+
+export const shellPages: readonly PageMeta[] = [componentsPageMeta];

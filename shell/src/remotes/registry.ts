@@ -1,0 +1,64 @@
+/**
+ * Runtime composition: read the remote registry and register every remote with the federation
+ * runtime. The shell build contains no remote URL; the api inlines the registry into the HTML
+ * (saving a round trip) and also serves it at GET /api/remotes.
+ */
+import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { RetryPlugin } from '@module-federation/retry-plugin';
+import {
+  INLINE_REGISTRY_ELEMENT_ID,
+  remoteRegistrySchema,
+  type RemoteEntry,
+  type RemoteName,
+} from '@cardlift/api/contracts';
+import { loadErrorPlugin } from './load-error-plugin';
+
+let ready: Promise<RemoteEntry[]> | undefined;
+let pluginsRegistered = false;
+
+async function readRegistry(): Promise<RemoteEntry[]> {
+  const inline = document.getElementById(INLINE_REGISTRY_ELEMENT_ID);
+  if (inline?.textContent) {
+    // Use the inlined copy once; a retry after a failure asks the api again.
+    const entries = remoteRegistrySchema.parse(JSON.parse(inline.textContent));
+    inline.remove();
+    return entries;
+  }
+  const response = await fetch('/api/remotes', { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`Remote registry answered ${response.status}`);
+  return remoteRegistrySchema.parse(await response.json());
+}
+
+function toRuntimeRemote(entry: RemoteEntry) {
+  return { name: entry.name, entry: new URL(entry.entry, window.location.href).href };
+}
+
+/** Loads the registry once and registers the remotes; a failed load is retried on the next call. */
+export function initFederation(): Promise<RemoteEntry[]> {
+  ready ??= (async () => {
+    const entries = await readRegistry();
+    if (!pluginsRegistered) {
+      registerPlugins([
+        RetryPlugin({
+          fetch: { retryTimes: 2, retryDelay: 400 },
+          script: { retryTimes: 2, retryDelay: 400 },
+        }),
+        loadErrorPlugin(),
+      ]);
+      pluginsRegistered = true;
+    }
+    registerRemotes(entries.map(toRuntimeRemote));
+    return entries;
+  })().catch((error: unknown) => {
+    ready = undefined;
+    throw error;
+  });
+  return ready;
+}
+
+/** Forgets everything the runtime cached about one remote so the next load starts from its manifest. */
+export async function resetRemote(name: RemoteName): Promise<void> {
+  const entries = await initFederation();
+  const entry = entries.find((e) => e.name === name);
+  if (entry) registerRemotes([toRuntimeRemote(entry)], { force: true });
+}
