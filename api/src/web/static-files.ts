@@ -38,7 +38,8 @@ async function serve(ctx: Context, root: string, file: string, fallbackMaxAge: n
     ctx.body = 'Not found';
     return;
   }
-  if (ALWAYS_REVALIDATE.has(base)) ctx.set('Cache-Control', 'no-cache');
+  if (immutable) ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+  else if (ALWAYS_REVALIDATE.has(base)) ctx.set('Cache-Control', 'no-cache');
   else if (!immutable && fallbackMaxAge === 0) ctx.set('Cache-Control', 'no-cache');
 }
 
