@@ -1,31 +1,28 @@
 import { useAtomValue } from 'jotai';
 import { Outlet } from 'react-router-dom';
-import { CONTACT_SECTION_ID, pageFrameAtom } from '@cardlift/shell/ui';
+import { pageFrameAtom } from '@cardlift/shell/ui';
+import { ContactSection } from '../contact/contact-section';
+import { AnnouncementBar } from './announcement-bar';
 import { ScrollToTop } from './scroll-to-top';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
 
-/** Header, page, contact form section and footer around every route. */
+/** Announcement bar, header, page, contact form section and footer around every route. */
 export function PageFrame() {
   const frame = useAtomValue(pageFrameAtom);
   return (
     <>
       <ScrollToTop />
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:bg-white focus:p-2">
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[80] focus:rounded-button focus:bg-white focus:p-3 focus:text-ink focus:outline-2 focus:outline-primary">
         Skip to content
       </a>
-      <header className="h-[66px] border-b border-line bg-white" data-testid="site-header">
-        <nav aria-label="Main" className="mx-auto flex h-full max-w-6xl items-center px-6">
-          <a href="/" className="font-semibold">Cardlift</a>
-        </nav>
-      </header>
+      <AnnouncementBar />
+      <SiteHeader />
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />
       </main>
-      {frame.contactForm && (
-        <section id={CONTACT_SECTION_ID} aria-labelledby="contact-title" tabIndex={-1} className="bg-white py-24">
-          <h2 id="contact-title" className="text-center text-3xl font-semibold">Talk to Sales</h2>
-        </section>
-      )}
-      <footer className="min-h-[600px] bg-black pt-32 text-white" data-testid="site-footer" />
+      {frame.contactForm && <ContactSection />}
+      <SiteFooter />
     </>
   );
 }

@@ -21,3 +21,7 @@ export { queryClient, createQueryClient, getQueryFn, apiRequest, throwIfResNotOk
 export { siteStore, pageFrameAtom, usePageFrame, DEFAULT_FRAME, type PageFrameOptions } from './site-store';
 export { CONTACT_SECTION_ID, scrollToContact, TalkToSalesButton } from './contact-anchor';
 export { NotFoundPage } from './not-found-page';
+export { Toaster, TOAST_SWIPE_THRESHOLD_PX } from './toast';
+export { toast, useToast, dismissToast, resetToasts, TOAST_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, type ToastInput, type ToastItem, type ToastVariant } from './toast-store';
+export { Tooltip, TooltipProvider, TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './tooltip';
+export { bannersQueryOptions, fetchBanners, BANNERS_PATH } from './banners-query';

@@ -1,0 +1,40 @@
+/**
+ * POST /api/contact (spec section 7) as a TanStack mutation, and the message a failure shows
+ * (spec section 8): the server's `error` text; 'Failed to submit form' when the server said nothing
+ * usable; the generic sentence when the request never got an answer.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { HONEYPOT_FIELD, type ContactResponse, type ContactSubmission } from '@cardlift/api/contracts';
+import { apiRequest, HttpError } from '@cardlift/shell/ui';
+
+export const CONTACT_PATH = '/api/contact';
+export const SUBMIT_FALLBACK_MESSAGE = 'Failed to submit form';
+export const SUBMIT_GENERIC_MESSAGE = 'There was an error submitting your form. Please try again.';
+
+export type ContactPayload = ContactSubmission & { [HONEYPOT_FIELD]?: string };
+
+/** apiRequest throws HttpError('status: body'); the body is the api's `{ error }` JSON. */
+export function submitErrorMessage(error: unknown): string {
+  if (error instanceof HttpError) {
+    const body = error.message.replace(/^\d{3}: /, '');
+    try {
+      const parsed: unknown = JSON.parse(body);
+      if (parsed && typeof parsed === 'object' && 'error' in parsed && typeof parsed.error === 'string' && parsed.error.trim()) {
+        return parsed.error;
+      }
+    } catch {
+      // Not JSON (a proxy's HTML page, an empty body): fall through to the fallback.
+    }
+    return SUBMIT_FALLBACK_MESSAGE;
+  }
+  return SUBMIT_GENERIC_MESSAGE;
+}
+
+export function useSubmitContact() {
+  return useMutation({
+    mutationFn: async (payload: ContactPayload): Promise<ContactResponse> => {
+      const response = await apiRequest('POST', CONTACT_PATH, payload);
+      return (await response.json()) as ContactResponse;
+    },
+  });
+}

@@ -1,0 +1,58 @@
+import { useAtomValue } from 'jotai';
+import { Link } from 'react-router-dom';
+import { cn, pageFrameAtom, SmartLink, TalkToSalesButton } from '@cardlift/shell/ui';
+import { signInLink } from '../config/navigation';
+import { BANNER_HEIGHT_PX, useBannerVisible } from './announcement-bar';
+import { BrandLogo } from './brand-logo';
+import { DesktopNav } from './desktop-nav';
+import { useHeaderInverted } from './header-inversion';
+import { MobileMenu } from './mobile-menu';
+
+export const HEADER_HEIGHT_PX = 66;
+
+/**
+ * The sticky 66px header (spec section 2). It sits below the announcement bar when one shows, and
+ * turns black near the dark contact and footer sections, or always when a page forces it.
+ */
+export function SiteHeader() {
+  const frame = useAtomValue(pageFrameAtom);
+  const bannerVisible = useBannerVisible();
+  const top = bannerVisible ? BANNER_HEIGHT_PX : 0;
+  const inverted = useHeaderInverted(frame.invertedHeader, top + HEADER_HEIGHT_PX);
+  return (
+    <header
+      data-testid="site-header"
+      data-inverted={inverted}
+      style={{ top }}
+      className={cn(
+        'sticky z-40 h-[66px] border-b transition-colors duration-300',
+        inverted ? 'border-white/15 bg-black text-white' : 'border-line bg-white text-ink',
+      )}
+    >
+      <div className="mx-auto flex h-full max-w-6xl items-center justify-between gap-4 px-6">
+        <Link
+          to="/"
+          className={cn('rounded-sm focus-visible:outline-2 focus-visible:outline-offset-4', inverted ? 'focus-visible:outline-white' : 'focus-visible:outline-primary')}
+        >
+          <BrandLogo title="Cardlift home" />
+        </Link>
+        <nav aria-label="Main" className="hidden lg:block">
+          <DesktopNav inverted={inverted} className="flex" />
+        </nav>
+        <div className="flex items-center gap-2">
+          <SmartLink
+            href={signInLink.href}
+            className={cn(
+              'hidden h-10 items-center rounded-button px-3 text-sm font-medium sm:inline-flex focus-visible:outline-2 focus-visible:outline-offset-2',
+              inverted ? 'hover:bg-white/10 focus-visible:outline-white' : 'hover:bg-black/5 focus-visible:outline-primary',
+            )}
+          >
+            {signInLink.label}
+          </SmartLink>
+          <TalkToSalesButton size="sm" variant={inverted ? 'inverted' : 'primary'} className="hidden lg:inline-flex" />
+          <MobileMenu inverted={inverted} className="lg:hidden" />
+        </div>
+      </div>
+    </header>
+  );
+}

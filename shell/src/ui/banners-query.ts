@@ -1,0 +1,28 @@
+/**
+ * GET /api/banners (spec section 7). Its own cache rules, unlike the site default: fresh 5 minutes,
+ * kept 30 minutes, no refetch on focus or reconnect, 3 retries 1 second apart. The announcement bar
+ * reads `primary`; the home hero reads `secondary` through the same options, so one request serves both.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { bannersSchema, type Banners } from '@cardlift/api/contracts';
+import { throwIfResNotOk } from './query-client';
+
+export const BANNERS_PATH = '/api/banners';
+
+export async function fetchBanners({ signal }: { signal?: AbortSignal } = {}): Promise<Banners> {
+  const response = await fetch(BANNERS_PATH, { credentials: 'include', signal });
+  await throwIfResNotOk(response);
+  return bannersSchema.parse(await response.json());
+}
+
+export const bannersQueryOptions = () =>
+  queryOptions({
+    queryKey: [BANNERS_PATH],
+    queryFn: fetchBanners,
+    staleTime: 5 * 60 * 1000,
+    gcTime: 30 * 60 * 1000,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    retry: 3,
+    retryDelay: 1000,
+  });
