@@ -1,8 +1,137 @@
-import type { PageMeta, RemoteMeta } from '@cardlift/api/contracts';
+import { absoluteUrl, siteConfig, type Job, type PageMeta, type RemoteMeta } from '@cardlift/api/contracts';
 
 /** Metadata of this remote's pages, declared once: pages use it on the client, the api in the HTML it sends. */
 export const pages = {
-  main: { path: '/company/about-us', title: 'About Us', description: 'About Us at Cardlift.' },
+  aboutUs: {
+    path: '/company/about-us',
+    title: 'About Us',
+    description:
+      'Cardlift connects brands with cardholders through card-linked offers. Meet the pillars and values behind the team.',
+  },
+  press: {
+    path: '/company/press',
+    title: 'Press',
+    description: 'Press releases, coverage, brand assets and media contacts for Cardlift.',
+  },
+  careers: {
+    path: '/company/careers',
+    title: 'Careers',
+    description: 'Open roles at Cardlift. Help brands reward the customers who love them.',
+  },
+  privacy: {
+    path: '/privacy',
+    title: 'Privacy Policy',
+    description: 'How Cardlift collects, uses, shares and protects personal information.',
+  },
+  terms: {
+    path: '/terms',
+    title: 'Terms of Service',
+    description: 'The terms that govern the Cardlift websites, apps, offers and rewards points.',
+  },
+  /**
+   * `/company` has no page of its own: the client redirects it to About Us. It is declared so the api
+   * answers 200 with About Us' tags and canonical URL instead of a 404; noindex keeps it out of the sitemap.
+   */
+  companyIndex: {
+    path: '/company',
+    title: 'About Us',
+    description:
+      'Cardlift connects brands with cardholders through card-linked offers. Meet the pillars and values behind the team.',
+    canonicalPath: '/company/about-us',
+    noindex: true,
+  },
 } satisfies Record<string, PageMeta>;
 
-export const remoteMeta: RemoteMeta = { pages: Object.values(pages), dynamic: [] };
+export const JOB_PAGE_PATTERN = '/company/careers/:slug';
+
+export function jobPath(job: Pick<Job, 'slug'>): string {
+  return `/company/careers/${job.slug}`;
+}
+
+/** Shown (and sent with HTTP 404 by the api) when a job does not exist. */
+export const jobNotFoundMeta: PageMeta = {
+  path: JOB_PAGE_PATTERN,
+  title: 'Job Not Found',
+  description: "The job posting you're looking for doesn't exist or has been removed.",
+  noindex: true,
+};
+
+const META_DESCRIPTION_MAX = 160;
+
+function summary(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= META_DESCRIPTION_MAX) return flat;
+  const cut = flat.slice(0, META_DESCRIPTION_MAX - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${lastSpace > 0 ? cut.slice(0, lastSpace) : cut}…`;
+}
+
+/** "Remote (United States)" -> "United States"; a bare "Remote" stays as it is. */
+function remoteArea(location: string): string {
+  const area = location.replace(/\bremote\b/i, '').replace(/^[\s,–—:(-]+|[\s,–—:)-]+$/g, '');
+  return area || location;
+}
+
+/** "New York, NY" -> locality New York, region NY. */
+function postalAddress(location: string): Record<string, string> {
+  const [locality, region, country] = location.split(',').map((part) => part.trim());
+  return {
+    '@type': 'PostalAddress',
+    ...(locality ? { addressLocality: locality } : {}),
+    ...(region ? { addressRegion: region } : {}),
+    ...(country ? { addressCountry: country } : {}),
+  };
+}
+
+/** schema.org JobPosting for a job page (Google's required and recommended fields we know). */
+export function jobPostingJsonLd(job: Job): Record<string, unknown> {
+  const where = job.remote
+    ? {
+        jobLocationType: 'TELECOMMUTE',
+        applicantLocationRequirements: { '@type': 'AdministrativeArea', name: remoteArea(job.location) },
+      }
+    : { jobLocation: { '@type': 'Place', address: postalAddress(job.location) } };
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'JobPosting',
+    title: job.title,
+    description: job.description,
+    identifier: { '@type': 'PropertyValue', name: siteConfig.brandName, value: job.id },
+    datePosted: job.postedDate,
+    ...(job.validThrough ? { validThrough: job.validThrough } : {}),
+    employmentType: job.employmentType,
+    hiringOrganization: {
+      '@type': 'Organization',
+      name: siteConfig.brandName,
+      legalName: siteConfig.legalName,
+      sameAs: siteConfig.siteUrl,
+      logo: absoluteUrl('/logo.svg'),
+    },
+    ...where,
+    url: absoluteUrl(jobPath(job)),
+  };
+}
+
+/** Metadata of a job page: the api renders it into the HTML, the page applies it on the client. */
+export function jobPageMeta(job: Job): PageMeta {
+  return {
+    path: JOB_PAGE_PATTERN,
+    title: `${job.title} | Careers`,
+    description: summary(job.description),
+    type: 'article',
+    jsonLd: [jobPostingJsonLd(job)],
+  };
+}
+
+export const remoteMeta: RemoteMeta = {
+  pages: Object.values(pages),
+  dynamic: [
+    {
+      pattern: JOB_PAGE_PATTERN,
+      resolve: ({ slug }, content) => {
+        const job = slug ? content.job(slug) : undefined;
+        return job ? jobPageMeta(job) : null;
+      },
+    },
+  ],
+};

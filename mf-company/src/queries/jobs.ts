@@ -1,0 +1,25 @@
+/**
+ * Jobs (spec section 7): GET /api/jobs and GET /api/jobs/{slug}. No queryFn here: the shared
+ * QueryClient's default one fetches the path in the key and throws when the response is not ok.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { jobSchema, type Job } from '@cardlift/api/contracts';
+
+export const JOBS_PATH = '/api/jobs';
+
+export function jobsQueryOptions() {
+  return queryOptions<Job[]>({ queryKey: [JOBS_PATH] });
+}
+
+/**
+ * A slug the contract allows. Anything else (e.g. a decoded `a/../../banners` from the URL) never
+ * reaches fetch, where the joined key would otherwise address another endpoint.
+ */
+export function isJobSlug(slug: string | undefined): slug is string {
+  return jobSchema.shape.slug.safeParse(slug).success;
+}
+
+/** One job; runs only when a (valid) slug exists. */
+export function jobQueryOptions(slug: string | undefined) {
+  return queryOptions<Job>({ queryKey: [JOBS_PATH, slug ?? ''], enabled: isJobSlug(slug) });
+}
