@@ -1,6 +1,10 @@
 import { organizationJsonLd, type PageMeta, type RemoteMeta } from '@cardlift/api/contracts';
+import { solutions, type SolutionSlug } from './content/solutions';
 
-/** Metadata of this remote's pages, declared once: pages use it on the client, the api in the HTML it sends. */
+/**
+ * Metadata of this remote's pages, declared once: pages use it on the client, the api in the HTML it sends.
+ * Keep this module free of asset and browser imports: the api imports it on the server.
+ */
 export const pages = {
   home: {
     path: '/',
@@ -9,6 +13,51 @@ export const pages = {
       'Reach 200+ million cardholders with targeted card-linked offers, 1:1 client success support and leading iROAS.',
     jsonLd: [organizationJsonLd()],
   },
+  offersNetwork: {
+    path: '/products/offers-network',
+    title: 'Offers Network',
+    description:
+      'Reach over 200M additional customers through our financial partners: easy onboarding, straightforward economics and an average 10x performance increase.',
+  },
+  cardLinkedOffers: {
+    path: '/products/card-linked-offers',
+    title: 'Card-Linked Offers',
+    description:
+      'Drive incrementality with card-linked offers: 2M+ consumers reach, $155B total spend and 11x average return on ad spend.',
+  },
+  merchants: {
+    path: '/products/merchants',
+    title: 'Merchants',
+    description: 'Cardlift for merchants: this page is in progress.',
+  },
+  publishers: {
+    path: '/products/publishers',
+    title: 'Publishers',
+    description: 'Cardlift for publishers: this page is in progress.',
+  },
+  transactionalData: {
+    path: '/products/transactional-data',
+    title: 'Transactional Data',
+    description:
+      'De-identified card transaction data from 29M+ panel users: row-level data with merchant tagging or a curated daily model-ready feed.',
+  },
+  offersApi: {
+    path: '/products/offers-api',
+    title: 'Offers API',
+    description:
+      'Add cash-back offers to your banking, fintech, publisher or loyalty app with one API: OAuth 2.0, SOC 2 Type II and automated monthly payouts.',
+  },
 } satisfies Record<string, PageMeta>;
 
-export const remoteMeta: RemoteMeta = { pages: Object.values(pages), dynamic: [] };
+/** One entry per solution page, from the same data the page renders. */
+export const solutionPages = Object.fromEntries(
+  solutions.map((s) => [
+    s.slug,
+    { path: `/solutions/${s.slug}`, title: `${s.name} Solutions`, description: s.description } satisfies PageMeta,
+  ]),
+) as Record<SolutionSlug, PageMeta>;
+
+export const remoteMeta: RemoteMeta = {
+  pages: [...Object.values(pages), ...Object.values(solutionPages)],
+  dynamic: [],
+};

@@ -1,12 +1,20 @@
-import { TalkToSalesButton, usePageMeta } from '@cardlift/shell/ui';
+import { LogoRow, usePageMeta } from '@cardlift/shell/ui';
+import { CaseStudiesSection } from '../components/home/case-studies-section';
+import { HomeHero } from '../components/home/home-hero';
+import { ProductCards } from '../components/home/product-cards';
+import { homeContent } from '../content/home';
+import { financialInstitutionLogos } from '../content/logos';
 import { pages } from '../meta';
 
+/** `/`: hero, proof pills, the two products, partner banks and the first case studies; the shell adds the contact form. */
 export function HomePage() {
   usePageMeta(pages.home);
   return (
-    <section className="mk:mx-auto mk:max-w-6xl mk:px-6 mk:py-24">
-      <h1 className="mk:text-5xl mk:font-semibold">Card-linked offers that bring customers back</h1>
-      <TalkToSalesButton className="mk:mt-8" />
-    </section>
+    <>
+      <HomeHero />
+      <LogoRow title={homeContent.logosTitle} logos={financialInstitutionLogos} className="mk:bg-white" />
+      <ProductCards />
+      <CaseStudiesSection />
+    </>
   );
 }
