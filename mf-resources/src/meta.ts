@@ -1,8 +1,170 @@
-import type { PageMeta, RemoteMeta } from '@cardlift/api/contracts';
+/**
+ * Metadata of this remote's pages, declared once: pages use it on the client, the api in the HTML it
+ * sends (with a 404 for unknown content). Canonical URLs use the /case-studies form.
+ */
+import {
+  absoluteUrl,
+  siteConfig,
+  type BlogPost,
+  type CaseStudy,
+  type DynamicPage,
+  type PageMeta,
+  type RemoteMeta,
+} from '@cardlift/api/contracts';
+import { summarize } from './lib/text';
 
-/** Metadata of this remote's pages, declared once: pages use it on the client, the api in the HTML it sends. */
+export const DEFAULT_CASE_STUDY_ID = 'sling-tv-case-study';
+export const caseStudyPath = (id: string) => `/case-studies/${id}`;
+export const blogPostPath = (id: string) => `/blog/${id}`;
+
+type Crumb = { name: string; path: string };
+
+function breadcrumbJsonLd(crumbs: Crumb[]): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: crumb.name,
+      item: absoluteUrl(crumb.path),
+    })),
+  };
+}
+
+const HOME: Crumb = { name: 'Home', path: '/' };
+const CASE_STUDIES: Crumb = { name: 'Case Studies', path: '/case-studies' };
+const BLOG: Crumb = { name: 'Blog', path: '/blog' };
+
+const publisher = {
+  '@type': 'Organization',
+  name: siteConfig.brandName,
+  logo: { '@type': 'ImageObject', url: absoluteUrl('/logo.svg') },
+};
+
 export const pages = {
-  main: { path: '/case-studies', title: 'Case Studies', description: 'Case Studies at Cardlift.' },
+  caseStudies: {
+    path: '/case-studies',
+    title: 'Case Studies',
+    description:
+      'How brands use Cardlift card-linked offers to acquire and retain customers, with measurable results.',
+    canonicalPath: '/case-studies',
+    jsonLd: [breadcrumbJsonLd([HOME, CASE_STUDIES])],
+  },
+  blog: {
+    path: '/blog',
+    title: 'Blog',
+    description: 'Industry insights, product news and company updates from Cardlift.',
+    canonicalPath: '/blog',
+    jsonLd: [breadcrumbJsonLd([HOME, BLOG])],
+  },
 } satisfies Record<string, PageMeta>;
 
-export const remoteMeta: RemoteMeta = { pages: Object.values(pages), dynamic: [] };
+/** A case study page's metadata: an article with its own title, description, image and JSON-LD. */
+export function caseStudyMeta(cs: CaseStudy, pattern = '/case-studies/:caseStudyId'): PageMeta {
+  const canonicalPath = caseStudyPath(cs.id);
+  const description = summarize(cs.excerpt ?? cs.description ?? cs.overview);
+  return {
+    path: pattern,
+    title: cs.title,
+    description,
+    image: cs.heroImage,
+    type: 'article',
+    canonicalPath,
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Article',
+        headline: cs.title.slice(0, 110),
+        description,
+        image: [absoluteUrl(cs.heroImage)],
+        datePublished: cs.publishedDate,
+        author: { '@type': 'Organization', name: siteConfig.brandName, url: siteConfig.siteUrl },
+        publisher,
+        about: { '@type': 'Organization', name: cs.client },
+        ...(cs.tags?.length ? { keywords: cs.tags.join(', ') } : {}),
+        mainEntityOfPage: { '@type': 'WebPage', '@id': absoluteUrl(canonicalPath) },
+      },
+      breadcrumbJsonLd([HOME, CASE_STUDIES, { name: cs.title, path: canonicalPath }]),
+    ],
+  };
+}
+
+/** A blog post page's metadata: an article (BlogPosting) with its own title, description and image. */
+export function blogPostMeta(post: BlogPost, pattern = '/blog/:id'): PageMeta {
+  const canonicalPath = blogPostPath(post.id);
+  const description = summarize(post.excerpt);
+  return {
+    path: pattern,
+    title: post.title,
+    description,
+    ...(post.heroImage ? { image: post.heroImage } : {}),
+    type: 'article',
+    canonicalPath,
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'BlogPosting',
+        headline: post.title.slice(0, 110),
+        description,
+        ...(post.heroImage ? { image: [absoluteUrl(post.heroImage)] } : {}),
+        datePublished: post.publishedDate,
+        author: { '@type': 'Person', name: post.author },
+        publisher,
+        articleSection: post.category,
+        mainEntityOfPage: { '@type': 'WebPage', '@id': absoluteUrl(canonicalPath) },
+      },
+      breadcrumbJsonLd([HOME, BLOG, { name: post.title, path: canonicalPath }]),
+    ],
+  };
+}
+
+/** Metadata while a page has no content to describe (unknown id or failed load): never indexed. */
+export const caseStudyNotFoundMeta: PageMeta = {
+  path: '/case-studies/:caseStudyId',
+  title: 'Case Study Not Found',
+  description: "The case study you're looking for doesn't exist.",
+  noindex: true,
+};
+
+export const blogPostErrorMeta: PageMeta = {
+  path: '/blog/:id',
+  title: 'Failed to Load Blog Post',
+  description: 'There was an error loading the blog post. Please try again later.',
+  noindex: true,
+};
+
+const caseStudyPage = (pattern: string): DynamicPage => ({
+  pattern,
+  resolve: ({ caseStudyId }, content) => {
+    const cs = caseStudyId ? content.caseStudy(caseStudyId) : undefined;
+    return cs ? caseStudyMeta(cs, pattern) : null;
+  },
+});
+
+export const dynamicPages: DynamicPage[] = [
+  // The /casestudies alias of the list, canonical at /case-studies. Declared here rather than in
+  // `pages` so that sitemap.xml (which lists static pages) names only the canonical form.
+  { pattern: '/casestudies', resolve: () => ({ ...pages.caseStudies, path: '/casestudies' }) },
+  caseStudyPage('/case-studies/:caseStudyId'),
+  caseStudyPage('/casestudies/:caseStudyId'),
+  {
+    pattern: '/casestudy/slingtv',
+    resolve: (_params, content) => {
+      const cs = content.caseStudy(DEFAULT_CASE_STUDY_ID);
+      return cs ? caseStudyMeta(cs, '/casestudy/slingtv') : null;
+    },
+  },
+  {
+    pattern: '/blog/:id',
+    resolve: ({ id }, content) => {
+      const post = id ? content.blogPost(id) : undefined;
+      return post ? blogPostMeta(post) : null;
+    },
+  },
+];
+
+export const remoteMeta: RemoteMeta = {
+  pages: [pages.caseStudies, pages.blog],
+  dynamic: dynamicPages,
+};

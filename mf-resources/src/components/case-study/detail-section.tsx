@@ -1,0 +1,19 @@
+import { useId, type ReactNode } from 'react';
+import { cn } from '@cardlift/shell/ui';
+
+/** A titled section of the case study page, labelled by its h2 for landmark navigation. */
+export function DetailSection({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className={cn('rs:py-12 rs:md:py-16', className)}>
+      <h2 id={id} className="rs:text-3xl rs:font-semibold rs:tracking-tight rs:text-ink">
+        {title}
+      </h2>
+      <div className="rs:mt-6">{children}</div>
+    </section>
+  );
+}
+
+export function Prose({ text }: { text: string }) {
+  return <p className="rs:max-w-3xl rs:text-lg rs:leading-8 rs:whitespace-pre-line rs:text-muted">{text}</p>;
+}

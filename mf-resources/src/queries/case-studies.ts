@@ -1,0 +1,40 @@
+/** Case study data (spec section 7): GET /api/casestudies and GET /api/casestudies/{id}. */
+import { queryOptions } from '@tanstack/react-query';
+import { caseStudySchema, type CaseStudy } from '@cardlift/api/contracts';
+import { HttpError } from '@cardlift/shell/ui';
+import { defaultQuery } from './fetch-json';
+
+const CASE_STUDIES = '/api/casestudies';
+
+export const caseStudyKeys = {
+  all: [CASE_STUDIES] as const,
+  detail: (id: string) => [CASE_STUDIES, id] as const,
+};
+
+/** Every case study (home, list, More Case Studies), with the default rule. */
+export function caseStudiesQuery() {
+  return queryOptions({
+    queryKey: caseStudyKeys.all,
+    queryFn: (context) => defaultQuery<CaseStudy[]>(context),
+  });
+}
+
+/**
+ * One case study. The spec reads the response without checking its status and shows the not-found
+ * view on any error; the body is checked against the contract, so the api's 404 body `{ error }`
+ * (or any other non-case-study answer) fails here and ends in 'Case Study Not Found' as well.
+ */
+export async function fetchCaseStudy(id: string, signal?: AbortSignal): Promise<CaseStudy> {
+  const response = await fetch(`${CASE_STUDIES}/${encodeURIComponent(id)}`, { credentials: 'include', signal });
+  const body: unknown = await response.json();
+  const parsed = caseStudySchema.safeParse(body);
+  if (!parsed.success) throw new HttpError(response.status, `${response.status}: no case study "${id}"`);
+  return parsed.data;
+}
+
+export function caseStudyQuery(id: string) {
+  return queryOptions({
+    queryKey: caseStudyKeys.detail(id),
+    queryFn: ({ signal }) => fetchCaseStudy(id, signal),
+  });
+}
