@@ -9,6 +9,7 @@ import { AppError } from './errors';
 import { createLogger, type Logger } from './logger';
 import { errorHandler } from './middleware/error-handler';
 import { requestContext } from './middleware/request-id';
+import { contentRouter } from './routes/content.router';
 import { remotesRouter } from './routes/remotes.router';
 import { loadContent, type ContentStore } from './services/content-store';
 import { siteRouter } from './web/site-router';
@@ -37,14 +38,14 @@ export function createApp(deps: AppDeps = {}): App {
   koa.use(requestContext(logger));
   koa.use(compress({ threshold: 1024 }));
 
-  for (const router of [remotesRouter(config)]) {
+  koa.use(apiNotFound);
+  for (const router of [contentRouter(content), remotesRouter(config)]) {
     koa.use(router.routes());
     koa.use(router.allowedMethods({ throw: true }));
   }
-  // Unknown /api paths answer JSON, never the HTML app.
+  // /api paths end here: they never fall through to files or the HTML app.
   koa.use(async (ctx, next) => {
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw new AppError(404, 'not_found', `No api endpoint ${ctx.method} ${ctx.path}`);
-    await next();
+    if (!isApiPath(ctx.path)) await next();
   });
   const files = staticRouter(config);
   koa.use(files.routes());
@@ -52,3 +53,16 @@ export function createApp(deps: AppDeps = {}): App {
   koa.use(site.routes());
   return { koa, config, logger, content };
 }
+
+const isApiPath = (p: string) => p === '/api' || p.startsWith('/api/');
+
+/**
+ * Runs around the api routers, so their allowedMethods can still answer 405 for a known path; an
+ * api path nobody answered becomes a JSON 404 rather than the HTML app.
+ */
+const apiNotFound: Koa.Middleware = async (ctx, next) => {
+  await next();
+  if (isApiPath(ctx.path) && ctx.status === 404 && ctx.body == null) {
+    throw new AppError(404, 'not_found', `No api endpoint ${ctx.method} ${ctx.path}`);
+  }
+};

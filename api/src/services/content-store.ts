@@ -80,6 +80,7 @@ export function loadContent(contentDir: string): ContentStore {
     ? parseFile(bannersSchema, bannersFile)
     : { primary: null, secondary: null };
   const postById = new Map(posts.map((p) => [p.id, p]));
+  checkReferences(contentDir, { caseStudies, posts, banners, postIds: new Set(postById.keys()) });
   return {
     caseStudies,
     blogPosts: posts.map(({ content: _content, ...summary }) => summary),
@@ -89,4 +90,36 @@ export function loadContent(contentDir: string): ContentStore {
     blogPost: (id) => postById.get(id),
     job: (slug) => jobs.find((j) => j.slug === slug),
   };
+}
+
+const IMAGE_PREFIX = '/content-images/';
+
+/**
+ * Cross-file checks a per-file schema cannot make: the home banner's post exists ('default' means
+ * none), and every image a content item names is on disk, so a typo fails the start, not a page.
+ */
+function checkReferences(
+  contentDir: string,
+  refs: { caseStudies: CaseStudy[]; posts: BlogPost[]; banners: Banners; postIds: Set<string> },
+): void {
+  const bannersFile = path.join(contentDir, 'banners.json');
+  const postId = refs.banners.secondary?.blogPostId;
+  if (postId && postId !== 'default' && !refs.postIds.has(postId)) {
+    throw new ContentError(`${bannersFile}: field "secondary.blogPostId": no blog post "${postId}"`);
+  }
+  const images: [string, string, string | undefined][] = [
+    ...refs.caseStudies.flatMap((c): [string, string, string | undefined][] => [
+      [path.join(contentDir, 'case-studies', `${c.id}.json`), 'clientLogo', c.clientLogo],
+      [path.join(contentDir, 'case-studies', `${c.id}.json`), 'heroImage', c.heroImage],
+    ]),
+    ...refs.posts.map((p): [string, string, string | undefined] => [path.join(contentDir, 'blog', `${p.id}.json`), 'heroImage', p.heroImage]),
+  ];
+  const imagesDir = path.join(contentDir, 'images');
+  for (const [file, field, src] of images) {
+    if (!src?.startsWith(IMAGE_PREFIX)) continue;
+    const onDisk = path.join(imagesDir, src.slice(IMAGE_PREFIX.length));
+    if (!onDisk.startsWith(imagesDir + path.sep) || !fs.existsSync(onDisk)) {
+      throw new ContentError(`${file}: field "${field}": image ${src} not found under content/images`);
+    }
+  }
 }
