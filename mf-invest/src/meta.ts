@@ -1,8 +1,18 @@
-import type { PageMeta, RemoteMeta } from '@cardlift/api/contracts';
+import { siteConfig, type PageMeta, type RemoteMeta } from '@cardlift/api/contracts';
 
-/** Metadata of this remote's pages, declared once: pages use it on the client, the api in the HTML it sends. */
+const { productName } = siteConfig.invest;
+
+/**
+ * Metadata of this remote's pages, declared once: pages use it on the client, the api in the HTML it
+ * sends. The invest page is a private raise: kept out of search results and out of the sitemap.
+ */
 export const pages = {
-  main: { path: '/invest', title: 'Invest', description: 'Invest at Cardlift.' },
+  main: {
+    path: '/invest',
+    title: `Invest in ${productName}: AI trade signals`,
+    description: `${productName} turns market data into AI trade signals. Join early access or invest from $100 in the round.`,
+    noindex: true,
+  },
 } satisfies Record<string, PageMeta>;
 
-export const remoteMeta: RemoteMeta = { pages: Object.values(pages), dynamic: [] };
+export const remoteMeta: RemoteMeta = { pages: Object.values(pages), dynamic: [], sitemap: false };

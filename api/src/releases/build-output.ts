@@ -1,0 +1,62 @@
+/**
+ * Building a remote and turning the output into an immutable release directory.
+ */
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Runs the remote's own `npm run build` with its output sent to `outDir` (rspack --output-path). */
+export function buildRemote(pkgDir: string, outDir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', 'build', '--silent', '--', '--output-path', outDir], {
+      cwd: pkgDir,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`the build of ${path.basename(pkgDir)} failed (${signal ?? `exit code ${code}`})`)),
+    );
+  });
+}
+
+function listFiles(dir: string, prefix = ''): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => {
+      const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+      return entry.isDirectory() ? listFiles(path.join(dir, entry.name), rel) : [rel];
+    })
+    .sort();
+}
+
+/** Short hash of every file's path and bytes: the same build gives the same version. */
+export function contentHash(dir: string): string {
+  const hash = crypto.createHash('sha256');
+  for (const rel of listFiles(dir)) {
+    hash.update(rel).update('\0').update(fs.readFileSync(path.join(dir, rel))).update('\0');
+  }
+  return hash.digest('hex').slice(0, 10);
+}
+
+/**
+ * Copies a build to `target`, never touching an existing directory: the copy goes to a sibling
+ * temp directory first and is renamed into place, so the api never serves half a release.
+ * Returns false when `target` already existed (same content hash: the same build).
+ */
+export function publishBuild(buildDir: string, target: string): boolean {
+  if (fs.existsSync(target)) return false;
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  const staging = `${target}.staging-${process.pid}`;
+  fs.rmSync(staging, { recursive: true, force: true });
+  fs.cpSync(buildDir, staging, { recursive: true });
+  try {
+    fs.renameSync(staging, target);
+  } catch (error) {
+    fs.rmSync(staging, { recursive: true, force: true });
+    // Another process published the same version first: the content is identical.
+    if (fs.existsSync(target)) return false;
+    throw error;
+  }
+  return true;
+}
