@@ -1,6 +1,6 @@
 /**
  * Renders a component the way the shell does: a fresh QueryClient with the site's query rules,
- * a fresh jotai store and a memory router at `path`.
+ * a fresh jotai store, the tooltip provider and a memory router at `path`.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
@@ -8,6 +8,7 @@ import { createStore, Provider as JotaiProvider } from 'jotai';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { createQueryClient } from '../src/ui/query-client';
+import { TooltipProvider } from '../src/ui/tooltip';
 
 export interface RenderOptions {
   path?: string;
@@ -20,11 +21,13 @@ export function renderWithProviders(ui: ReactElement, { path = '/', route = '*' 
   const result = render(
     <QueryClientProvider client={queryClient}>
       <JotaiProvider store={createStore()}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path={route} element={ui} />
-          </Routes>
-        </MemoryRouter>
+        <TooltipProvider>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route path={route} element={ui} />
+            </Routes>
+          </MemoryRouter>
+        </TooltipProvider>
       </JotaiProvider>
     </QueryClientProvider>,
   );
