@@ -6,8 +6,8 @@ import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
-function int(name: string, fallback: number): number {
-  const raw = process.env[name];
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
@@ -18,7 +18,7 @@ export interface AppConfig {
   port: number;
   host: string;
   production: boolean;
-  /** Where the SQLite file and releases live. */
+  /** Where the SQLite file and releases live (default: data/ at the checkout root). */
   dataDir: string;
   /** PostgreSQL connection string; when unset, leads go to SQLite under dataDir. */
   databaseUrl: string | undefined;
@@ -37,10 +37,13 @@ export interface AppConfig {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const dataDir = path.resolve(env.DATA_DIR ?? path.join(process.cwd(), 'data'));
+  // npm runs workspace scripts (leads:export) inside api/: resolve a relative DATA_DIR against where
+  // the command was typed, and default to the checkout's data/ so the server and the export agree.
+  const invokedFrom = env.INIT_CWD || process.cwd();
+  const dataDir = env.DATA_DIR ? path.resolve(invokedFrom, env.DATA_DIR) : path.join(REPO_ROOT, 'data');
   const siteRoot = path.resolve(env.SITE_ROOT ?? REPO_ROOT);
   return {
-    port: int('PORT', 3000),
+    port: int(env, 'PORT', 3000),
     host: env.HOST ?? '0.0.0.0',
     production: env.NODE_ENV === 'production',
     dataDir,
@@ -49,7 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     contentDir: path.resolve(env.CONTENT_DIR ?? path.join(REPO_ROOT, 'api', 'content')),
     releasesDir: path.resolve(env.RELEASES_DIR ?? path.join(dataDir, 'releases')),
     remotesFile: env.REMOTES_FILE || undefined,
-    contactRateLimit: int('CONTACT_RATE_LIMIT', 5),
+    contactRateLimit: int(env, 'CONTACT_RATE_LIMIT', 5),
     leadsWebhookUrl: env.LEADS_WEBHOOK_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     leadsEmailTo: env.LEADS_EMAIL_TO || undefined,

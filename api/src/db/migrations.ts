@@ -1,0 +1,63 @@
+/**
+ * Schema migrations, applied in order on start and recorded in schema_migrations. Never edit a
+ * released migration: add the next one. Each has the same meaning in both dialects.
+ */
+export interface Migration {
+  version: number;
+  sqlite: string;
+  postgres: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    sqlite: `
+      CREATE TABLE leads (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        first_name TEXT NOT NULL,
+        last_name TEXT NOT NULL,
+        email TEXT NOT NULL,
+        job_title TEXT NOT NULL,
+        company TEXT NOT NULL,
+        business_help TEXT NOT NULL,
+        agree_to_updates INTEGER NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        lead_id TEXT NOT NULL REFERENCES leads(id),
+        channel TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'pending',
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL,
+        last_error TEXT,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX outbox_due ON outbox (status, next_attempt_at);`,
+    postgres: `
+      CREATE TABLE leads (
+        seq BIGSERIAL PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        first_name TEXT NOT NULL,
+        last_name TEXT NOT NULL,
+        email TEXT NOT NULL,
+        job_title TEXT NOT NULL,
+        company TEXT NOT NULL,
+        business_help TEXT NOT NULL,
+        agree_to_updates BOOLEAN NOT NULL,
+        created_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE TABLE outbox (
+        id BIGSERIAL PRIMARY KEY,
+        lead_id TEXT NOT NULL REFERENCES leads(id),
+        channel TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'pending',
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at BIGINT NOT NULL,
+        last_error TEXT,
+        updated_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE INDEX outbox_due ON outbox (status, next_attempt_at);`,
+  },
+];

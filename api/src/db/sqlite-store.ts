@@ -1,0 +1,107 @@
+/**
+ * The embedded lead store: one SQLite file. WAL lets the export CLI read while the server writes;
+ * synchronous=FULL syncs every commit, so an acknowledged lead survives a killed process or a power cut.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { ContactSubmission } from '../contracts';
+import { MIGRATIONS } from './migrations';
+import {
+  clipError,
+  leadFromRow,
+  outboxFromRow,
+  type Channel,
+  type Lead,
+  type LeadRow,
+  type LeadStore,
+  type OutboxJob,
+  type OutboxRow,
+} from './lead-store';
+
+export const SQLITE_FILE_NAME = 'leads.sqlite';
+
+function migrate(db: Database.Database): void {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
+  const applied = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
+  for (const migration of MIGRATIONS) {
+    if (applied.has(migration.version)) continue;
+    db.transaction(() => {
+      db.exec(migration.sqlite);
+      db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(migration.version, new Date().toISOString());
+    }).immediate();
+  }
+}
+
+export function openSqliteStore(dataDir: string): LeadStore {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const db = new Database(path.join(dataDir, SQLITE_FILE_NAME));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+
+  const insertLead = db.prepare(
+    `INSERT INTO leads (id, first_name, last_name, email, job_title, company, business_help, agree_to_updates, created_at)
+     VALUES (@id, @firstName, @lastName, @email, @jobTitle, @company, @businessHelp, @agree, @createdAt)`,
+  );
+  const insertOutbox = db.prepare(
+    'INSERT INTO outbox (lead_id, channel, next_attempt_at, updated_at) VALUES (?, ?, ?, ?)',
+  );
+  const add = db.transaction((lead: Lead, channels: readonly Channel[]) => {
+    insertLead.run({ ...lead, agree: lead.agreeToUpdates ? 1 : 0 });
+    for (const channel of channels) insertOutbox.run(lead.id, channel, Date.parse(lead.createdAt), lead.createdAt);
+  });
+  const selectDue = db.prepare(
+    "SELECT * FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY id LIMIT ?",
+  );
+  const lease = db.prepare('UPDATE outbox SET next_attempt_at = ? WHERE id = ?');
+  const leadById = db.prepare('SELECT * FROM leads WHERE id = ?');
+  const claim = db.transaction((limit: number, leaseMs: number, now: number): OutboxJob[] => {
+    const rows = selectDue.all(now, limit) as OutboxRow[];
+    return rows.map((row) => {
+      lease.run(now + leaseMs, row.id);
+      return { entry: outboxFromRow(row), lead: leadFromRow(leadById.get(row.lead_id) as LeadRow) };
+    });
+  });
+
+  return {
+    kind: 'sqlite',
+    async addLead(submission: ContactSubmission, channels: readonly Channel[]) {
+      const lead: Lead = { ...submission, id: randomUUID(), createdAt: new Date().toISOString() };
+      add.immediate(lead, channels);
+      return lead;
+    },
+    async listLeads() {
+      return (db.prepare('SELECT * FROM leads ORDER BY seq').all() as LeadRow[]).map(leadFromRow);
+    },
+    async countLeads() {
+      return db.prepare('SELECT COUNT(*) FROM leads').pluck().get() as number;
+    },
+    async claimDue(limit, leaseMs, now = Date.now()) {
+      return claim.immediate(limit, leaseMs, now);
+    },
+    async markDelivered(entryId) {
+      db.prepare("UPDATE outbox SET status = 'delivered', attempts = attempts + 1, last_error = NULL, updated_at = ? WHERE id = ?").run(
+        new Date().toISOString(),
+        entryId,
+      );
+    },
+    async markAttemptFailed(entryId, error, retryAt) {
+      db.prepare(
+        'UPDATE outbox SET status = ?, attempts = attempts + 1, last_error = ?, next_attempt_at = ?, updated_at = ? WHERE id = ?',
+      ).run(retryAt === null ? 'failed' : 'pending', clipError(error), retryAt ?? 0, new Date().toISOString(), entryId);
+    },
+    async listOutbox() {
+      return (db.prepare('SELECT * FROM outbox ORDER BY id').all() as OutboxRow[]).map(outboxFromRow);
+    },
+    async ping() {
+      db.prepare('SELECT 1').get();
+    },
+    async close() {
+      if (db.open) db.close();
+    },
+  };
+}
