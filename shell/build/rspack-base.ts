@@ -64,7 +64,11 @@ export function frontendConfig(options: FrontendOptions): Configuration {
       new ModuleFederationPlugin({ dts: false, shareStrategy: 'loaded-first', ...federation }),
       ...(dev ? [new ReactRefreshRspackPlugin()] : []),
       ...(kind === 'host'
-        ? [new rspack.HtmlRspackPlugin({ template: './index.html', inject: 'body', minify: false })]
+        ? [
+            new rspack.HtmlRspackPlugin({ template: './index.html', inject: 'body', minify: false }),
+            // Unhashed public files (favicon, logo, social image) at the root of the shell's dist, where the api serves them.
+            new rspack.CopyRspackPlugin({ patterns: [{ from: 'public', to: '.', noErrorOnMissing: true }] }),
+          ]
         : []),
     ],
     optimization: { minimize: !dev },
