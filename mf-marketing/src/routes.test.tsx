@@ -1,0 +1,56 @@
+import { screen, waitFor } from '@testing-library/react';
+import { fullTitle } from '@cardlift/api/contracts';
+import { json, mockFetch, renderWithProviders } from '@cardlift/shell/test-utils';
+import { remoteMeta } from './meta';
+import MarketingRoutes from './routes';
+
+const PATHS = [
+  '/',
+  '/products/offers-network',
+  '/products/card-linked-offers',
+  '/products/merchants',
+  '/products/publishers',
+  '/products/transactional-data',
+  '/products/offers-api',
+  '/solutions/retail',
+  '/solutions/essentials',
+  '/solutions/subscriptions-streaming',
+  '/solutions/financial-institutions',
+  '/solutions/restaurants-food-delivery',
+  '/solutions/travel-ride-share',
+  '/solutions/agencies',
+];
+
+beforeEach(() => {
+  mockFetch({ '/api/banners': () => json({ primary: null, secondary: null }), '/api/casestudies': () => json([]) });
+});
+
+describe('marketing routes', () => {
+  it('declares metadata for exactly its pages, each with a title and a description', () => {
+    expect(remoteMeta.pages.map((p) => p.path).sort()).toEqual([...PATHS].sort());
+    for (const page of remoteMeta.pages) {
+      expect(page.title).not.toBe('');
+      expect(page.description.length).toBeGreaterThan(40);
+    }
+    expect(remoteMeta.pages.find((p) => p.path === '/')?.jsonLd?.[0]).toMatchObject({ '@type': 'Organization' });
+  });
+
+  it.each(PATHS)('%s renders one h1 and sets its title', async (path) => {
+    renderWithProviders(<MarketingRoutes />, { path });
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    const meta = remoteMeta.pages.find((p) => p.path === path)!;
+    await waitFor(() => expect(document.title).toBe(fullTitle(meta.title)));
+    expect(document.querySelector('link[rel="canonical"]')).toHaveAttribute('href', `https://www.cardlift.example${path}`);
+  });
+
+  it('shows the in-progress placeholder with a Home button', () => {
+    renderWithProviders(<MarketingRoutes />, { path: '/products/merchants' });
+    expect(screen.getByText(/this page is in progress/i)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows the not-found page for unknown paths of its sections', () => {
+    renderWithProviders(<MarketingRoutes />, { path: '/solutions/unknown' });
+    expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+  });
+});
