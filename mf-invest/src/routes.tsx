@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
 import { NotFoundPage } from '@cardlift/shell/ui';
-import { InvestPage } from './pages/placeholder-page';
+import { InvestPage } from './pages/invest-page';
 import './styles.css';
 
 /** This remote's route subtree; paths are full site paths (the shell mounts it at the root). */
