@@ -5,7 +5,7 @@ import { NotFoundPage, PageSkeleton } from '@cardlift/shell/ui';
 import { PageFrame } from './layout/page-frame';
 import { RemoteRoutes } from './remotes/remote-routes';
 
-const ComponentsPage = lazy(() => import('./pages/components-page'));
+const ComponentsPage = lazy(() => import('./pages/components-page').then((m) => ({ default: m.ComponentsPage })));
 
 /**
  * The shell's route table. Pages of its own first; everything else belongs to the remote that owns the

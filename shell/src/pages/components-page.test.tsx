@@ -1,0 +1,17 @@
+import { screen } from '@testing-library/react';
+import { json, mockFetch, renderWithProviders } from '../../test/render-with-providers';
+import { ComponentsPage } from './components-page';
+
+describe('ComponentsPage', () => {
+  it('documents every part the spec lists, with the status samples and one live contact form', () => {
+    mockFetch({ '/api/banners': () => json({ primary: null, secondary: null }) });
+    renderWithProviders(<ComponentsPage />, { path: '/components' });
+    for (const name of ['Typography', 'Colours', 'Buttons', 'Icons', 'Cards', 'Badges', 'Spacing', 'Contact form']) {
+      expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
+    }
+    for (const status of ['Published', 'Draft', 'Featured']) expect(screen.getByText(status)).toBeInTheDocument();
+    expect(screen.getByText('#5A012B')).toBeInTheDocument();
+    expect(screen.getAllByRole('form', { name: 'Talk to Sales' })).toHaveLength(1);
+    expect(document.querySelectorAll('#contact')).toHaveLength(1);
+  });
+});
