@@ -1,6 +1,9 @@
 import type { CaseStudyMetric, SolutionDetail } from '@cardlift/api/contracts';
-import { Card, CardText, CardTitle } from '@cardlift/shell/ui';
+import { Card, CardText, CardTitle, cn } from '@cardlift/shell/ui';
 import { iconFor } from '../../lib/metric-icon';
+
+/** Four cards sit in one row of four; other counts in rows of three, so no row ends with one orphan of four. */
+const columnsFor = (count: number) => (count % 4 === 0 ? 'rs:sm:grid-cols-2 rs:lg:grid-cols-4' : 'rs:md:grid-cols-3');
 
 function IconBadge({ name }: { name: string }) {
   const Icon = iconFor(name);
@@ -14,7 +17,7 @@ function IconBadge({ name }: { name: string }) {
 /** The Solution's detail cards: icon, title, description. */
 export function SolutionDetailCards({ details }: { details: readonly SolutionDetail[] }) {
   return (
-    <ul className="rs:grid rs:gap-6 rs:md:grid-cols-3">
+    <ul className={cn('rs:grid rs:gap-6', columnsFor(details.length))}>
       {details.map((detail) => (
         <li key={detail.title}>
           <Card className="rs:h-full">
@@ -33,7 +36,7 @@ export const metricName = (m: CaseStudyMetric) => m.metric ?? m.label ?? '';
 /** The Results' metric cards: icon, figure, name, description. */
 export function MetricCards({ metrics }: { metrics: readonly CaseStudyMetric[] }) {
   return (
-    <ul className="rs:grid rs:gap-6 rs:sm:grid-cols-2 rs:lg:grid-cols-4">
+    <ul className={cn('rs:grid rs:gap-6', columnsFor(metrics.length))}>
       {metrics.map((metric) => (
         <li key={metricName(metric)}>
           <Card className="rs:h-full">
