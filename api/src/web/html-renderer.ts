@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { headTagsFor, INLINE_REGISTRY_ELEMENT_ID, type HeadTag, type PageMeta, type RemoteEntry, type RemoteName } from '../contracts';
 import { AppError } from '../errors';
+import type { PreloadHint } from './remote-preload';
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -54,6 +55,8 @@ export interface RenderInput {
   visitedPath: string;
   registry: RemoteEntry[];
   remote?: RemoteName;
+  /** Scripts and styles of the route's remote to fetch in parallel with the shell. */
+  preloads?: PreloadHint[];
 }
 
 export function renderPage(template: string, input: RenderInput): string {
@@ -61,6 +64,7 @@ export function renderPage(template: string, input: RenderInput): string {
   const entry = input.remote && input.registry.find((r) => r.name === input.remote);
   // Start fetching the route's remote manifest in parallel with the shell's own code.
   if (entry) head.push(`<link rel="preload" href="${escapeHtml(entry.entry)}" as="fetch" crossorigin="anonymous">`);
+  for (const hint of input.preloads ?? []) head.push(`<link rel="preload" href="${escapeHtml(hint.href)}" as="${hint.as}">`);
   const state = `<script type="application/json" id="${INLINE_REGISTRY_ELEMENT_ID}">${jsonForScript(input.registry)}</script>`;
   return template.replace('<!--app-head-->', head.join('\n    ')).replace('<!--app-state-->', state);
 }

@@ -8,6 +8,7 @@ import type { AppConfig } from '../config';
 import { buildRegistry } from '../services/remote-registry';
 import type { ContentStore } from '../services/content-store';
 import { renderPage, shellTemplate } from './html-renderer';
+import { remotePreloads } from './remote-preload';
 import { NOT_FOUND_META, resolvePage } from './page-resolver';
 import { sitemapPaths } from './sitemap';
 
@@ -40,6 +41,7 @@ export function siteRouter(config: AppConfig, content: ContentStore): Router {
     if (ctx.path.startsWith('/api/')) return;
     const page = resolvePage(ctx.path, content);
     const registry = buildRegistry(config);
+    const entry = page?.remote ? registry.find((r) => r.name === page.remote) : undefined;
     ctx.status = page ? 200 : 404;
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
@@ -48,6 +50,7 @@ export function siteRouter(config: AppConfig, content: ContentStore): Router {
       visitedPath: ctx.path,
       registry,
       ...(page?.remote ? { remote: page.remote } : {}),
+      ...(entry ? { preloads: remotePreloads(config, entry) } : {}),
     });
   });
   return router;
