@@ -1,17 +1,28 @@
 /**
  * The Koa application, apart from `listen` so tests drive it through `callback()`.
- * Order: errors first, then request context, api routes, files, and the HTML pages last.
+ * Order: security headers (so error answers carry them too), errors, request context, CORS, api
+ * routes, files, and the HTML pages last.
  */
 import Koa from 'koa';
 import compress from 'koa-compress';
 import { loadConfig, type AppConfig } from './config';
+import type { LeadStore } from './db/lead-store';
+import { openLeadStore } from './db/open-lead-store';
 import { AppError } from './errors';
 import { createLogger, type Logger } from './logger';
+import { corsPolicy } from './middleware/cors';
 import { errorHandler } from './middleware/error-handler';
 import { requestContext } from './middleware/request-id';
+import { securityHeaders } from './middleware/security-headers';
+import { contactRouter } from './routes/contact.router';
 import { contentRouter } from './routes/content.router';
+import { healthRouter, type Lifecycle } from './routes/health.router';
 import { remotesRouter } from './routes/remotes.router';
+import { remoteOrigins } from './services/allowed-origins';
 import { loadContent, type ContentStore } from './services/content-store';
+import { createLeadService } from './services/lead-service';
+import { notifiersFrom, type Notifiers } from './services/notifiers';
+import { OutboxRelay, type RelayOptions } from './services/outbox-relay';
 import { siteRouter } from './web/site-router';
 import { staticRouter } from './web/static-files';
 
@@ -19,6 +30,10 @@ export interface AppDeps {
   config?: AppConfig;
   logger?: Logger;
   content?: ContentStore;
+  /** A ready lead store; by default the one DATABASE_URL / DATA_DIR names, opened on first use. */
+  leads?: LeadStore;
+  notifiers?: Notifiers;
+  relay?: Partial<RelayOptions>;
 }
 
 export interface App {
@@ -26,20 +41,41 @@ export interface App {
   config: AppConfig;
   logger: Logger;
   content: ContentStore;
+  lifecycle: Lifecycle;
+  relay: OutboxRelay;
+  /** The lead store, opened (and migrated) once. */
+  leads(): Promise<LeadStore>;
+  /** Opens the store (running migrations) and starts the relay: call before listening. */
+  start(): Promise<void>;
+  /** Stops the relay after its delivery in flight, then closes the store. */
+  close(): Promise<void>;
 }
 
 export function createApp(deps: AppDeps = {}): App {
   const config = deps.config ?? loadConfig();
   const logger = deps.logger ?? createLogger(config.logLevel);
   const content = deps.content ?? loadContent(config.contentDir);
+  const lifecycle: Lifecycle = { shuttingDown: false };
+  let opened: Promise<LeadStore> | undefined = deps.leads ? Promise.resolve(deps.leads) : undefined;
+  const leads = () => (opened ??= openLeadStore(config));
+  const relay = new OutboxRelay(leads, deps.notifiers ?? notifiersFrom(config), logger, deps.relay);
+  const origins = remoteOrigins(config);
   const koa = new Koa({ proxy: config.production });
 
+  koa.use(securityHeaders({ production: config.production, remoteOrigins: origins }));
   koa.use(errorHandler(logger));
   koa.use(requestContext(logger));
+  koa.use(corsPolicy(origins));
   koa.use(compress({ threshold: 1024 }));
 
   koa.use(apiNotFound);
-  for (const router of [contentRouter(content), remotesRouter(config)]) {
+  const api = [
+    healthRouter(leads, lifecycle),
+    contentRouter(content),
+    contactRouter(createLeadService(leads, relay), { rateLimit: config.contactRateLimit, logger }),
+    remotesRouter(config),
+  ];
+  for (const router of api) {
     koa.use(router.routes());
     koa.use(router.allowedMethods({ throw: true }));
   }
@@ -51,7 +87,26 @@ export function createApp(deps: AppDeps = {}): App {
   koa.use(files.routes());
   const site = siteRouter(config, content);
   koa.use(site.routes());
-  return { koa, config, logger, content };
+
+  return {
+    koa,
+    config,
+    logger,
+    content,
+    lifecycle,
+    relay,
+    leads,
+    async start() {
+      const store = await leads();
+      if (relay.channels.length === 0) logger.warn('no LEADS_WEBHOOK_URL or SMTP_URL + LEADS_EMAIL_TO: leads are stored but nobody is notified');
+      logger.info({ store: store.kind, channels: relay.channels }, 'lead store ready');
+      relay.start();
+    },
+    async close() {
+      await relay.stop();
+      if (opened) await (await opened).close();
+    },
+  };
 }
 
 const isApiPath = (p: string) => p === '/api' || p.startsWith('/api/');

@@ -18,7 +18,9 @@ export function errorHandler(logger: Logger): Middleware {
       const body: ApiErrorBody = known
         ? { error: messageFor(status, err), code: err.code ?? codeFor(status), ...(err.details ? { details: err.details } : {}) }
         : { error: 'Internal server error', code: 'internal' };
-      if (status >= 500) logger.error({ err: caught, reqId: ctx.state.requestId }, 'request failed');
+      // A deliberate 5xx (shutting down, site not built) is an answer, not a failure: log only the unexpected.
+      const deliberate = caught instanceof AppError && caught.expose;
+      if (status >= 500 && !deliberate) logger.error({ err: caught, reqId: ctx.state.requestId }, 'request failed');
       ctx.status = status;
       ctx.type = 'application/json';
       ctx.body = body;

@@ -3,6 +3,7 @@
  * handlers only look items up; an unknown id is a 404 with the one error body.
  */
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import { notFound } from '../errors';
 import type { ContentStore } from '../services/content-store';
 
@@ -11,34 +12,40 @@ const CACHE = 'public, max-age=60';
 
 export function contentRouter(content: ContentStore): Router {
   const router = new Router({ prefix: '/api' });
-  router.use(async (ctx, next) => {
-    await next();
-    if (ctx.status === 200) ctx.set('Cache-Control', CACHE);
-  });
+  // Content never changes while the process runs: serialise each item once, not per request.
+  const serialised = new WeakMap<object, string>();
+  // Headers are set per route, not with router.use: a prefix-wide middleware would wrap other routers' /api routes.
+  const send = (ctx: Context, body: object) => {
+    let json = serialised.get(body);
+    if (json === undefined) serialised.set(body, (json = JSON.stringify(body)));
+    ctx.set('Cache-Control', CACHE);
+    ctx.type = 'application/json';
+    ctx.body = json;
+  };
 
   router.get('/banners', (ctx) => {
-    ctx.body = content.banners;
+    send(ctx, content.banners);
   });
 
   router.get('/casestudies', (ctx) => {
-    ctx.body = content.caseStudies;
+    send(ctx, content.caseStudies);
   });
   router.get('/casestudies/:id', (ctx) => {
-    ctx.body = content.caseStudy(ctx.params.id ?? '') ?? fail('Case study');
+    send(ctx, content.caseStudy(ctx.params.id ?? '') ?? fail('Case study'));
   });
 
   router.get('/blog', (ctx) => {
-    ctx.body = content.blogPosts;
+    send(ctx, content.blogPosts);
   });
   router.get('/blog/:id', (ctx) => {
-    ctx.body = content.blogPost(ctx.params.id ?? '') ?? fail('Blog post');
+    send(ctx, content.blogPost(ctx.params.id ?? '') ?? fail('Blog post'));
   });
 
   router.get('/jobs', (ctx) => {
-    ctx.body = content.jobs;
+    send(ctx, content.jobs);
   });
   router.get('/jobs/:slug', (ctx) => {
-    ctx.body = content.job(ctx.params.slug ?? '') ?? fail('Job');
+    send(ctx, content.job(ctx.params.slug ?? '') ?? fail('Job'));
   });
   return router;
 }

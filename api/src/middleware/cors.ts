@@ -1,0 +1,22 @@
+/**
+ * CORS for the site's own origin and the remotes' origins only (@koa/cors would default to `*`).
+ * Credentials are allowed because the front ends fetch with `credentials: 'include'`.
+ */
+import cors from '@koa/cors';
+import type { Middleware } from 'koa';
+import { SITE_ORIGIN } from '../services/allowed-origins';
+
+export function corsPolicy(remoteOrigins: () => string[]): Middleware {
+  return cors({
+    origin: (ctx) => {
+      const origin = ctx.get('Origin');
+      const allowed = origin === SITE_ORIGIN || origin === ctx.origin || remoteOrigins().includes(origin);
+      return allowed ? origin : '';
+    },
+    credentials: true,
+    allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+    allowHeaders: ['Content-Type', 'X-Request-Id'],
+    exposeHeaders: ['X-Request-Id', 'Retry-After'],
+    maxAge: 600,
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * Security headers on every response, errors included (this runs outside the error handler).
+ * The CSP allows 'self' plus the registered remote origins for scripts, styles and connections, and
+ * frames only the invest demo video's origin (embedded after a click).
+ */
+import type { Middleware } from 'koa';
+import { VIDEO_EMBED_ORIGIN } from '../services/allowed-origins';
+
+export function contentSecurityPolicy(remoteOrigins: readonly string[]): string {
+  const code = ["'self'", ...remoteOrigins].join(' ');
+  return [
+    "default-src 'self'",
+    `script-src ${code}`,
+    `style-src ${code}`,
+    `connect-src ${code}`,
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `frame-src ${VIDEO_EMBED_ORIGIN}`,
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+export function securityHeaders(options: { production: boolean; remoteOrigins: () => string[] }): Middleware {
+  let policy = { origins: [] as string[], header: contentSecurityPolicy([]) };
+  return async (ctx, next) => {
+    const origins = options.remoteOrigins();
+    if (origins !== policy.origins) policy = { origins, header: contentSecurityPolicy(origins) };
+    ctx.set('Content-Security-Policy', policy.header);
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('X-Frame-Options', 'DENY');
+    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
+    ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+    if (options.production) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    await next();
+    ctx.remove('X-Powered-By');
+  };
+}

@@ -1,0 +1,22 @@
+/** POST /api/contact: rate limit, JSON body, the form's own schema, then the lead service. */
+import Router from '@koa/router';
+import { CONTACT_SUCCESS_MESSAGE, contactRequestSchema, type ContactResponse } from '../contracts';
+import type { Logger } from '../logger';
+import { jsonBody } from '../middleware/json-body';
+import { rateLimit } from '../middleware/rate-limit';
+import { validate, validBody } from '../middleware/validate';
+import type { LeadService } from '../services/lead-service';
+
+export function contactRouter(leads: LeadService, options: { rateLimit: number; logger: Logger }): Router {
+  const router = new Router({ prefix: '/api' });
+  router.post('/contact', rateLimit(options.rateLimit), jsonBody(), validate(contactRequestSchema), async (ctx) => {
+    const result = await leads.submit(validBody(ctx, contactRequestSchema));
+    // Logged by id only: names and e-mail addresses stay out of the logs.
+    options.logger.info({ reqId: ctx.state.requestId, leadId: result.id, stored: result.stored }, result.stored ? 'lead stored' : 'honeypot submission dropped');
+    const body: ContactResponse = { id: result.id, message: CONTACT_SUCCESS_MESSAGE };
+    ctx.status = 201;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = body;
+  });
+  return router;
+}

@@ -1,0 +1,56 @@
+/**
+ * How each outbox channel delivers a lead. Called only by the relay, never in the request path.
+ * A delivery either resolves or throws; the relay records the error and retries.
+ */
+import nodemailer from 'nodemailer';
+import { BUSINESS_HELP_OPTIONS, siteConfig } from '../contracts';
+import type { AppConfig } from '../config';
+import type { Channel, Lead } from '../db/lead-store';
+
+export type Deliver = (lead: Lead) => Promise<void>;
+export type Notifiers = Partial<Record<Channel, Deliver>>;
+
+const WEBHOOK_TIMEOUT_MS = 10_000;
+
+export function webhookNotifier(url: string): Deliver {
+  return async (lead) => {
+    const response = await fetch(url, {
+      method: 'POST',
+      // The lead id lets the receiver drop a duplicate: delivery is at least once.
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': lead.id },
+      body: JSON.stringify({ type: 'lead.created', lead }),
+      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+    });
+    if (!response.ok) throw new Error(`webhook answered ${response.status}`);
+  };
+}
+
+export function emailNotifier(smtpUrl: string, to: string): Deliver {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return async (lead) => {
+    const help = BUSINESS_HELP_OPTIONS.find((o) => o.value === lead.businessHelp)?.label ?? lead.businessHelp;
+    await transport.sendMail({
+      from: siteConfig.salesEmail,
+      to,
+      subject: `New lead: ${lead.company} (${help})`,
+      text: [
+        `Name: ${lead.firstName} ${lead.lastName}`,
+        `E-mail: ${lead.email}`,
+        `Job title: ${lead.jobTitle}`,
+        `Company: ${lead.company}`,
+        `How we can help: ${help}`,
+        `Agrees to updates: ${lead.agreeToUpdates ? 'yes' : 'no'}`,
+        `Received: ${lead.createdAt}`,
+        `Lead id: ${lead.id}`,
+      ].join('\n'),
+    });
+  };
+}
+
+/** The channels configured now; a new lead gets one outbox row for each. */
+export function notifiersFrom(config: Pick<AppConfig, 'leadsWebhookUrl' | 'smtpUrl' | 'leadsEmailTo'>): Notifiers {
+  const notifiers: Notifiers = {};
+  if (config.leadsWebhookUrl) notifiers.webhook = webhookNotifier(config.leadsWebhookUrl);
+  if (config.smtpUrl && config.leadsEmailTo) notifiers.email = emailNotifier(config.smtpUrl, config.leadsEmailTo);
+  return notifiers;
+}
