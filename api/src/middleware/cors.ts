@@ -10,7 +10,9 @@ export function corsPolicy(remoteOrigins: () => string[]): Middleware {
   return cors({
     origin: (ctx) => {
       const origin = ctx.get('Origin');
-      const allowed = origin === SITE_ORIGIN || origin === ctx.origin || remoteOrigins().includes(origin);
+      // Built from protocol and host: Koa 3's ctx.origin is not reliably the server's own origin here.
+      const own = `${ctx.protocol}://${ctx.host}`;
+      const allowed = origin === SITE_ORIGIN || origin === own || remoteOrigins().includes(origin);
       return allowed ? origin : '';
     },
     credentials: true,
