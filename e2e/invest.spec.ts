@@ -3,6 +3,7 @@
  * the sticky early-access button past one viewport, the dark look kept to this page, and what
  * crawlers get (noindex, no sitemap entry).
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, siteUrl } from './support/browser';
 
@@ -83,6 +84,21 @@ describe('/invest', () => {
     expect(rootBg).not.toBe(htmlBgOnInvest);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(htmlBgOnInvest);
     expect(await page.getByTestId('site-footer').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(footerOnInvest);
+    await page.context().close();
+  });
+
+  it('passes WCAG 2.2 A/AA checks on its dark background, with the sticky button and the player shown', async () => {
+    const { page } = await openInvest();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.evaluate(() => window.scrollTo(0, window.innerHeight * 2));
+    await page.getByTestId('sticky-early-access').waitFor();
+    const audit = () =>
+      new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    const violations = (r: Awaited<ReturnType<typeof audit>>) => r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(violations(await audit())).toEqual([]);
+    await page.getByRole('button', { name: 'Play the Signalwise demo video' }).click();
+    await page.locator('iframe').waitFor();
+    expect(violations(await audit())).toEqual([]);
     await page.context().close();
   });
 
