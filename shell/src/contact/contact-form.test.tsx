@@ -5,6 +5,9 @@ import { resetToasts, Toaster } from '@cardlift/shell/ui';
 import { json, mockFetch, renderWithProviders } from '../../test/render-with-providers';
 import { ContactForm } from './contact-form';
 
+// Typing every field with user-event takes seconds on a busy 2-core machine.
+jest.setTimeout(30_000);
+
 const MESSAGES = {
   firstName: 'First name is required',
   lastName: 'Last name is required',

@@ -4,6 +4,9 @@ import { siteConfig } from '@cardlift/api/contracts';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { MobileMenu } from './mobile-menu';
 
+// Radix portals and user-event take seconds on a busy 2-core machine.
+jest.setTimeout(20_000);
+
 describe('MobileMenu', () => {
   it('opens a modal menu whose groups are an accordion with one section open at a time', async () => {
     const user = userEvent.setup();
@@ -42,12 +45,14 @@ describe('MobileMenu', () => {
     expect(screen.getByText(`© 2025 ${siteConfig.legalName}`)).toBeInTheDocument();
   });
 
-  it('closes with Escape and gives focus back to the menu button', async () => {
+  it('locks page scroll while open, closes with Escape and gives focus back to the menu button', async () => {
     const user = userEvent.setup();
     renderWithProviders(<MobileMenu inverted={false} />);
     const trigger = screen.getByRole('button', { name: 'Open menu' });
     await user.click(trigger);
+    expect(document.documentElement.style.overflow).toBe('hidden');
     await user.keyboard('{Escape}');
+    expect(document.documentElement.style.overflow).toBe('');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(trigger).toHaveFocus();
   });

@@ -8,6 +8,7 @@ import { buttonVariants, cn, scrollToContact, SmartLink } from '@cardlift/shell/
 import { headerGroups, signInLink, type NavGroup } from '../config/navigation';
 import { BrandLogo } from './brand-logo';
 import { SocialIcon } from './social-icon';
+import { useScrollLock } from './use-scroll-lock';
 
 type Section = NavGroup['id'] | '';
 
@@ -20,6 +21,7 @@ export function MobileMenu({ inverted, className }: { inverted: boolean; classNa
   const [open, setOpen] = useState(false);
   const [section, setSection] = useState<Section>('');
   const { pathname } = useLocation();
+  useScrollLock(open);
 
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {

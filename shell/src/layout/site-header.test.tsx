@@ -12,6 +12,9 @@ function ForcedDark() {
   return <SiteHeader />;
 }
 
+// Radix portals and user-event take seconds on a busy 2-core machine.
+jest.setTimeout(20_000);
+
 describe('SiteHeader', () => {
   it('links Sign In to the sign-in application in a new tab, and site links in place', async () => {
     mockFetch({ '/api/banners': () => json({ primary: null, secondary: null }) });

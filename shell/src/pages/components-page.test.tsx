@@ -2,6 +2,9 @@ import { screen } from '@testing-library/react';
 import { json, mockFetch, renderWithProviders } from '../../test/render-with-providers';
 import { ComponentsPage } from './components-page';
 
+// Radix portals and user-event take seconds on a busy 2-core machine.
+jest.setTimeout(20_000);
+
 describe('ComponentsPage', () => {
   it('documents every part the spec lists, with the status samples and one live contact form', () => {
     mockFetch({ '/api/banners': () => json({ primary: null, secondary: null }) });
