@@ -1,6 +1,7 @@
-import { LogoRow, TalkToSalesButton, usePageMeta } from '@cardlift/shell/ui';
+import { TalkToSalesButton, usePageMeta } from '@cardlift/shell/ui';
 import { FaqSection } from '../components/faq-section';
 import { MetricGrid } from '../components/metric-grid';
+import { LogoStrip } from '../components/logo-strip';
 import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
 import { cardLinkedOffersContent as content } from '../content/card-linked-offers';
@@ -17,7 +18,7 @@ export function CardLinkedOffersPage() {
       <Section title={content.metricsTitle}>
         <MetricGrid metrics={content.metrics} />
       </Section>
-      <LogoRow title={content.logosTitle} logos={brandLogos} className="mk:bg-white" />
+      <LogoStrip title={content.logosTitle} logos={brandLogos} />
       <FaqSection title={content.faqTitle} items={content.faq} />
     </>
   );

@@ -1,7 +1,8 @@
-import { LogoRow, usePageMeta } from '@cardlift/shell/ui';
+import { usePageMeta } from '@cardlift/shell/ui';
 import { CaseStudiesSection } from '../components/home/case-studies-section';
 import { HomeHero } from '../components/home/home-hero';
 import { ProductCards } from '../components/home/product-cards';
+import { LogoStrip } from '../components/logo-strip';
 import { homeContent } from '../content/home';
 import { financialInstitutionLogos } from '../content/logos';
 import { pages } from '../meta';
@@ -12,7 +13,7 @@ export function HomePage() {
   return (
     <>
       <HomeHero />
-      <LogoRow title={homeContent.logosTitle} logos={financialInstitutionLogos} className="mk:bg-white" />
+      <LogoStrip title={homeContent.logosTitle} logos={financialInstitutionLogos} />
       <ProductCards />
       <CaseStudiesSection />
     </>

@@ -1,8 +1,9 @@
-import { LogoRow, TalkToSalesButton, usePageMeta } from '@cardlift/shell/ui';
+import { TalkToSalesButton, usePageMeta } from '@cardlift/shell/ui';
 import { FaqSection } from '../components/faq-section';
 import { FeatureGrid } from '../components/feature-grid';
 import { PathCards, PerformanceSections, SecuritySection, UseCasesSection } from '../components/offers-api/api-sections';
 import { CodeDemo } from '../components/offers-api/code-demo';
+import { LogoStrip } from '../components/logo-strip';
 import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
 import { financialInstitutionLogos } from '../content/logos';
@@ -17,7 +18,7 @@ export function OffersApiPage() {
         <TalkToSalesButton size="lg" />
       </PageHero>
       <div className="mk:bg-page">
-        <LogoRow title={content.logosTitle} logos={financialInstitutionLogos} className="mk:pt-0" />
+        <LogoStrip title={content.logosTitle} logos={financialInstitutionLogos} tone="page" />
         <PathCards />
       </div>
       <Section id={content.howItWorks.id} title={content.howItWorks.title}>

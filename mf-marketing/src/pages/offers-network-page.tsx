@@ -1,5 +1,6 @@
-import { LogoRow, TalkToSalesButton, usePageMeta } from '@cardlift/shell/ui';
+import { TalkToSalesButton, usePageMeta } from '@cardlift/shell/ui';
 import { FeatureGrid } from '../components/feature-grid';
+import { LogoStrip } from '../components/logo-strip';
 import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
 import { brandLogos } from '../content/logos';
@@ -24,7 +25,7 @@ export function OffersNetworkPage() {
         </dl>
         <FeatureGrid features={content.features} />
       </Section>
-      <LogoRow title={content.logosTitle} logos={brandLogos} className="mk:bg-page" />
+      <LogoStrip title={content.logosTitle} logos={brandLogos} tone="page" />
     </>
   );
 }

@@ -1,5 +1,6 @@
-import { LogoRow, TalkToSalesButton, usePageMeta } from '@cardlift/shell/ui';
+import { TalkToSalesButton, usePageMeta } from '@cardlift/shell/ui';
 import { CoverageSection } from '../components/coverage-section';
+import { LogoStrip } from '../components/logo-strip';
 import { PageHero } from '../components/page-hero';
 import { brandLogos } from '../content/logos';
 import type { Solution, SolutionSlug } from '../content/solutions';
@@ -14,7 +15,7 @@ export function SolutionPage({ solution }: { solution: Solution & { slug: Soluti
         <TalkToSalesButton size="lg" />
       </PageHero>
       <CoverageSection />
-      <LogoRow title="Brands growing with Cardlift" logos={brandLogos} className="mk:bg-page" />
+      <LogoStrip title="Brands growing with Cardlift" logos={brandLogos} tone="page" />
     </>
   );
 }

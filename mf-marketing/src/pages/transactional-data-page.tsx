@@ -1,7 +1,8 @@
-import { Card, CardText, CardTitle, LogoRow, TalkToSalesButton, usePageMeta } from '@cardlift/shell/ui';
+import { Card, CardText, CardTitle, TalkToSalesButton, usePageMeta } from '@cardlift/shell/ui';
 import { CoverageSection } from '../components/coverage-section';
 import { FaqSection } from '../components/faq-section';
 import { MetricGrid } from '../components/metric-grid';
+import { LogoStrip } from '../components/logo-strip';
 import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
 import { brandLogos } from '../content/logos';
@@ -32,7 +33,7 @@ export function TransactionalDataPage() {
         </ul>
       </Section>
       <CoverageSection title={content.coverageTitle} />
-      <LogoRow title={content.logosTitle} logos={brandLogos} className="mk:bg-page" />
+      <LogoStrip title={content.logosTitle} logos={brandLogos} tone="page" />
       <FaqSection title={content.faqTitle} items={content.faq} />
     </>
   );
