@@ -4,6 +4,7 @@
  * a real Talk to Sales submission from the browser that lands in the api's database.
  */
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { CONTACT_SUCCESS_MESSAGE, signInUrl } from '@cardlift/api/contracts';
@@ -92,6 +93,24 @@ describe('desktop header', () => {
     await page.waitForFunction(() => getComputedStyle(document.querySelector('[data-testid="site-header"]')!).backgroundColor === 'rgb(0, 0, 0)');
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForFunction(() => document.querySelector('[data-testid="site-header"]')?.getAttribute('data-inverted') === 'false');
+    await page.context().close();
+  });
+});
+
+describe('forced inversion and accessibility', () => {
+  it('is black from the top on a page that forces it (/invest)', async () => {
+    const page = await openPage(browser, DESKTOP);
+    await page.goto(siteUrl('/invest'));
+    await page.waitForFunction(() => document.querySelector('[data-testid="site-header"]')?.getAttribute('data-inverted') === 'true');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.context().close();
+  });
+
+  it('has no WCAG 2.2 AA violations in the frame: banner, header with an open menu, design-system page, contact form, footer', async () => {
+    const page = await open('/components', DESKTOP, { primary: { text: 'The Offers API is live', link: '/products/offers-api' }, secondary: null });
+    await header(page).getByRole('button', { name: 'Products' }).click();
+    const results = await new AxeBuilder({ page: page as never }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await page.context().close();
   });
 });
