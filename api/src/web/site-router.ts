@@ -12,6 +12,9 @@ import { remotePreloads } from './remote-preload';
 import { NOT_FOUND_META, resolvePage } from './page-resolver';
 import { sitemapPaths } from './sitemap';
 
+/** `/resources` is what the spec's "View All Case Studies" links to; `/company` has no page. */
+const PERMANENT_REDIRECTS: Record<string, string> = { '/resources': '/case-studies', '/company': '/company/about-us' };
+
 export function siteRouter(config: AppConfig, content: ContentStore): Router {
   const router = new Router();
   const template = shellTemplate(config.siteRoot);
@@ -31,11 +34,13 @@ export function siteRouter(config: AppConfig, content: ContentStore): Router {
     ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
   });
 
-  // The spec links "View All Case Studies" to /resources; send crawlers where the shell sends people.
-  router.get('/resources', (ctx) => {
-    ctx.status = 301;
-    ctx.redirect('/case-studies');
-  });
+  // Section roots without a page of their own: send crawlers where the client sends people.
+  for (const [from, to] of Object.entries(PERMANENT_REDIRECTS)) {
+    router.get(from, (ctx) => {
+      ctx.status = 301;
+      ctx.redirect(to);
+    });
+  }
 
   router.get('/{*path}', (ctx) => {
     if (ctx.path.startsWith('/api/')) return;

@@ -70,6 +70,7 @@ describe('pages', () => {
 
   it('redirects /resources to the case studies', async () => {
     await request(server).get('/resources').expect(301).expect('Location', '/case-studies');
+    await request(server).get('/company').expect(301).expect('Location', '/company/about-us');
   });
 
   it('answers unknown api paths with JSON, never the app', async () => {

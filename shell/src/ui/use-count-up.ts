@@ -21,7 +21,9 @@ export function useCountUp<T extends Element>(figure: string, duration = COUNT_U
     let frame = 0;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
+        // Chrome's first report can say "intersecting" below the threshold: check the ratio too.
+        const halfVisible = entries.some((e) => e.isIntersecting && e.intersectionRatio >= COUNT_UP_VISIBILITY_THRESHOLD);
+        if (!halfVisible) return;
         observer.disconnect();
         const start = performance.now();
         const tick = (now: number) => {
