@@ -6,7 +6,7 @@
 import type { Config } from 'jest';
 
 const transform: Config['transform'] = {
-  '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', diagnostics: { warnOnly: false } }],
+  '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', isolatedModules: true }],
 };
 
 const browserProject = (name: string): Config => ({

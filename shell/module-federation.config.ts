@@ -7,5 +7,5 @@ import { sharedModules } from './build/federation';
 export const federation = {
   name: 'shell',
   remotes: {},
-  shared: sharedModules(),
+  shared: sharedModules({ eager: true }),
 };

@@ -25,16 +25,19 @@ export const DESIGN_SYSTEM = '@cardlift/shell/ui';
 
 interface SharedSpec {
   singleton: boolean;
+  eager?: boolean;
   requiredVersion?: string | false;
   version?: string;
   strictVersion?: boolean;
 }
 
 /**
- * Every shared module. Singletons carry state (React, router context, the QueryClient context,
+ * Every shared module. The shell passes `eager`: its copies then ship in its entry chunk, so the page
+ * starts without the chain of small shared-module requests the runtime would otherwise make one
+ * round trip at a time; remotes stay lazy and take the shell's copies (loaded-first). Singletons carry state (React, router context, the QueryClient context,
  * the jotai store, toasts), so a second copy would silently split the page.
  */
-export function sharedModules(): Record<string, SharedSpec> {
+export function sharedModules({ eager = false }: { eager?: boolean } = {}): Record<string, SharedSpec> {
   const singletons = [
     'react',
     'react/jsx-runtime',
@@ -50,14 +53,15 @@ export function sharedModules(): Record<string, SharedSpec> {
     'jotai/vanilla',
   ];
   const shared: Record<string, SharedSpec> = {};
-  for (const name of singletons) shared[name] = { singleton: true };
+  for (const name of singletons) shared[name] = { singleton: true, eager };
   shared[DESIGN_SYSTEM] = {
     singleton: true,
+    eager,
     version: shellPackage.version,
     requiredVersion: `^${shellPackage.version.split('.')[0]}.0.0`,
   };
-  // Stateless, but large: share to download it once.
-  shared['zod'] = { singleton: false };
+  // zod is deliberately not shared: a shared module cannot be tree-shaken, and the whole of zod
+  // (every locale included) weighed 88 KB compressed, several times what each build uses of it.
   return shared;
 }
 

@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { initFederation } from './remotes/registry';
-import './styles.css';
 
 // Start reading the registry before React renders, so the first remote request leaves as early as possible.
 void initFederation().catch(() => undefined);

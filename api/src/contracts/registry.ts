@@ -10,10 +10,3 @@ export const remoteEntrySchema = z.object({
 });
 export const remoteRegistrySchema = z.array(remoteEntrySchema);
 export type RemoteEntry = z.infer<typeof remoteEntrySchema>;
-
-/**
- * Id of the JSON data block (`<script type="application/json">`) in which the api inlines the
- * registry into the HTML, saving the shell a round trip. A data block is not executed, so the
- * Content-Security-Policy needs no inline-script exception.
- */
-export const INLINE_REGISTRY_ELEMENT_ID = 'cardlift-remotes';

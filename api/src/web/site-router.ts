@@ -2,6 +2,7 @@
  * Every GET that is not the api or a file: the page's HTML with its head tags (404 for unknown
  * routes and unknown content), plus sitemap.xml and robots.txt from the same page data.
  */
+import path from 'node:path';
 import Router from '@koa/router';
 import { absoluteUrl } from '../contracts';
 import type { AppConfig } from '../config';
@@ -9,6 +10,7 @@ import { buildRegistry } from '../services/remote-registry';
 import type { ContentStore } from '../services/content-store';
 import { renderPage, shellTemplate } from './html-renderer';
 import { remotePreloads } from './remote-preload';
+import { shellPreloads } from './shell-preload';
 import { NOT_FOUND_META, resolvePage } from './page-resolver';
 import { sitemapPaths } from './sitemap';
 
@@ -18,6 +20,7 @@ const PERMANENT_REDIRECTS: Record<string, string> = { '/resources': '/case-studi
 export function siteRouter(config: AppConfig, content: ContentStore): Router {
   const router = new Router();
   const template = shellTemplate(config.siteRoot);
+  const shellDist = path.join(config.siteRoot, 'shell', 'dist');
 
   router.get('/robots.txt', (ctx) => {
     ctx.type = 'text/plain';
@@ -55,7 +58,7 @@ export function siteRouter(config: AppConfig, content: ContentStore): Router {
       visitedPath: ctx.path,
       registry,
       ...(page?.remote ? { remote: page.remote } : {}),
-      ...(entry ? { preloads: remotePreloads(config, entry) } : {}),
+      preloads: [...shellPreloads(shellDist), ...(entry ? remotePreloads(config, entry) : [])],
     });
   });
   return router;

@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import { CONTACT_SECTION_ID, cn } from '@cardlift/shell/ui';
 import { contactCopy } from './contact-copy';
-import { ContactForm } from './contact-form';
+import { DeferredContactForm } from './deferred-contact-form';
 
 /**
  * The contact section the page frame puts before the footer (`#contact`): remotes only scroll to it
@@ -26,7 +26,7 @@ export function ContactSection({ className }: { className?: string }) {
           </ul>
         </div>
         <div className="relative rounded-lg bg-white p-6 text-ink md:p-8">
-          <ContactForm />
+          <DeferredContactForm />
         </div>
       </div>
     </section>

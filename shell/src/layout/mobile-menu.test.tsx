@@ -12,7 +12,8 @@ describe('MobileMenu', () => {
     const user = userEvent.setup();
     renderWithProviders(<MobileMenu inverted={false} />);
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
-    const dialog = screen.getByRole('dialog', { name: 'Menu' });
+    // The dialog's code loads on first use.
+    const dialog = await screen.findByRole('dialog', { name: 'Menu' });
     expect(dialog).toBeInTheDocument();
 
     const products = screen.getByRole('button', { name: 'Products' });
@@ -39,6 +40,7 @@ describe('MobileMenu', () => {
     const user = userEvent.setup();
     renderWithProviders(<MobileMenu inverted={false} />);
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await screen.findByRole('dialog', { name: 'Menu' });
     const social = screen.getByRole('link', { name: new RegExp(siteConfig.social.label) });
     expect(social).toHaveAttribute('href', siteConfig.social.href);
     expect(social).toHaveAttribute('target', '_blank');
@@ -50,6 +52,7 @@ describe('MobileMenu', () => {
     renderWithProviders(<MobileMenu inverted={false} />);
     const trigger = screen.getByRole('button', { name: 'Open menu' });
     await user.click(trigger);
+    await screen.findByRole('dialog', { name: 'Menu' });
     expect(document.documentElement.style.overflow).toBe('hidden');
     await user.keyboard('{Escape}');
     expect(document.documentElement.style.overflow).toBe('');

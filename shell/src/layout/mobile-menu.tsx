@@ -1,37 +1,37 @@
-import * as Accordion from '@radix-ui/react-accordion';
-import * as Dialog from '@radix-ui/react-dialog';
-import { ChevronDown, Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Menu } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { siteConfig } from '@cardlift/api/contracts';
-import { buttonVariants, cn, scrollToContact, SmartLink } from '@cardlift/shell/ui';
-import { headerGroups, signInLink, type NavGroup } from '../config/navigation';
-import { BrandLogo } from './brand-logo';
-import { SocialIcon } from './social-icon';
-import { useScrollLock } from './use-scroll-lock';
+import { cn } from '@cardlift/shell/ui';
 
-type Section = NavGroup['id'] | '';
+const loadDialog = () => import('./mobile-menu-dialog');
+const MobileMenuDialog = lazy(loadDialog);
 
 /**
- * Full-screen menu for small screens (spec section 2). A Radix Dialog keeps focus inside and locks
- * the page's scrolling while open; the groups are an accordion with one section open at a time, and
- * choosing the open one closes it.
+ * The small-screen menu button. The dialog behind it (Radix Dialog, accordion) is not part of the
+ * first download: its code is fetched when the pointer or focus reaches the button, and shown on click.
  */
 export function MobileMenu({ inverted, className }: { inverted: boolean; className?: string }) {
   const [open, setOpen] = useState(false);
-  const [section, setSection] = useState<Section>('');
+  const [mounted, setMounted] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
-  useScrollLock(open);
 
   useEffect(() => setOpen(false), [pathname]);
-  useEffect(() => {
-    if (!open) setSection('');
-  }, [open]);
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
         aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        onClick={() => {
+          setMounted(true);
+          setOpen(true);
+        }}
         className={cn(
           'inline-flex size-10 items-center justify-center rounded-button focus-visible:outline-2 focus-visible:outline-offset-2',
           inverted ? 'hover:bg-white/10 focus-visible:outline-white' : 'hover:bg-black/5 focus-visible:outline-primary',
@@ -39,72 +39,12 @@ export function MobileMenu({ inverted, className }: { inverted: boolean; classNa
         )}
       >
         <Menu aria-hidden="true" className="size-6" />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Content
-          data-testid="mobile-menu"
-          aria-describedby={undefined}
-          className="fixed inset-0 z-[60] flex flex-col overflow-y-auto overscroll-contain bg-white text-ink"
-        >
-          <div className="flex h-[66px] shrink-0 items-center justify-between border-b border-line px-6">
-            <BrandLogo />
-            <Dialog.Title className="sr-only">Menu</Dialog.Title>
-            <Dialog.Close aria-label="Close menu" className="inline-flex size-10 items-center justify-center rounded-button hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-primary">
-              <X aria-hidden="true" className="size-6" />
-            </Dialog.Close>
-          </div>
-          <nav aria-label="Main" className="flex-1 px-6">
-            <Accordion.Root type="single" collapsible value={section} onValueChange={(value) => setSection(value as Section)}>
-              {headerGroups.map((group) => (
-                <Accordion.Item key={group.id} value={group.id} className="border-b border-line">
-                  <Accordion.Header>
-                    <Accordion.Trigger className="group flex w-full items-center justify-between py-4 text-left text-lg font-semibold focus-visible:outline-2 focus-visible:outline-primary">
-                      {group.label}
-                      <ChevronDown aria-hidden="true" className="size-5 transition-transform group-data-[state=open]:rotate-180" />
-                    </Accordion.Trigger>
-                  </Accordion.Header>
-                  <Accordion.Content>
-                    <ul className="pb-4">
-                      {group.links.map((link) => (
-                        <li key={link.href}>
-                          <SmartLink href={link.href} onClick={() => setOpen(false)} className="block rounded-md px-2 py-2.5 text-base hover:bg-page focus-visible:outline-2 focus-visible:outline-primary">
-                            {link.label}
-                          </SmartLink>
-                        </li>
-                      ))}
-                    </ul>
-                  </Accordion.Content>
-                </Accordion.Item>
-              ))}
-            </Accordion.Root>
-            <div className="mt-6 grid gap-3">
-              <button
-                type="button"
-                className={buttonVariants({ size: 'lg' })}
-                onClick={() => {
-                  setOpen(false);
-                  // After the dialog has let go of focus and scroll, so the form can take both.
-                  requestAnimationFrame(() => scrollToContact());
-                }}
-              >
-                Talk to Sales
-              </button>
-              <SmartLink href={signInLink.href} className={buttonVariants({ variant: 'outline', size: 'lg' })}>
-                {signInLink.label}
-              </SmartLink>
-            </div>
-          </nav>
-          <div className="mt-8 flex items-center justify-between border-t border-line px-6 py-6 text-sm text-muted">
-            <p>
-              © {siteConfig.mobileMenuCopyrightYear} {siteConfig.legalName}
-            </p>
-            <SmartLink href={siteConfig.social.href} className="inline-flex size-10 items-center justify-center rounded-button text-ink hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-primary">
-              <SocialIcon />
-              <span className="sr-only">{siteConfig.social.label}</span>
-            </SmartLink>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {mounted && (
+        <Suspense fallback={null}>
+          <MobileMenuDialog open={open} onOpenChange={setOpen} returnFocusTo={buttonRef} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -6,7 +6,7 @@ import { ComponentsPage } from './components-page';
 jest.setTimeout(20_000);
 
 describe('ComponentsPage', () => {
-  it('documents every part the spec lists, with the status samples and one live contact form', () => {
+  it('documents every part the spec lists, with the status samples and one live contact form', async () => {
     mockFetch({ '/api/banners': () => json({ primary: null, secondary: null }) });
     renderWithProviders(<ComponentsPage />, { path: '/components' });
     for (const name of ['Typography', 'Colours', 'Buttons', 'Icons', 'Cards', 'Badges', 'Spacing', 'Contact form']) {
@@ -14,7 +14,7 @@ describe('ComponentsPage', () => {
     }
     for (const status of ['Published', 'Draft', 'Featured']) expect(screen.getByText(status)).toBeInTheDocument();
     expect(screen.getByText('#5A012B')).toBeInTheDocument();
-    expect(screen.getAllByRole('form', { name: 'Talk to Sales' })).toHaveLength(1);
+    expect(await screen.findAllByRole('form', { name: 'Talk to Sales' })).toHaveLength(1);
     expect(document.querySelectorAll('#contact')).toHaveLength(1);
   });
 });

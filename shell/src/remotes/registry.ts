@@ -5,28 +5,35 @@
  */
 import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { RetryPlugin } from '@module-federation/retry-plugin';
-import {
-  INLINE_REGISTRY_ELEMENT_ID,
-  remoteRegistrySchema,
-  type RemoteEntry,
-  type RemoteName,
-} from '@cardlift/api/contracts';
+import { INLINE_REGISTRY_ELEMENT_ID, type RemoteEntry, type RemoteName } from '@cardlift/api/contracts';
 import { loadErrorPlugin } from './load-error-plugin';
 
 let ready: Promise<RemoteEntry[]> | undefined;
 let pluginsRegistered = false;
 
+/**
+ * The registry comes from our own api, which validates it with remoteRegistrySchema before sending;
+ * the browser only checks its outline, which keeps zod out of the site's first download.
+ */
+function asRegistry(value: unknown): RemoteEntry[] {
+  const valid =
+    Array.isArray(value) &&
+    value.every((e: Partial<RemoteEntry>) => typeof e?.name === 'string' && typeof e.entry === 'string' && typeof e.version === 'string');
+  if (!valid) throw new Error('The remote registry is malformed');
+  return value as RemoteEntry[];
+}
+
 async function readRegistry(): Promise<RemoteEntry[]> {
   const inline = document.getElementById(INLINE_REGISTRY_ELEMENT_ID);
   if (inline?.textContent) {
     // Use the inlined copy once; a retry after a failure asks the api again.
-    const entries = remoteRegistrySchema.parse(JSON.parse(inline.textContent));
+    const entries = asRegistry(JSON.parse(inline.textContent));
     inline.remove();
     return entries;
   }
   const response = await fetch('/api/remotes', { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`Remote registry answered ${response.status}`);
-  return remoteRegistrySchema.parse(await response.json());
+  return asRegistry(await response.json());
 }
 
 function toRuntimeRemote(entry: RemoteEntry) {

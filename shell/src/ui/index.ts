@@ -19,7 +19,7 @@ export { figureAt, parseFigure, easeOut, COUNT_UP_DURATION_MS, COUNT_UP_VISIBILI
 export { usePageMeta, applyPageMeta } from './page-meta';
 export { queryClient, createQueryClient, getQueryFn, apiRequest, throwIfResNotOk, HttpError } from './query-client';
 export { siteStore, pageFrameAtom, usePageFrame, DEFAULT_FRAME, type PageFrameOptions } from './site-store';
-export { CONTACT_SECTION_ID, scrollToContact, TalkToSalesButton } from './contact-anchor';
+export { CONTACT_REQUESTED_EVENT, CONTACT_SECTION_ID, scrollToContact, TalkToSalesButton } from './contact-anchor';
 export { NotFoundPage } from './not-found-page';
 export { Toaster, TOAST_SWIPE_THRESHOLD_PX } from './toast';
 export { toast, useToast, dismissToast, resetToasts, TOAST_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, type ToastInput, type ToastItem, type ToastVariant } from './toast-store';
