@@ -12,12 +12,12 @@ const CACHE = 'public, max-age=60';
 
 export function contentRouter(content: ContentStore): Router {
   const router = new Router({ prefix: '/api' });
-  // Content never changes while the process runs: serialise each item once, not per request.
-  const serialised = new WeakMap<object, string>();
+  // Content never changes while the process runs: serialise and encode each item once, not per request.
+  const serialised = new WeakMap<object, Buffer>();
   // Headers are set per route, not with router.use: a prefix-wide middleware would wrap other routers' /api routes.
   const send = (ctx: Context, body: object) => {
     let json = serialised.get(body);
-    if (json === undefined) serialised.set(body, (json = JSON.stringify(body)));
+    if (json === undefined) serialised.set(body, (json = Buffer.from(JSON.stringify(body))));
     ctx.set('Cache-Control', CACHE);
     ctx.type = 'application/json';
     ctx.body = json;

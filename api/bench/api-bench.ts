@@ -1,0 +1,109 @@
+/**
+ * `npm run bench:api`: the api against a floor, on 127.0.0.1 only, each run about 5 s.
+ * 1. GET /api/casestudies on the real app vs a bare node:http server answering the same bytes:
+ *    req/s of both, their ratio (target >= 0.5) and p99 latency.
+ * 2. 1,000 concurrent POST /api/contact (rate limit off) and how many leads are stored (target: all acknowledged).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+// autocannon ships no types; only the fields read below are declared.
+const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<AutocannonResult>;
+import { createApp } from '../src/app';
+import { loadConfig, REPO_ROOT } from '../src/config';
+import { openSqliteStore } from '../src/db/sqlite-store';
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p99: number; average: number };
+  non2xx: number;
+  errors: number;
+}
+
+const DURATION_S = 5;
+const CONNECTIONS = 50;
+
+const listen = (server: http.Server) =>
+  new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+const close = (server: http.Server) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+async function load(url: string): Promise<AutocannonResult> {
+  return autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, pipelining: 1 });
+}
+
+/** Child process: the app and the bare server, so load generation does not share their event loop. */
+async function serve(dataDir: string): Promise<void> {
+  const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }), contactRateLimit: 0, logLevel: 'silent' };
+  const app = createApp({ config });
+  await app.start();
+  const appUrl = await listen(http.createServer(app.koa.callback()));
+  // The floor: the same body and content type, nothing else.
+  const bytes = Buffer.from(await (await fetch(`${appUrl}/api/casestudies`)).arrayBuffer());
+  const bareUrl = await listen(
+    http.createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': bytes.length });
+      res.end(bytes);
+    }),
+  );
+  process.stdout.write(`${JSON.stringify({ appUrl, bareUrl, bytes: bytes.length })}\n`);
+}
+
+async function startServers(dataDir: string): Promise<{ child: ChildProcess; appUrl: string; bareUrl: string; bytes: number }> {
+  const tsx = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+  const child = spawn(tsx, [__filename, 'serve', dataDir], { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  const line = await new Promise<string>((resolve, reject) => {
+    let buffer = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      if (buffer.includes('\n')) resolve(buffer.slice(0, buffer.indexOf('\n')));
+    });
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return { child, ...(JSON.parse(line) as { appUrl: string; bareUrl: string; bytes: number }) };
+}
+
+async function main(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-bench-'));
+  const { child, appUrl, bareUrl, bytes } = await startServers(dataDir);
+  try {
+    console.log(`GET /api/casestudies (${bytes} bytes), ${CONNECTIONS} connections, ${DURATION_S} s each; servers in a child process`);
+    const bareResult = await load(`${bareUrl}/api/casestudies`);
+    const appResult = await load(`${appUrl}/api/casestudies`);
+    const ratio = appResult.requests.average / bareResult.requests.average;
+    console.log(`  bare node:http  ${bareResult.requests.average.toFixed(0)} req/s  p99 ${bareResult.latency.p99} ms`);
+    console.log(`  api (Koa)       ${appResult.requests.average.toFixed(0)} req/s  p99 ${appResult.latency.p99} ms  non-2xx ${appResult.non2xx}  errors ${appResult.errors}`);
+    console.log(`  ratio api/bare  ${ratio.toFixed(2)} (target >= 0.50: ${ratio >= 0.5 ? 'met' : 'NOT met'})`);
+
+    const N = 1000;
+    const started = performance.now();
+    const statuses = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        fetch(`${appUrl}/api/contact`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ firstName: `Bench${i}`, lastName: 'Load', email: `bench${i}@example.com`, jobTitle: 'Tester', company: 'Bench Co', businessHelp: 'other' }),
+        }).then((r) => r.status, () => 0),
+      ),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const acknowledged = statuses.filter((s) => s === 201).length;
+    // Counted straight from the database file the server wrote.
+    const store = openSqliteStore(dataDir);
+    const stored = await store.countLeads();
+    await store.close();
+    console.log(`\n${N} concurrent POST /api/contact (SQLite, synchronous=FULL) in ${seconds.toFixed(2)} s`);
+    console.log(`  acknowledged (201) ${acknowledged}, other ${N - acknowledged}, stored ${stored}: ${stored >= acknowledged ? 'every acknowledged lead stored' : 'LEADS MISSING'}`);
+    if (ratio < 0.5 || stored < acknowledged) process.exitCode = 1;
+  } finally {
+    process.kill(-(child.pid as number), 'SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+(process.argv[2] === 'serve' ? serve(process.argv[3] as string) : main()).catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
