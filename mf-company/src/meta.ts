@@ -1,4 +1,4 @@
-import { absoluteUrl, siteConfig, type Job, type PageMeta, type RemoteMeta } from '@cardlift/api/contracts';
+import { absoluteUrl, API_PATHS, siteConfig, type Job, type PageMeta, type RemoteMeta } from '@cardlift/api/contracts';
 
 /** Metadata of this remote's pages, declared once: pages use it on the client, the api in the HTML it sends. */
 export const pages = {
@@ -17,6 +17,7 @@ export const pages = {
     path: '/company/careers',
     title: 'Careers',
     description: 'Open roles at Cardlift. Help brands reward the customers who love them.',
+    queries: [[API_PATHS.jobs]],
   },
   privacy: {
     path: '/privacy',
@@ -117,6 +118,7 @@ export function jobPageMeta(job: Job): PageMeta {
   return {
     path: JOB_PAGE_PATTERN,
     title: `${job.title} | Careers`,
+    queries: [[API_PATHS.jobs, job.slug]],
     description: summary(job.description),
     type: 'article',
     jsonLd: [jobPostingJsonLd(job)],

@@ -1,4 +1,4 @@
-import { organizationJsonLd, type PageMeta, type RemoteMeta } from '@cardlift/api/contracts';
+import { API_PATHS, organizationJsonLd, type PageMeta, type RemoteMeta } from '@cardlift/api/contracts';
 import { solutions, type SolutionSlug } from './content/solutions';
 
 /**
@@ -12,6 +12,7 @@ export const pages = {
     description:
       'Reach 200+ million cardholders with targeted card-linked offers, 1:1 client success support and leading iROAS.',
     jsonLd: [organizationJsonLd()],
+    queries: [[API_PATHS.caseStudies]],
   },
   offersNetwork: {
     path: '/products/offers-network',

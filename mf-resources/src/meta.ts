@@ -3,6 +3,7 @@
  * sends (with a 404 for unknown content). Canonical URLs use the /case-studies form.
  */
 import {
+  API_PATHS,
   absoluteUrl,
   siteConfig,
   type BlogPost,
@@ -50,6 +51,7 @@ export const pages = {
       'How brands use Cardlift card-linked offers to acquire and retain customers, with measurable results.',
     canonicalPath: '/case-studies',
     jsonLd: [breadcrumbJsonLd([HOME, CASE_STUDIES])],
+    queries: [[API_PATHS.caseStudies]],
   },
   blog: {
     path: '/blog',
@@ -57,6 +59,7 @@ export const pages = {
     description: 'Industry insights, product news and company updates from Cardlift.',
     canonicalPath: '/blog',
     jsonLd: [breadcrumbJsonLd([HOME, BLOG])],
+    queries: [[API_PATHS.blog]],
   },
 } satisfies Record<string, PageMeta>;
 
@@ -71,6 +74,8 @@ export function caseStudyMeta(cs: CaseStudy, pattern = '/case-studies/:caseStudy
     image: cs.heroImage,
     type: 'article',
     canonicalPath,
+    // The story, and the list More Case Studies picks from.
+    queries: [[API_PATHS.caseStudies, cs.id], [API_PATHS.caseStudies]],
     jsonLd: [
       {
         '@context': 'https://schema.org',
@@ -100,6 +105,7 @@ export function blogPostMeta(post: BlogPost, pattern = '/blog/:id'): PageMeta {
     description,
     ...(post.heroImage ? { image: post.heroImage } : {}),
     type: 'article',
+    queries: [[API_PATHS.blog, post.id]],
     canonicalPath,
     jsonLd: [
       {

@@ -19,6 +19,11 @@ export interface PageMeta {
   noindex?: boolean;
   /** JSON-LD objects for this page. */
   jsonLd?: Record<string, unknown>[];
+  /**
+   * Query keys (`['/api/casestudies', id]`) whose data the page shows at once: the api inlines that
+   * data into the HTML and the shell seeds the query cache with it, saving a round trip after the code.
+   */
+  queries?: string[][];
 }
 
 export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;

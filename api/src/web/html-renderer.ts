@@ -4,7 +4,16 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { headTagsFor, INLINE_REGISTRY_ELEMENT_ID, type HeadTag, type PageMeta, type RemoteEntry, type RemoteName } from '../contracts';
+import {
+  headTagsFor,
+  INLINE_QUERY_DATA_ELEMENT_ID,
+  INLINE_REGISTRY_ELEMENT_ID,
+  type HeadTag,
+  type InlineQueryData,
+  type PageMeta,
+  type RemoteEntry,
+  type RemoteName,
+} from '../contracts';
 import { AppError } from '../errors';
 import type { PreloadHint } from './remote-preload';
 
@@ -57,6 +66,8 @@ export interface RenderInput {
   remote?: RemoteName;
   /** Scripts and styles of the route's remote to fetch in parallel with the shell. */
   preloads?: PreloadHint[];
+  /** Query results the page shows at once (its PageMeta.queries, plus the banner). */
+  queryData?: InlineQueryData[];
 }
 
 export function renderPage(template: string, input: RenderInput): string {
@@ -65,6 +76,9 @@ export function renderPage(template: string, input: RenderInput): string {
   // Start fetching the route's remote manifest in parallel with the shell's own code.
   if (entry) head.push(`<link rel="preload" href="${escapeHtml(entry.entry)}" as="fetch" crossorigin="anonymous">`);
   for (const hint of input.preloads ?? []) head.push(`<link rel="preload" href="${escapeHtml(hint.href)}" as="${hint.as}">`);
-  const state = `<script type="application/json" id="${INLINE_REGISTRY_ELEMENT_ID}">${jsonForScript(input.registry)}</script>`;
+  const state = [
+    `<script type="application/json" id="${INLINE_REGISTRY_ELEMENT_ID}">${jsonForScript(input.registry)}</script>`,
+    `<script type="application/json" id="${INLINE_QUERY_DATA_ELEMENT_ID}">${jsonForScript(input.queryData ?? [])}</script>`,
+  ].join('\n    ');
   return template.replace('<!--app-head-->', head.join('\n    ')).replace('<!--app-state-->', state);
 }

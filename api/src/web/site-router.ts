@@ -4,12 +4,13 @@
  */
 import path from 'node:path';
 import Router from '@koa/router';
-import { absoluteUrl } from '../contracts';
+import { absoluteUrl, API_PATHS } from '../contracts';
 import type { AppConfig } from '../config';
 import { buildRegistry } from '../services/remote-registry';
 import type { ContentStore } from '../services/content-store';
 import { renderPage, shellTemplate } from './html-renderer';
 import { remotePreloads } from './remote-preload';
+import { inlineQueryData } from './query-data';
 import { shellPreloads } from './shell-preload';
 import { NOT_FOUND_META, resolvePage } from './page-resolver';
 import { sitemapPaths } from './sitemap';
@@ -59,6 +60,8 @@ export function siteRouter(config: AppConfig, content: ContentStore): Router {
       registry,
       ...(page?.remote ? { remote: page.remote } : {}),
       preloads: [...shellPreloads(shellDist), ...(entry ? remotePreloads(config, entry) : [])],
+      // The announcement bar shows on every page; the page's own data follows.
+      queryData: inlineQueryData([[API_PATHS.banners], ...(page?.meta.queries ?? [])], content),
     });
   });
   return router;

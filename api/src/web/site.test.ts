@@ -62,6 +62,15 @@ describe('pages', () => {
     expect(res.text).not.toContain('/remotes/mf_invest/local/remoteEntry.js');
   });
 
+  it('inlines the banner and the data the page declares, so it renders without asking again', async () => {
+    const res = await request(server).get('/').expect(200);
+    const block = /<script type="application\/json" id="cardlift-data">(.*?)<\/script>/.exec(res.text)?.[1] ?? '[]';
+    const entries = JSON.parse(block) as { queryKey: string[]; data: unknown }[];
+    expect(entries.map((e) => e.queryKey)).toEqual([['/api/banners'], ['/api/casestudies']]);
+    expect(entries[1]?.data).toEqual(app.content.caseStudies);
+    expect(block).not.toMatch(/<\/script/i);
+  });
+
   it('answers unknown routes with 404 and the not-found title', async () => {
     const res = await request(server).get('/definitely/not/here').expect(404);
     expect(res.text).toContain('<title>404 Page Not Found | Cardlift</title>');

@@ -3,9 +3,9 @@
  * QueryClient's default one fetches the path in the key and throws when the response is not ok.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { jobSchema, type Job } from '@cardlift/api/contracts';
+import { API_PATHS, jobSchema, type Job } from '@cardlift/api/contracts';
 
-export const JOBS_PATH = '/api/jobs';
+export const JOBS_PATH = API_PATHS.jobs;
 
 export function jobsQueryOptions() {
   return queryOptions<Job[]>({ queryKey: [JOBS_PATH] });

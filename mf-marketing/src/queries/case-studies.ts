@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CaseStudy } from '@cardlift/api/contracts';
+import { API_PATHS, type CaseStudy } from '@cardlift/api/contracts';
 
 /**
  * GET /api/casestudies with the site's default query rules: the shared QueryClient's default
  * queryFn fetches the key's path (no retries, never stale, no refetch on focus).
  */
-export const caseStudiesQuery = () => queryOptions<CaseStudy[]>({ queryKey: ['/api/casestudies'] });
+export const caseStudiesQuery = () => queryOptions<CaseStudy[]>({ queryKey: [API_PATHS.caseStudies] });

@@ -1,9 +1,9 @@
 /** Blog data (spec section 7): GET /api/blog and GET /api/blog/{id}. */
 import { queryOptions } from '@tanstack/react-query';
-import { blogPostSchema, type BlogPost, type BlogPostSummary } from '@cardlift/api/contracts';
+import { API_PATHS, blogPostSchema, type BlogPost, type BlogPostSummary } from '@cardlift/api/contracts';
 import { defaultQuery } from './fetch-json';
 
-const BLOG = '/api/blog';
+const BLOG = API_PATHS.blog;
 
 export const blogKeys = {
   all: [BLOG] as const,

@@ -1,10 +1,10 @@
 /** Case study data (spec section 7): GET /api/casestudies and GET /api/casestudies/{id}. */
 import { queryOptions } from '@tanstack/react-query';
-import { caseStudySchema, type CaseStudy } from '@cardlift/api/contracts';
+import { API_PATHS, caseStudySchema, type CaseStudy } from '@cardlift/api/contracts';
 import { HttpError } from '@cardlift/shell/ui';
 import { defaultQuery } from './fetch-json';
 
-const CASE_STUDIES = '/api/casestudies';
+const CASE_STUDIES = API_PATHS.caseStudies;
 
 export const caseStudyKeys = {
   all: [CASE_STUDIES] as const,

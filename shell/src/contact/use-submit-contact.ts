@@ -4,10 +4,10 @@
  * usable; the generic sentence when the request never got an answer.
  */
 import { useMutation } from '@tanstack/react-query';
-import { HONEYPOT_FIELD, type ContactResponse, type ContactSubmission } from '@cardlift/api/contracts';
+import { API_PATHS, HONEYPOT_FIELD, type ContactResponse, type ContactSubmission } from '@cardlift/api/contracts';
 import { apiRequest, HttpError } from '@cardlift/shell/ui';
 
-export const CONTACT_PATH = '/api/contact';
+export const CONTACT_PATH = API_PATHS.contact;
 export const SUBMIT_FALLBACK_MESSAGE = 'Failed to submit form';
 export const SUBMIT_GENERIC_MESSAGE = 'There was an error submitting your form. Please try again.';
 

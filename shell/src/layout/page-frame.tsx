@@ -18,7 +18,7 @@ export function PageFrame() {
       </a>
       <AnnouncementBar />
       <SiteHeader />
-      <main id="main" tabIndex={-1} className="outline-none">
+      <main id="main" tabIndex={-1} className="min-h-svh outline-none">
         <Outlet />
       </main>
       {frame.contactForm && <ContactSection />}

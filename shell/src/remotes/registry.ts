@@ -5,7 +5,7 @@
  */
 import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { RetryPlugin } from '@module-federation/retry-plugin';
-import { INLINE_REGISTRY_ELEMENT_ID, type RemoteEntry, type RemoteName } from '@cardlift/api/contracts';
+import { API_PATHS, INLINE_REGISTRY_ELEMENT_ID, type RemoteEntry, type RemoteName } from '@cardlift/api/contracts';
 import { loadErrorPlugin } from './load-error-plugin';
 
 let ready: Promise<RemoteEntry[]> | undefined;
@@ -31,7 +31,7 @@ async function readRegistry(): Promise<RemoteEntry[]> {
     inline.remove();
     return entries;
   }
-  const response = await fetch('/api/remotes', { credentials: 'same-origin' });
+  const response = await fetch(API_PATHS.remotes, { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`Remote registry answered ${response.status}`);
   return asRegistry(await response.json());
 }

@@ -4,10 +4,10 @@
  * reads `primary`; the home hero reads `secondary` through the same options, so one request serves both.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { Banners } from '@cardlift/api/contracts';
+import { API_PATHS, type Banners } from '@cardlift/api/contracts';
 import { throwIfResNotOk } from './query-client';
 
-export const BANNERS_PATH = '/api/banners';
+export const BANNERS_PATH = API_PATHS.banners;
 
 export async function fetchBanners({ signal }: { signal?: AbortSignal } = {}): Promise<Banners> {
   const response = await fetch(BANNERS_PATH, { credentials: 'include', signal });

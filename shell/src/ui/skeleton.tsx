@@ -40,7 +40,7 @@ export function CardGridSkeleton({ count, label = 'Loading', className }: { coun
 /** Shown while a remote section's code loads; reserves the page's height so the footer does not jump. */
 export function PageSkeleton() {
   return (
-    <div role="status" aria-live="polite" className="mx-auto min-h-[70vh] max-w-6xl px-6 py-24">
+    <div role="status" aria-live="polite" className="mx-auto min-h-svh max-w-6xl px-6 py-24">
       <span className="sr-only">Loading page</span>
       <Skeleton className="h-10 w-2/3" />
       <Skeleton className="mt-6 h-5 w-1/2" />
