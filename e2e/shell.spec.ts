@@ -23,7 +23,18 @@ type TestPage = Page & { errors: string[] };
 /** /components is the shell's own page: the frame is tested without depending on a remote. */
 async function open(pathname = '/components', options = DESKTOP, banners?: unknown): Promise<TestPage> {
   const page = await openPage(browser, options);
-  if (banners !== undefined) await page.route('**/api/banners', (route) => route.fulfill({ json: banners }));
+  if (banners !== undefined) {
+    await page.route('**/api/banners', (route) => route.fulfill({ json: banners }));
+    // The api inlines the real banner into the HTML; drop that copy so the page asks for (our) banner.
+    await page.route(siteUrl(pathname), async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(
+        /<script type="application\/json" id="cardlift-data">[\s\S]*?<\/script>/,
+        '<script type="application/json" id="cardlift-data">[]</script>',
+      );
+      await route.fulfill({ response, body });
+    });
+  }
   await page.goto(siteUrl(pathname));
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   return page;
