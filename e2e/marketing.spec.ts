@@ -79,7 +79,7 @@ describe('home', () => {
     await expectTexts(page, ['200+ million cardholders', '1:1 client success support', 'Leading iROAS']);
     if (banners.secondary) {
       await page.getByRole('link', { name: new RegExp(banners.secondary.text) }).waitFor();
-      const learnMore = page.getByRole('link', { name: 'Learn More' });
+      const learnMore = page.getByRole('link', { name: /^Learn More/ });
       expect(await learnMore.count()).toBe(banners.secondary.blogPostId === 'default' ? 0 : 1);
       if (banners.secondary.blogPostId !== 'default') expect(await learnMore.getAttribute('href')).toBe('/products/card-linked-offers');
     }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
+import { PrecompressPlugin } from './precompress-plugin';
 import { StartupAssetsPlugin } from './startup-assets-plugin';
 
 type FederationOptions = ConstructorParameters<typeof ModuleFederationPlugin>[0];
@@ -20,6 +21,11 @@ export interface FrontendOptions {
   kind: 'host' | 'remote';
   /** Where the dev server forwards /api (host only). */
   apiOrigin?: string;
+}
+
+function reactRouterProductionAliases(): Record<string, string> {
+  const dist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist', 'production');
+  return { 'react-router$': path.join(dist, 'index.mjs'), 'react-router/dom$': path.join(dist, 'dom-export.mjs') };
 }
 
 export function frontendConfig(options: FrontendOptions): Configuration {
@@ -42,7 +48,12 @@ export function frontendConfig(options: FrontendOptions): Configuration {
       uniqueName: String(federation.name),
       clean: true,
     },
-    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      // React Router's package exports only its development build (unminified, with dev-only checks);
+      // the production build sits beside it. Every build resolves the same way, so sharing still matches.
+      alias: dev ? {} : reactRouterProductionAliases(),
+    },
     module: {
       rules: [
         {
@@ -70,7 +81,7 @@ export function frontendConfig(options: FrontendOptions): Configuration {
         experiments: kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true },
         ...federation,
       }),
-      ...(dev ? [new ReactRefreshRspackPlugin()] : []),
+      ...(dev ? [new ReactRefreshRspackPlugin()] : [new PrecompressPlugin()]),
       ...(kind === 'host'
         ? [
             new rspack.HtmlRspackPlugin({ template: './index.html', inject: 'head', scriptLoading: 'defer', minify: false }),

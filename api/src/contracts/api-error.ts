@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './schemas/z';
 
 /** The one error body every api endpoint answers with; `error` is the human message. */
 export const apiErrorSchema = z.object({

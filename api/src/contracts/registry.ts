@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './schemas/z';
 import { REMOTE_NAMES } from './sections';
 
 /** One entry of GET /api/remotes: where the shell finds a remote's manifest. */

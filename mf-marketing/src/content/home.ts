@@ -3,7 +3,7 @@ export const homeContent = {
   hero: {
     title: 'Card-linked offers that bring customers back',
     lead: 'Cardlift places your offers inside the banking apps people already use, rewards them when they buy, and shows you exactly what each offer earned.',
-    learnMore: { label: 'Learn More', href: '/products/card-linked-offers' },
+    learnMore: { label: 'Learn More', topic: 'card-linked offers', href: '/products/card-linked-offers' },
   },
   /** The three claims of spec section 1. */
   proofPills: ['200+ million cardholders', '1:1 client success support', 'Leading iROAS'],

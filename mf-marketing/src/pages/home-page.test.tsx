@@ -44,7 +44,7 @@ describe('HomePage', () => {
       expect(screen.getByText(pill)).toBeInTheDocument();
     }
     expect(screen.getByRole('button', { name: 'Talk to Sales' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /card-linked offers/i })).toHaveAttribute('href', '/products/card-linked-offers');
+    expect(screen.getByRole('link', { name: /^Explore Card-Linked Offers/ })).toHaveAttribute('href', '/products/card-linked-offers');
     expect(screen.getByRole('link', { name: /offers network/i })).toHaveAttribute('href', '/products/offers-network');
     await screen.findByText('Study 1 title');
   });
@@ -53,20 +53,20 @@ describe('HomePage', () => {
     renderHome();
     const pill = await screen.findByRole('link', { name: /Introducing the Offers API/ });
     expect(pill).toHaveAttribute('href', '/blog/offers-api-announcement');
-    expect(screen.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/products/card-linked-offers');
+    expect(screen.getByRole('link', { name: /^Learn More/ })).toHaveAttribute('href', '/products/card-linked-offers');
   });
 
   it("hides Learn More when the banner's blogPostId is 'default'", async () => {
     renderHome({ banner: banners('default') });
     await screen.findByRole('link', { name: /Introducing the Offers API/ });
-    expect(screen.queryByRole('link', { name: 'Learn More' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Learn More/ })).not.toBeInTheDocument();
   });
 
   it('keeps Learn More and shows no pill when there is no home banner', async () => {
     const { fetchMock } = renderHome({ banner: banners(null) });
     await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/banners', expect.anything()));
     await screen.findByText('Study 1 title');
-    expect(screen.getByRole('link', { name: 'Learn More' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Learn More/ })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Introducing/ })).not.toBeInTheDocument();
   });
 

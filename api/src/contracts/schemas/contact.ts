@@ -2,7 +2,7 @@
  * The Talk to Sales form: one schema for the browser form and the api (spec sections 3 and 5).
  * Messages are the spec's, word for word; the length bounds guard the database and the inbox.
  */
-import { z } from 'zod';
+import { z } from './z';
 
 export const BUSINESS_HELP_OPTIONS = [
   { value: 'demo-request', label: 'Talk to Sales' },

@@ -2,7 +2,7 @@
  * Content shapes (spec section 3). The api validates every content file with these at start;
  * the front ends import the inferred types. Dates are ISO `yyyy-mm-dd` strings.
  */
-import { z } from 'zod';
+import { z } from './z';
 
 const text = z.string().trim().min(1);
 const isoDate = z.iso.date();

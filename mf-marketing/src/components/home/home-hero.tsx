@@ -15,6 +15,8 @@ export function HomeHero() {
       {showLearnMore(banners) && (
         <Link to={hero.learnMore.href} className={buttonVariants({ variant: 'outline', size: 'lg' })}>
           {hero.learnMore.label}
+          {/* Says where the link goes (WCAG 2.4.4); the visible label stays the spec's "Learn More". */}
+          <span className="mk:sr-only"> about {hero.learnMore.topic}</span>
         </Link>
       )}
       <ul aria-label="Why Cardlift" className="mk:mt-2 mk:flex mk:w-full mk:flex-wrap mk:justify-center mk:gap-3">
