@@ -39,6 +39,7 @@ const median = (values) => {
 async function measure(url, port) {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
   const { categories, audits } = result.lhr;
   const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
   const summary = audits['resource-summary']?.details?.items ?? [];
@@ -67,7 +68,13 @@ async function main() {
   const rows = [];
   try {
     for (const path of await pagesToMeasure(site.baseUrl)) {
-      rows.push({ page: path, ...(await measure(`${site.baseUrl}${path}`, chrome.port)) });
+      // One retry: the first Lighthouse run in a fresh Chromium occasionally reports no paint at all.
+      const url = `${site.baseUrl}${path}`;
+      const figures = await measure(url, chrome.port).catch((error) => {
+        console.error(`retrying after: ${error.message}`);
+        return measure(url, chrome.port);
+      });
+      rows.push({ page: path, ...figures });
       console.error(`measured ${path}`);
     }
   } finally {
