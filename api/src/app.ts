@@ -61,6 +61,12 @@ export function createApp(deps: AppDeps = {}): App {
   const relay = new OutboxRelay(leads, deps.notifiers ?? notifiersFrom(config), logger, deps.relay);
   const origins = remoteOrigins(config);
   const koa = new Koa({ proxy: config.production });
+  // Errors Koa reports outside a request's middleware: a visitor closing the connection mid-response
+  // (the browser dropping a preload, say) is routine, not a fault, so it is not printed to stderr.
+  koa.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET' || err.code === 'EPIPE') return;
+    logger.error({ err }, 'unhandled error');
+  });
 
   koa.use(securityHeaders({ production: config.production, remoteOrigins: origins }));
   koa.use(errorHandler(logger));
