@@ -8,7 +8,8 @@ const only = process.argv.slice(2).filter((a) => FRONTENDS.includes(a));
 const remotes = only.length ? only.filter((p) => p !== 'shell') : FRONTENDS.filter((p) => p !== 'shell');
 const withShell = only.length === 0 || only.includes('shell');
 
-const env = {};
+// Without the shell's dev server, remotes run inside the built shell (see rspack-base.ts).
+const env = withShell ? {} : { CARDLIFT_AGAINST_BUILT_SHELL: '1' };
 for (const pkg of remotes) {
   env[`REMOTE_${pkg.replace(/-/g, '_').toUpperCase()}_ENTRY`] = `http://localhost:${REMOTE_DEV_PORTS[pkg]}/mf-manifest.json`;
 }

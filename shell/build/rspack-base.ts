@@ -32,11 +32,15 @@ export function frontendConfig(options: FrontendOptions): Configuration {
   const { dir, port, federation, kind } = options;
   const dev = process.env.NODE_ENV === 'development' || process.argv.includes('serve');
   const hashed = dev ? '[name]' : '[name].[contenthash:10]';
+  // A remote developed alone runs inside the built (production) shell, whose React has no dev
+  // internals: compile its JSX for production React there, and skip React Refresh (live reload stays).
+  const devReact = dev && process.env.CARDLIFT_AGAINST_BUILT_SHELL !== '1';
   const config: Configuration = {
     mode: dev ? 'development' : 'production',
     context: dir,
     entry: { main: './src/index.ts' },
-    devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
+    // No eval-based source maps: the site's Content-Security-Policy (no 'unsafe-eval') applies in development too.
+    devtool: dev ? 'cheap-module-source-map' : 'source-map',
     output: {
       path: path.join(dir, 'dist'),
       publicPath: kind === 'host' ? '/' : 'auto',
@@ -63,7 +67,7 @@ export function frontendConfig(options: FrontendOptions): Configuration {
           options: {
             jsc: {
               parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: dev, refresh: dev } },
+              transform: { react: { runtime: 'automatic', development: devReact, refresh: devReact } },
             },
           },
           type: 'javascript/auto',
@@ -81,7 +85,7 @@ export function frontendConfig(options: FrontendOptions): Configuration {
         experiments: kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true },
         ...federation,
       }),
-      ...(dev ? [new ReactRefreshRspackPlugin()] : [new PrecompressPlugin()]),
+      ...(dev ? (devReact ? [new ReactRefreshRspackPlugin()] : []) : [new PrecompressPlugin()]),
       ...(kind === 'host'
         ? [
             new rspack.HtmlRspackPlugin({ template: './index.html', inject: 'head', scriptLoading: 'defer', minify: false }),

@@ -6,15 +6,23 @@
 import type { Middleware } from 'koa';
 import { VIDEO_EMBED_ORIGIN } from '../services/allowed-origins';
 
+/** A remote's dev server on this machine also talks over a WebSocket (live reload). */
+function devSocketOrigins(remoteOrigins: readonly string[]): string[] {
+  return remoteOrigins
+    .filter((o) => /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(o))
+    .map((o) => o.replace(/^http/, 'ws'));
+}
+
 export function contentSecurityPolicy(remoteOrigins: readonly string[]): string {
   const code = ["'self'", ...remoteOrigins].join(' ');
   return [
     "default-src 'self'",
     `script-src ${code}`,
     `style-src ${code}`,
-    `connect-src ${code}`,
-    "img-src 'self' data:",
-    "font-src 'self'",
+    `connect-src ${[code, ...devSocketOrigins(remoteOrigins)].join(' ')}`,
+    // A remote's own images and fonts are assets of its build, served from its origin.
+    `img-src ${code} data:`,
+    `font-src ${code}`,
     `frame-src ${VIDEO_EMBED_ORIGIN}`,
     "frame-ancestors 'none'",
     "object-src 'none'",
