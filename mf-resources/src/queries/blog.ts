@@ -1,7 +1,7 @@
 /** Blog data (spec section 7): GET /api/blog and GET /api/blog/{id}. */
 import { queryOptions } from '@tanstack/react-query';
 import { API_PATHS, blogPostSchema, type BlogPost, type BlogPostSummary } from '@cardlift/api/contracts';
-import { defaultQuery } from './fetch-json';
+import { defaultQueryFn } from '@cardlift/shell/ui';
 
 const BLOG = API_PATHS.blog;
 
@@ -33,6 +33,6 @@ export function blogPostsQuery() {
 export function blogPostQuery(id: string) {
   return queryOptions({
     queryKey: blogKeys.detail(id),
-    queryFn: async (context): Promise<BlogPost> => blogPostSchema.parse(await defaultQuery<unknown>(context)),
+    queryFn: async (context): Promise<BlogPost> => blogPostSchema.parse(await defaultQueryFn<unknown>(context)),
   });
 }

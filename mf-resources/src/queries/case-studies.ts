@@ -1,8 +1,7 @@
 /** Case study data (spec section 7): GET /api/casestudies and GET /api/casestudies/{id}. */
 import { queryOptions } from '@tanstack/react-query';
 import { API_PATHS, caseStudySchema, type CaseStudy } from '@cardlift/api/contracts';
-import { HttpError } from '@cardlift/shell/ui';
-import { defaultQuery } from './fetch-json';
+import { defaultQueryFn, HttpError } from '@cardlift/shell/ui';
 
 const CASE_STUDIES = API_PATHS.caseStudies;
 
@@ -15,7 +14,7 @@ export const caseStudyKeys = {
 export function caseStudiesQuery() {
   return queryOptions({
     queryKey: caseStudyKeys.all,
-    queryFn: (context) => defaultQuery<CaseStudy[]>(context),
+    queryFn: (context) => defaultQueryFn<CaseStudy[]>(context),
   });
 }
 

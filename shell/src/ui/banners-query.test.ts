@@ -14,7 +14,7 @@ describe('bannersQueryOptions', () => {
     expect(options.retryDelay).toBe(1000);
   });
 
-  it('fetches and validates the banners', async () => {
+  it('fetches the banners', async () => {
     const banners = { primary: { text: 'New: Offers API', link: '/products/offers-api' }, secondary: null };
     const fetchMock = mockFetch({ '/api/banners': () => json(banners) });
     const client = new QueryClient();

@@ -5,21 +5,15 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { API_PATHS, type Banners } from '@cardlift/api/contracts';
-import { throwIfResNotOk } from './query-client';
+import { defaultQueryFn } from './query-client';
 
 export const BANNERS_PATH = API_PATHS.banners;
-
-export async function fetchBanners({ signal }: { signal?: AbortSignal } = {}): Promise<Banners> {
-  const response = await fetch(BANNERS_PATH, { credentials: 'include', signal });
-  await throwIfResNotOk(response);
-  // Typed by the contract the api validates its banner file with; no zod in the first download.
-  return (await response.json()) as Banners;
-}
 
 export const bannersQueryOptions = () =>
   queryOptions({
     queryKey: [BANNERS_PATH],
-    queryFn: fetchBanners,
+    // The default GET rule; typed by the contract the api validates its banner file with.
+    queryFn: (context) => defaultQueryFn<Banners>(context),
     staleTime: 5 * 60 * 1000,
     gcTime: 30 * 60 * 1000,
     refetchOnWindowFocus: false,

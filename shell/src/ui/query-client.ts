@@ -3,7 +3,7 @@
  * reads JSON, throws on 401 (or yields null when asked), and throws 'status: body' on other errors.
  * No retries, never stale, no refetch on focus, no polling.
  */
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { QueryClient, type QueryFunction, type QueryFunctionContext } from '@tanstack/react-query';
 
 export class HttpError extends Error {
   constructor(
@@ -31,6 +31,11 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
     await throwIfResNotOk(response);
     return (await response.json()) as T;
   };
+}
+
+/** The default rule as a typed query function, for options that name their data type (a 401 throws, so never null). */
+export function defaultQueryFn<T>(context: QueryFunctionContext): Promise<T> {
+  return getQueryFn<T>({ on401: 'throw' })(context) as Promise<T>;
 }
 
 /** JSON request with the same error rule, for mutations. */
