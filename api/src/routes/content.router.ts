@@ -5,6 +5,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { notFound } from '../errors';
+import { CONTENT_SOURCES } from '../services/content-sources';
 import type { ContentStore } from '../services/content-store';
 
 /** Content changes only with a deploy; a short shared cache spares repeat reads without hiding a release for long. */
@@ -23,30 +24,11 @@ export function contentRouter(content: ContentStore): Router {
     ctx.body = json;
   };
 
-  router.get('/banners', (ctx) => {
-    send(ctx, content.banners);
-  });
-
-  router.get('/casestudies', (ctx) => {
-    send(ctx, content.caseStudies);
-  });
-  router.get('/casestudies/:id', (ctx) => {
-    send(ctx, content.caseStudy(ctx.params.id ?? '') ?? fail('Case study'));
-  });
-
-  router.get('/blog', (ctx) => {
-    send(ctx, content.blogPosts);
-  });
-  router.get('/blog/:id', (ctx) => {
-    send(ctx, content.blogPost(ctx.params.id ?? '') ?? fail('Blog post'));
-  });
-
-  router.get('/jobs', (ctx) => {
-    send(ctx, content.jobs);
-  });
-  router.get('/jobs/:slug', (ctx) => {
-    send(ctx, content.job(ctx.params.slug ?? '') ?? fail('Job'));
-  });
+  for (const { pattern, lookup, item } of CONTENT_SOURCES) {
+    router.get(pattern.slice('/api'.length), (ctx) => {
+      send(ctx, lookup(ctx.params as Record<string, string>, content) ?? fail(item ?? 'Content'));
+    });
+  }
   return router;
 }
 

@@ -1,26 +1,14 @@
 /**
- * The data behind the api paths a page declares (PageMeta.queries), read from the content store the
- * endpoints answer from, so the HTML can carry it. A key with no data (unknown id) is left out and
- * the page asks the api itself, which answers as usual.
+ * The data behind the api paths a page declares (PageMeta.queries), from the same table the content
+ * endpoints answer from (services/content-sources.ts), so the HTML can carry it. A key with no data
+ * (unknown id) is left out and the page asks the api itself, which answers as usual.
  */
-import { API_PATHS, matchPattern, type InlineQueryData } from '../contracts';
+import { matchPattern, type InlineQueryData } from '../contracts';
+import { CONTENT_SOURCES } from '../services/content-sources';
 import type { ContentStore } from '../services/content-store';
 
-type Lookup = (params: Record<string, string>, content: ContentStore) => unknown;
-
-/** Mirrors the GET routes of routes/content.router.ts. */
-const SOURCES: [pattern: string, lookup: Lookup][] = [
-  [API_PATHS.banners, (_, c) => c.banners],
-  [API_PATHS.caseStudies, (_, c) => c.caseStudies],
-  [`${API_PATHS.caseStudies}/:id`, ({ id = '' }, c) => c.caseStudy(id)],
-  [API_PATHS.blog, (_, c) => c.blogPosts],
-  [`${API_PATHS.blog}/:id`, ({ id = '' }, c) => c.blogPost(id)],
-  [API_PATHS.jobs, (_, c) => c.jobs],
-  [`${API_PATHS.jobs}/:slug`, ({ slug = '' }, c) => c.job(slug)],
-];
-
 export function dataForPath(path: string, content: ContentStore): unknown {
-  for (const [pattern, lookup] of SOURCES) {
+  for (const { pattern, lookup } of CONTENT_SOURCES) {
     const params = matchPattern(pattern, path);
     if (params) return lookup(params, content);
   }
