@@ -15,6 +15,7 @@ import {
   type RemoteName,
 } from '../contracts';
 import { AppError } from '../errors';
+import { derivedFromFiles } from './file-derived';
 import type { PreloadHint } from './remote-preload';
 
 const escapeHtml = (value: string) =>
@@ -37,21 +38,14 @@ export function renderHeadTag(tag: HeadTag): string {
 }
 
 export class HtmlTemplate {
-  private cache: { mtimeMs: number; html: string } | undefined;
   constructor(private readonly file: string) {}
 
   /** The template, re-read when the shell is rebuilt (no restart needed). */
   read(): string {
-    let stat: fs.Stats;
-    try {
-      stat = fs.statSync(this.file);
-    } catch {
+    if (!fs.existsSync(this.file)) {
       throw new AppError(503, 'shell_not_built', 'The site is not built yet: run `npm run build`', undefined, true);
     }
-    if (!this.cache || this.cache.mtimeMs !== stat.mtimeMs) {
-      this.cache = { mtimeMs: stat.mtimeMs, html: fs.readFileSync(this.file, 'utf8') };
-    }
-    return this.cache.html;
+    return derivedFromFiles([this.file], () => fs.readFileSync(this.file, 'utf8'));
   }
 }
 

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { RemoteEntry } from '../contracts';
 import type { AppConfig } from '../config';
 import { remoteFilesDir } from '../services/remote-registry';
+import { derivedFromFiles } from './file-derived';
 
 const assetsSchema = z.object({ sync: z.array(z.string()) });
 const manifestSchema = z.object({
@@ -21,30 +22,21 @@ export interface PreloadHint {
   as: 'script' | 'style';
 }
 
-const cache = new Map<string, { mtimeMs: number; hints: PreloadHint[] }>();
-
 function readHints(manifestFile: string, baseUrl: string): PreloadHint[] {
-  const stat = fs.statSync(manifestFile, { throwIfNoEntry: false });
-  if (!stat) return [];
-  const cached = cache.get(manifestFile);
-  if (cached?.mtimeMs === stat.mtimeMs) return cached.hints;
-  let hints: PreloadHint[] = [];
   try {
     const manifest = manifestSchema.parse(JSON.parse(fs.readFileSync(manifestFile, 'utf8')));
     const { remoteEntry } = manifest.metaData;
     const expose = manifest.exposes.find((e) => e.path === './routes');
     const entryPath = path.posix.join(remoteEntry.path, remoteEntry.name);
-    hints = [
+    return [
       { href: `${baseUrl}${entryPath}`, as: 'script' },
       ...(expose?.assets.js.sync ?? []).map((file) => ({ href: `${baseUrl}${file}`, as: 'script' as const })),
       ...(expose?.assets.css.sync ?? []).map((file) => ({ href: `${baseUrl}${file}`, as: 'style' as const })),
     ];
   } catch {
     // A manifest we cannot read gets no hints; the shell still loads the remote the normal way.
-    hints = [];
+    return [];
   }
-  cache.set(manifestFile, { mtimeMs: stat.mtimeMs, hints });
-  return hints;
 }
 
 /** Hints for a registry entry served by this api; none for remotes on other origins. */
@@ -53,5 +45,6 @@ export function remotePreloads(config: AppConfig, entry: RemoteEntry): PreloadHi
   if (!match) return [];
   const dir = remoteFilesDir(config, entry.name, entry.version);
   if (!dir) return [];
-  return readHints(path.join(dir, 'mf-manifest.json'), entry.entry.replace(/mf-manifest\.json$/, ''));
+  const manifestFile = path.join(dir, 'mf-manifest.json');
+  return derivedFromFiles([manifestFile], () => readHints(manifestFile, entry.entry.replace(/mf-manifest\.json$/, '')));
 }

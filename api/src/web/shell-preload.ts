@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { derivedFromFiles } from './file-derived';
 import type { PreloadHint } from './remote-preload';
 
 const startupSchema = z.object({ js: z.array(z.string()), css: z.array(z.string()) });
@@ -13,30 +14,24 @@ const manifestSchema = z.object({
   shared: z.array(z.object({ assets: z.object({ js: z.object({ sync: z.array(z.string()) }) }) })),
 });
 
-let cache: { key: string; hints: PreloadHint[] } | undefined;
-
-function mtimeKey(files: string[]): string {
-  return files.map((f) => fs.statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? 0).join(':');
-}
-
 /** Hints for the built shell in `shellDist`; none when it lacks the files (an older build). */
 export function shellPreloads(shellDist: string): PreloadHint[] {
   const startupFile = path.join(shellDist, 'startup-assets.json');
   const manifestFile = path.join(shellDist, 'mf-manifest.json');
-  const key = mtimeKey([startupFile, manifestFile]);
-  if (cache?.key === key) return cache.hints;
-  let hints: PreloadHint[] = [];
+  return derivedFromFiles([startupFile, manifestFile], () => readHints(startupFile, manifestFile));
+}
+
+function readHints(startupFile: string, manifestFile: string): PreloadHint[] {
   try {
     const startup = startupSchema.parse(JSON.parse(fs.readFileSync(startupFile, 'utf8')));
     const manifest = manifestSchema.parse(JSON.parse(fs.readFileSync(manifestFile, 'utf8')));
     const scripts = new Set([...manifest.shared.flatMap((s) => s.assets.js.sync), ...startup.js]);
-    hints = [
+    return [
       ...[...scripts].map((file) => ({ href: `/${file}`, as: 'script' as const })),
       ...startup.css.map((file) => ({ href: `/${file}`, as: 'style' as const })),
     ];
   } catch {
-    hints = [];
+    // An older shell build without startup-assets.json gets no hints.
+    return [];
   }
-  cache = { key, hints };
-  return hints;
 }
