@@ -3,7 +3,6 @@
  * One list of singletons, so a remote can never disagree with the shell about what is shared.
  */
 import { createRequire } from 'node:module';
-import path from 'node:path';
 
 const require = createRequire(import.meta.url);
 const shellPackage = require('../package.json') as { version: string };
@@ -12,10 +11,6 @@ const shellPackage = require('../package.json') as { version: string };
 export function federationName(packageDir: string): string {
   return packageDir.replace(/-/g, '_');
 }
-
-/** The remote packages of the site, in the order the shell's routes list them. */
-export const REMOTE_PACKAGES = ['mf-marketing', 'mf-resources', 'mf-company', 'mf-invest'] as const;
-export type RemotePackage = (typeof REMOTE_PACKAGES)[number];
 
 /** The one module a remote exposes: its route subtree. */
 export const REMOTE_EXPOSE = './routes';
@@ -63,8 +58,4 @@ export function sharedModules({ eager = false }: { eager?: boolean } = {}): Reco
   // zod is deliberately not shared: a shared module cannot be tree-shaken, and the whole of zod
   // (every locale included) weighed 88 KB compressed, several times what each build uses of it.
   return shared;
-}
-
-export function packageRoot(configDir: string): string {
-  return path.resolve(configDir);
 }
