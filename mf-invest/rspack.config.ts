@@ -1,9 +1,12 @@
 import { rspack } from '@rspack/core';
 import { frontendConfig } from '@cardlift/shell/build/rspack-base';
+import { withServerBuild } from '@cardlift/shell/build/rspack-server';
 import { federation } from './module-federation.config';
 
-const config = frontendConfig({ dir: __dirname, kind: 'remote', port: 3104, federation });
 // Optional build label (src/build-info.ts): `IV_BUILD_LABEL=x npm run release -w mf-invest`.
-config.plugins = [...(config.plugins ?? []), new rspack.DefinePlugin({ __IV_BUILD_LABEL__: JSON.stringify(process.env.IV_BUILD_LABEL ?? '') })];
+const buildLabel = new rspack.DefinePlugin({ __IV_BUILD_LABEL__: JSON.stringify(process.env.IV_BUILD_LABEL ?? '') });
 
-export default config;
+const browser = frontendConfig({ dir: __dirname, kind: 'remote', port: 3104, federation });
+browser.plugins = [...(browser.plugins ?? []), buildLabel];
+
+export default withServerBuild(browser, { dir: __dirname, kind: 'remote', plugins: [buildLabel] });

@@ -1,4 +1,5 @@
 import { frontendConfig } from '@cardlift/shell/build/rspack-base';
+import { withServerBuild } from '@cardlift/shell/build/rspack-server';
 import { federation } from './module-federation.config';
 
-export default frontendConfig({ dir: __dirname, kind: 'remote', port: 3101, federation });
+export default withServerBuild(frontendConfig({ dir: __dirname, kind: 'remote', port: 3101, federation }), { dir: __dirname, kind: 'remote' });

@@ -4,6 +4,8 @@
  * scores, LCP, TBT, CLS, JavaScript bytes (compressed) and request count, then the medians.
  * Kept out of `npm test`: figures, not pass/fail.
  *
+ * `-- --no-build` measures the current builds; `-- --only=/,/invest` measures only those pages.
+ *
  * Plain JavaScript on purpose: Lighthouse serialises functions into the page, and a TypeScript
  * runner's injected helpers (tsx's __name) break them there.
  */
@@ -67,7 +69,9 @@ async function main() {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: FLAGS });
   const rows = [];
   try {
-    for (const path of await pagesToMeasure(site.baseUrl)) {
+    const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+    const paths = (await pagesToMeasure(site.baseUrl)).filter((p) => !only || only.includes(p));
+    for (const path of paths) {
       // One retry: the first Lighthouse run in a fresh Chromium occasionally reports no paint at all.
       const url = `${site.baseUrl}${path}`;
       const figures = await measure(url, chrome.port).catch((error) => {

@@ -24,6 +24,7 @@ import { createLeadService } from './services/lead-service';
 import { notifiersFrom, type Notifiers } from './services/notifiers';
 import { OutboxRelay, type RelayOptions } from './services/outbox-relay';
 import { siteRouter } from './web/site-router';
+import { ServerRenderer } from './web/server-render';
 import { staticRouter } from './web/static-files';
 
 export interface AppDeps {
@@ -91,7 +92,7 @@ export function createApp(deps: AppDeps = {}): App {
   });
   const files = staticRouter(config);
   koa.use(files.routes());
-  const site = siteRouter(config, content);
+  const site = siteRouter(config, content, new ServerRenderer(config, logger));
   koa.use(site.routes());
 
   return {

@@ -1,4 +1,4 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from '@cardlift/shell/router';
 import { NotFoundPage } from '@cardlift/shell/ui';
 import { AboutPage } from './pages/about-page';
 import { CareersPage } from './pages/careers-page';

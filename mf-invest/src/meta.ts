@@ -12,6 +12,8 @@ export const pages = {
     title: `Invest in ${productName}: AI trade signals`,
     description: `${productName} turns market data into AI trade signals. Join early access or invest from $100 in the round.`,
     noindex: true,
+    // Dark page: the black header to match, and no Talk to Sales section (not what an investor came for).
+    frame: { invertedHeader: true, contactForm: false },
   },
 } satisfies Record<string, PageMeta>;
 

@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@cardlift/shell/router';
 import { NotFoundPage } from '@cardlift/shell/ui';
 import { BlogPage } from './pages/blog-page';
 import { BlogPostPage } from './pages/blog-post-page';

@@ -16,3 +16,8 @@ declare module '*.woff2' {
   const url: string;
   export default url;
 }
+// The remote's route module, aliased per package in its server build (rspack-server.ts).
+declare module '@cardlift/remote-routes' {
+  const routes: import('react').ComponentType;
+  export default routes;
+}

@@ -3,6 +3,9 @@
  * One list of singletons, so a remote can never disagree with the shell about what is shared.
  */
 import { createRequire } from 'node:module';
+import { DESIGN_SYSTEM, SHARED_SINGLETONS, SHELL_MODULES } from './server-shared';
+
+export { DESIGN_SYSTEM };
 
 const require = createRequire(import.meta.url);
 const shellPackage = require('../package.json') as { version: string };
@@ -14,9 +17,6 @@ export function federationName(packageDir: string): string {
 
 /** The one module a remote exposes: its route subtree. */
 export const REMOTE_EXPOSE = './routes';
-
-/** Design-system specifier: the shell and every remote import it by this name so it is shared. */
-export const DESIGN_SYSTEM = '@cardlift/shell/ui';
 
 interface SharedSpec {
   singleton: boolean;
@@ -33,28 +33,16 @@ interface SharedSpec {
  * the jotai store, toasts), so a second copy would silently split the page.
  */
 export function sharedModules({ eager = false }: { eager?: boolean } = {}): Record<string, SharedSpec> {
-  const singletons = [
-    'react',
-    'react/jsx-runtime',
-    'react/jsx-dev-runtime',
-    'react-dom',
-    'react-dom/client',
-    'react-router',
-    'react-router-dom',
-    '@tanstack/react-query',
-    '@tanstack/query-core',
-    'jotai',
-    'jotai/react',
-    'jotai/vanilla',
-  ];
   const shared: Record<string, SharedSpec> = {};
-  for (const name of singletons) shared[name] = { singleton: true, eager };
-  shared[DESIGN_SYSTEM] = {
-    singleton: true,
-    eager,
-    version: shellPackage.version,
-    requiredVersion: `^${shellPackage.version.split('.')[0]}.0.0`,
-  };
+  for (const name of SHARED_SINGLETONS) shared[name] = { singleton: true, eager };
+  for (const name of SHELL_MODULES) {
+    shared[name] = {
+      singleton: true,
+      eager,
+      version: shellPackage.version,
+      requiredVersion: `^${shellPackage.version.split('.')[0]}.0.0`,
+    };
+  }
   // zod is deliberately not shared: a shared module cannot be tree-shaken, and the whole of zod
   // (every locale included) weighed 88 KB compressed, several times what each build uses of it.
   return shared;

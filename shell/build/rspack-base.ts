@@ -23,10 +23,37 @@ export interface FrontendOptions {
   apiOrigin?: string;
 }
 
-function reactRouterProductionAliases(): Record<string, string> {
+export function reactRouterProductionAliases(): Record<string, string> {
   const dist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist', 'production');
   return { 'react-router$': path.join(dist, 'index.mjs'), 'react-router/dom$': path.join(dist, 'dom-export.mjs') };
 }
+
+/** TypeScript and JSX through SWC, for the browser and the server builds alike. */
+export function scriptRule(devReact: boolean) {
+  return {
+    test: /\.[jt]sx?$/,
+    exclude: /node_modules/,
+    loader: 'builtin:swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development: devReact, refresh: devReact } },
+      },
+    },
+    type: 'javascript/auto',
+  } as const;
+}
+
+/**
+ * Where a package's build goes: its dist, or CARDLIFT_BUILD_DIR (a release builds into a temporary
+ * directory; every compiler of the package, browser and server, must follow, so not --output-path).
+ */
+export function buildDir(dir: string): string {
+  return process.env.CARDLIFT_BUILD_DIR || path.join(dir, 'dist');
+}
+
+/** Hashed asset names, the same in the browser and server builds so both render the same URLs. */
+export const ASSET_FILENAME = 'assets/[name].[contenthash:10][ext]';
 
 export function frontendConfig(options: FrontendOptions): Configuration {
   const { dir, port, federation, kind } = options;
@@ -42,13 +69,13 @@ export function frontendConfig(options: FrontendOptions): Configuration {
     // No eval-based source maps: the site's Content-Security-Policy (no 'unsafe-eval') applies in development too.
     devtool: dev ? 'cheap-module-source-map' : 'source-map',
     output: {
-      path: path.join(dir, 'dist'),
+      path: buildDir(dir),
       publicPath: kind === 'host' ? '/' : 'auto',
       filename: `assets/${hashed}.js`,
       chunkFilename: `assets/${hashed}.js`,
       cssFilename: `assets/${hashed}.css`,
       cssChunkFilename: `assets/${hashed}.css`,
-      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      assetModuleFilename: ASSET_FILENAME,
       uniqueName: String(federation.name),
       clean: true,
     },
@@ -60,18 +87,7 @@ export function frontendConfig(options: FrontendOptions): Configuration {
     },
     module: {
       rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: devReact, refresh: devReact } },
-            },
-          },
-          type: 'javascript/auto',
-        },
+        scriptRule(devReact),
         { test: /\.css$/, use: ['postcss-loader'], type: 'css/auto' },
         { test: /\.(png|jpe?g|webp|avif|svg|woff2?)$/, type: 'asset/resource' },
       ],
@@ -88,7 +104,9 @@ export function frontendConfig(options: FrontendOptions): Configuration {
       ...(dev ? (devReact ? [new ReactRefreshRspackPlugin()] : []) : [new PrecompressPlugin()]),
       ...(kind === 'host'
         ? [
-            new rspack.HtmlRspackPlugin({ template: './index.html', inject: 'head', scriptLoading: 'defer', minify: false }),
+            // In production the HTML comes from the boot build (rspack-boot.ts) and loads only its script;
+            // the development server's HTML, which no server renders, loads `main` itself.
+            ...(dev ? [new rspack.HtmlRspackPlugin({ template: './index.html', inject: 'head', scriptLoading: 'defer', minify: false })] : []),
             new StartupAssetsPlugin(),
             // Unhashed public files (favicon, logo, social image) at the root of the shell's dist, where the api serves them.
             new rspack.CopyRspackPlugin({ patterns: [{ from: 'public', to: '.', noErrorOnMissing: true }] }),

@@ -1,12 +1,14 @@
 /**
- * Writes `startup-assets.json`: the files of the shell's `bootstrap` chunk group, which the
- * federation runtime otherwise discovers one round trip at a time. The api preloads them (and the
- * shared singletons' chunks named in mf-manifest.json) from the HTML, so they download in one wave.
+ * Writes `startup-assets.json`: the files of the shell's `main` entry (which the api's page HTML
+ * loads: its stylesheet at once, its scripts through the boot script) and of its `bootstrap` chunk
+ * group, which the federation runtime otherwise discovers one round trip at a time. The api has them
+ * (and the shared singletons' chunks named in mf-manifest.json) fetched in one wave.
  */
 import type { Compiler } from '@rspack/core';
 
 export const STARTUP_ASSETS_FILE = 'startup-assets.json';
 export const BOOTSTRAP_CHUNK = 'bootstrap';
+export const MAIN_ENTRY = 'main';
 
 export class StartupAssetsPlugin {
   apply(compiler: Compiler): void {
@@ -15,14 +17,13 @@ export class StartupAssetsPlugin {
       compilation.hooks.processAssets.tap(
         { name: 'StartupAssetsPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
-          const group = compilation.namedChunkGroups.get(BOOTSTRAP_CHUNK);
-          const files = new Set<string>();
-          for (const chunk of group?.chunks ?? []) for (const file of chunk.files) files.add(file);
-          const list = [...files].filter((f) => !f.endsWith('.map'));
-          const json = {
-            js: list.filter((f) => f.endsWith('.js')),
-            css: list.filter((f) => f.endsWith('.css')),
+          const filesOf = (name: string) => {
+            const files = new Set<string>();
+            for (const chunk of compilation.namedChunkGroups.get(name)?.chunks ?? []) for (const file of chunk.files) files.add(file);
+            const list = [...files].filter((f) => !f.endsWith('.map'));
+            return { js: list.filter((f) => f.endsWith('.js')), css: list.filter((f) => f.endsWith('.css')) };
           };
+          const json = { ...filesOf(BOOTSTRAP_CHUNK), entry: filesOf(MAIN_ENTRY) };
           compilation.emitAsset(STARTUP_ASSETS_FILE, new RawSource(`${JSON.stringify(json, null, 2)}\n`));
         },
       );

@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from '@cardlift/shell/router';
 import { sectionForPath } from '@cardlift/api/contracts';
 import { NotFoundPage, PageSkeleton } from '@cardlift/shell/ui';
+import { MarkInteractive } from './layout/mark-interactive';
 import { PageFrame } from './layout/page-frame';
 import { RemoteRoutes } from './remotes/remote-routes';
 
@@ -21,6 +22,7 @@ export function AppRoutes() {
           element={
             <Suspense fallback={<PageSkeleton />}>
               <ComponentsPage />
+              <MarkInteractive />
             </Suspense>
           }
         />
@@ -35,6 +37,12 @@ export function AppRoutes() {
 function SectionRoute() {
   const { pathname } = useLocation();
   const section = sectionForPath(pathname);
-  if (!section) return <NotFoundPage />;
+  if (!section)
+    return (
+      <>
+        <NotFoundPage />
+        <MarkInteractive />
+      </>
+    );
   return <RemoteRoutes name={section.remote} label={section.label} />;
 }

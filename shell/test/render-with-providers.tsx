@@ -6,7 +6,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+// Tests only: the same React Router module the routing facade re-exports.
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { createQueryClient } from '../src/ui/query-client';
 import { TooltipProvider } from '../src/ui/tooltip';
 

@@ -8,6 +8,25 @@ export const INLINE_REGISTRY_ELEMENT_ID = 'cardlift-remotes';
 /** Id of the data block holding `InlineQueryData[]`: query results the page needs at once. */
 export const INLINE_QUERY_DATA_ELEMENT_ID = 'cardlift-data';
 
+/** Id of the data block holding the page's frame (`PageFrame`) the server rendered it with. */
+export const INLINE_PAGE_FRAME_ELEMENT_ID = 'cardlift-frame';
+
+/**
+ * Id of the data block telling the boot script what to fetch: the shell's entry scripts, and files
+ * worth fetching in the same wave (the shell's start chunks, the route's remote entry and chunks).
+ */
+export const INLINE_BOOT_ELEMENT_ID = 'cardlift-boot';
+
+export interface BootFile {
+  href: string;
+  as: 'script' | 'style' | 'fetch';
+}
+
+export interface BootData {
+  scripts: string[];
+  preload: BootFile[];
+}
+
 export interface InlineQueryData {
   queryKey: string[];
   data: unknown;

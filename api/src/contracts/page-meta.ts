@@ -6,6 +6,16 @@ import { siteConfig } from './site-config';
 
 export type PageType = 'website' | 'article';
 
+/** What a page changes in the frame the shell draws around it. */
+export interface PageFrame {
+  /** Force the black header regardless of scroll (dark pages). */
+  invertedHeader: boolean;
+  /** Show the Talk to Sales section before the footer. */
+  contactForm: boolean;
+}
+
+export const DEFAULT_PAGE_FRAME: PageFrame = { invertedHeader: false, contactForm: true };
+
 export interface PageMeta {
   /** Route pattern as in the spec's route table (`/blog/:id`); static pages give their exact path. */
   path: string;
@@ -24,6 +34,11 @@ export interface PageMeta {
    * data into the HTML and the shell seeds the query cache with it, saving a round trip after the code.
    */
   queries?: string[][];
+  /**
+   * Frame changes of this page. The server renders the frame with them and inlines them, so the first
+   * paint already has the right header and no contact section appears or vanishes after load.
+   */
+  frame?: Partial<PageFrame>;
 }
 
 export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;

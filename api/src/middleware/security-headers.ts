@@ -19,6 +19,9 @@ export function contentSecurityPolicy(remoteOrigins: readonly string[]): string 
     "default-src 'self'",
     `script-src ${code}`,
     `style-src ${code}`,
+    // Server-rendered HTML carries React `style` props as attributes (the header's offset below the
+    // banner, the menu widths, Radix's pointer-events); only attributes are allowed, not <style>.
+    "style-src-attr 'unsafe-inline'",
     `connect-src ${[code, ...devSocketOrigins(remoteOrigins)].join(' ')}`,
     // A remote's own images and fonts are assets of its build, served from its origin.
     `img-src ${code} data:`,

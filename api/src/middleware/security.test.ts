@@ -53,6 +53,7 @@ describe('security headers', () => {
     const code = "'self' http://localhost:3104 https://cdn.example.net";
     expect(csp['script-src']).toBe(code);
     expect(csp['style-src']).toBe(code);
+    expect(csp['style-src-attr']).toBe("'unsafe-inline'");
     // A dev server on this machine may also live-reload over a WebSocket; a CDN origin gets no socket.
     expect(csp['connect-src']).toBe(`${code} ws://localhost:3104`);
     expect(csp['img-src']).toBe(`${code} data:`);

@@ -6,11 +6,15 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** Runs the remote's own `npm run build` with its output sent to `outDir` (rspack --output-path). */
+/**
+ * Runs the remote's own `npm run build` with its output sent to `outDir` (CARDLIFT_BUILD_DIR, which
+ * the browser and server builds of shell/build/ both follow).
+ */
 export function buildRemote(pkgDir: string, outDir: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', 'build', '--silent', '--', '--output-path', outDir], {
+    const child = spawn('npm', ['run', 'build', '--silent'], {
       cwd: pkgDir,
+      env: { ...process.env, CARDLIFT_BUILD_DIR: outDir },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     child.on('error', reject);

@@ -1,22 +1,24 @@
 /**
- * The HTML the api sends for a page: the shell's built index.html with the page's head tags, the
- * inlined registry and a preload of the route's remote manifest filled in.
+ * The HTML the api sends for a page: the shell's built index.html with the page's head tags, its
+ * stylesheets, the body rendered on the server, and the data the browser starts from (registry,
+ * query data, frame, and what the boot script fetches).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import {
   headTagsFor,
+  INLINE_BOOT_ELEMENT_ID,
+  INLINE_PAGE_FRAME_ELEMENT_ID,
   INLINE_QUERY_DATA_ELEMENT_ID,
   INLINE_REGISTRY_ELEMENT_ID,
+  type BootData,
   type HeadTag,
   type InlineQueryData,
   type PageMeta,
   type RemoteEntry,
-  type RemoteName,
 } from '../contracts';
 import { AppError } from '../errors';
 import { derivedFromFiles } from './file-derived';
-import type { PreloadHint } from './remote-preload';
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -57,22 +59,28 @@ export interface RenderInput {
   meta: PageMeta;
   visitedPath: string;
   registry: RemoteEntry[];
-  remote?: RemoteName;
-  /** Scripts and styles of the route's remote to fetch in parallel with the shell. */
-  preloads?: PreloadHint[];
+  /** Stylesheets of the first paint: the shell's, then the route's remote's. */
+  stylesheets: string[];
+  /** What the boot script fetches once the page is painted. */
+  boot: BootData;
   /** Query results the page shows at once (its PageMeta.queries, plus the banner). */
   queryData?: InlineQueryData[];
+  /** The page body rendered on the server ('' leaves it to the browser). */
+  appHtml?: string;
 }
 
 export function renderPage(template: string, input: RenderInput): string {
   const head = headTagsFor(input.meta, input.visitedPath).map(renderHeadTag);
-  const entry = input.remote && input.registry.find((r) => r.name === input.remote);
-  // Start fetching the route's remote manifest in parallel with the shell's own code.
-  if (entry) head.push(`<link rel="preload" href="${escapeHtml(entry.entry)}" as="fetch" crossorigin="anonymous">`);
-  for (const hint of input.preloads ?? []) head.push(`<link rel="preload" href="${escapeHtml(hint.href)}" as="${hint.as}">`);
+  for (const href of input.stylesheets) head.push(`<link rel="stylesheet" href="${escapeHtml(href)}">`);
   const state = [
     `<script type="application/json" id="${INLINE_REGISTRY_ELEMENT_ID}">${jsonForScript(input.registry)}</script>`,
     `<script type="application/json" id="${INLINE_QUERY_DATA_ELEMENT_ID}">${jsonForScript(input.queryData ?? [])}</script>`,
+    `<script type="application/json" id="${INLINE_PAGE_FRAME_ELEMENT_ID}">${jsonForScript(input.meta.frame ?? {})}</script>`,
+    `<script type="application/json" id="${INLINE_BOOT_ELEMENT_ID}">${jsonForScript(input.boot)}</script>`,
   ].join('\n    ');
-  return template.replace('<!--app-head-->', head.join('\n    ')).replace('<!--app-state-->', state);
+  // Functions as replacements: a `$` in the page's HTML must stay a `$`.
+  return template
+    .replace('<!--app-head-->', () => head.join('\n    '))
+    .replace('<!--app-html-->', () => input.appHtml ?? '')
+    .replace('<!--app-state-->', () => state);
 }

@@ -4,21 +4,22 @@
  */
 import path from 'node:path';
 import Router from '@koa/router';
-import { absoluteUrl, API_PATHS } from '../contracts';
+import { absoluteUrl, API_PATHS, sectionForPath } from '../contracts';
 import type { AppConfig } from '../config';
 import { buildRegistry } from '../services/remote-registry';
 import type { ContentStore } from '../services/content-store';
 import { renderPage, shellTemplate } from './html-renderer';
-import { remotePreloads } from './remote-preload';
+import type { ServerRenderer } from './server-render';
+import { remoteStartup } from './remote-startup';
 import { inlineQueryData } from './query-data';
-import { shellPreloads } from './shell-preload';
+import { shellStartup } from './shell-startup';
 import { NOT_FOUND_META, resolvePage } from './page-resolver';
 import { sitemapPaths } from './sitemap';
 
 /** `/resources` is what the spec's "View All Case Studies" links to; `/company` has no page. */
 const PERMANENT_REDIRECTS: Record<string, string> = { '/resources': '/case-studies', '/company': '/company/about-us' };
 
-export function siteRouter(config: AppConfig, content: ContentStore): Router {
+export function siteRouter(config: AppConfig, content: ContentStore, renderer: ServerRenderer): Router {
   const router = new Router();
   const template = shellTemplate(config.siteRoot);
   const shellDist = path.join(config.siteRoot, 'shell', 'dist');
@@ -46,22 +47,36 @@ export function siteRouter(config: AppConfig, content: ContentStore): Router {
     });
   }
 
-  router.get('/{*path}', (ctx) => {
+  router.get('/{*path}', async (ctx) => {
     if (ctx.path.startsWith('/api/')) return;
     const page = resolvePage(ctx.path, content);
     const registry = buildRegistry(config);
-    const entry = page?.remote ? registry.find((r) => r.name === page.remote) : undefined;
+    const meta = page?.meta ?? NOT_FOUND_META;
+    // The announcement bar shows on every page; the page's own data follows.
+    const queryData = inlineQueryData([[API_PATHS.banners], ...(page?.meta.queries ?? [])], content);
+    // A path the section does not know still belongs to it: its remote renders the not-found page.
+    const remote = page ? page.remote : sectionForPath(ctx.path)?.remote;
+    const entry = remote ? registry.find((r) => r.name === remote) : undefined;
+    const appHtml = await renderer.render({
+      url: ctx.url,
+      registry,
+      queryData,
+      ...(remote ? { remote } : {}),
+      ...(meta.frame ? { frame: meta.frame } : {}),
+    });
     ctx.status = page ? 200 : 404;
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
+    const shell = shellStartup(shellDist);
+    const section = entry ? remoteStartup(config, entry) : { stylesheets: [], preload: [] };
     ctx.body = renderPage(template.read(), {
-      meta: page?.meta ?? NOT_FOUND_META,
+      meta,
       visitedPath: ctx.path,
       registry,
-      ...(page?.remote ? { remote: page.remote } : {}),
-      preloads: [...shellPreloads(shellDist), ...(entry ? remotePreloads(config, entry) : [])],
-      // The announcement bar shows on every page; the page's own data follows.
-      queryData: inlineQueryData([[API_PATHS.banners], ...(page?.meta.queries ?? [])], content),
+      stylesheets: [...shell.stylesheets, ...section.stylesheets],
+      boot: { scripts: shell.scripts, preload: [...shell.preload, ...section.preload] },
+      queryData,
+      appHtml,
     });
   });
   return router;

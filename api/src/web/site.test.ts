@@ -9,6 +9,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
+import type { BootData } from '../contracts';
 
 function fixtureSite(): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-site-'));
@@ -16,7 +17,7 @@ function fixtureSite(): string {
   fs.mkdirSync(path.join(shellDist, 'assets'), { recursive: true });
   fs.writeFileSync(
     path.join(shellDist, 'index.html'),
-    '<html><head><!--app-head--></head><body><div id="root"></div><!--app-state--><script src="/assets/main.0123456789.js"></script></body></html>',
+    '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--><script src="/assets/boot.0123456789.js"></script></body></html>',
   );
   fs.writeFileSync(path.join(shellDist, 'assets', 'main.0123456789.js'), 'console.log(1)');
   fs.writeFileSync(path.join(shellDist, '.env'), 'SECRET=1');
@@ -41,8 +42,13 @@ const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, SITE_ROOT: s
 const app = createApp({ config });
 const server = app.koa.callback();
 
+function bootData(html: string): BootData {
+  const block = /<script type="application\/json" id="cardlift-boot">(.*?)<\/script>/.exec(html)?.[1];
+  return JSON.parse(block ?? '{"scripts":[],"preload":[]}') as BootData;
+}
+
 describe('pages', () => {
-  it('sends the home page with its head tags, the registry inlined and its remote preloaded', async () => {
+  it('sends the home page with its head tags, the registry inlined and its remote fetched by the boot script', async () => {
     const res = await request(server).get('/').expect(200);
     expect(res.type).toBe('text/html');
     expect(res.headers['cache-control']).toBe('no-cache');
@@ -51,15 +57,21 @@ describe('pages', () => {
     expect(res.text).toContain('"@type":"Organization"');
     expect(res.text).toContain('<script type="application/json" id="cardlift-remotes">');
     expect(res.text).toContain('/remotes/mf_marketing/local/mf-manifest.json');
-    expect(res.text).toContain('<link rel="preload" href="/remotes/mf_marketing/local/mf-manifest.json"');
+    expect(bootData(res.text).preload).toContainEqual({ href: '/remotes/mf_marketing/local/mf-manifest.json', as: 'fetch' });
   });
 
-  it("preloads the route's remote entry and its expose's chunks, and no other remote's", async () => {
+  it("links the route's remote stylesheet and has the boot script fetch its entry and chunks, and no other remote's", async () => {
     const res = await request(server).get('/').expect(200);
-    expect(res.text).toContain('<link rel="preload" href="/remotes/mf_marketing/local/remoteEntry.js" as="script">');
-    expect(res.text).toContain('<link rel="preload" href="/remotes/mf_marketing/local/assets/routes.abcdef1234.js" as="script">');
-    expect(res.text).toContain('<link rel="preload" href="/remotes/mf_marketing/local/assets/routes.abcdef1234.css" as="style">');
+    expect(res.text).toContain('<link rel="stylesheet" href="/remotes/mf_marketing/local/assets/routes.abcdef1234.css">');
+    const { preload } = bootData(res.text);
+    expect(preload).toContainEqual({ href: '/remotes/mf_marketing/local/remoteEntry.js', as: 'script' });
+    expect(preload).toContainEqual({ href: '/remotes/mf_marketing/local/assets/routes.abcdef1234.js', as: 'script' });
     expect(res.text).not.toContain('/remotes/mf_invest/local/remoteEntry.js');
+  });
+
+  it('leaves the page body to the browser when the shell has no server build', async () => {
+    const res = await request(server).get('/').expect(200);
+    expect(res.text).toContain('<div id="root"></div>');
   });
 
   it('inlines the banner and the data the page declares, so it renders without asking again', async () => {

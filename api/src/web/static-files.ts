@@ -52,7 +52,8 @@ export function staticRouter(config: AppConfig): Router {
   router.get('/remotes/:name/:version/{*rest}', async (ctx) => {
     const { name, version, rest = '' } = ctx.params;
     const dir = REMOTE_NAMES.includes(name as RemoteName) ? remoteFilesDir(config, name as RemoteName, version ?? '') : undefined;
-    if (!dir) {
+    // The server bundle (dist/server) travels with the build but is the api's, not the browser's.
+    if (!dir || rest.startsWith('server/')) {
       ctx.status = 404;
       ctx.body = { error: `Unknown remote build ${name}@${version}` };
       return;

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@cardlift/shell/router';
 import type { Job } from '@cardlift/api/contracts';
 import { Badge, Card, cn } from '@cardlift/shell/ui';
 import { jobCopy } from '../content/careers';

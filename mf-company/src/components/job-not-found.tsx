@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@cardlift/shell/router';
 import { buttonVariants, Container } from '@cardlift/shell/ui';
 import { jobCopy } from '../content/careers';
 

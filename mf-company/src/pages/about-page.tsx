@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@cardlift/shell/router';
 import { buttonVariants, usePageMeta } from '@cardlift/shell/ui';
 import { PageHero } from '../components/page-hero';
 import { TitledCardGrid } from '../components/titled-card-grid';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router-dom';
+import { useParams } from '@cardlift/shell/router';
 import { Badge, Breadcrumb, Container, Skeleton, usePageMeta } from '@cardlift/shell/ui';
 import { JobDetails } from '../components/job-details';
 import { JobNotFound } from '../components/job-not-found';

@@ -18,7 +18,7 @@ import { pages } from '../meta';
  */
 export function InvestPage() {
   usePageMeta(pages.main);
-  usePageFrame({ invertedHeader: true, contactForm: false });
+  usePageFrame(pages.main.frame);
   return (
     <div className="iv:bg-neutral-950 iv:text-neutral-100 iv:antialiased" data-build={BUILD_LABEL || undefined}>
       <InvestHero />

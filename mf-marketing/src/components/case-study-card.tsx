@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@cardlift/shell/router';
 import type { CaseStudy } from '@cardlift/api/contracts';
 
 /** A case study teaser linking to /case-studies/{id}; the whole card is one link. */

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@cardlift/shell/router';
 import { buttonVariants, Container, SectionHeading, usePageMeta } from '@cardlift/shell/ui';
 import { inProgressCopy, inProgressPages } from '../content/in-progress';
 import { pages } from '../meta';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router-dom';
+import { useParams } from '@cardlift/shell/router';
 import { Container, usePageMeta } from '@cardlift/shell/ui';
 import { PostArticle } from '../components/blog/post-article';
 import { PostError, PostLoading } from '../components/blog/post-states';

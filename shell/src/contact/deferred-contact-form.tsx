@@ -26,9 +26,14 @@ function FormPlaceholder() {
  */
 export function DeferredContactForm() {
   const ref = useRef<HTMLDivElement>(null);
-  const [wanted, setWanted] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Starts false on the server and in the browser alike, so hydration finds the placeholder it rendered.
+  const [wanted, setWanted] = useState(false);
   useEffect(() => {
     if (wanted) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setWanted(true);
+      return;
+    }
     const element = ref.current;
     const load = () => setWanted(true);
     let observer: IntersectionObserver | undefined;

@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@cardlift/shell/router';
 import { cn, SmartLink } from '@cardlift/shell/ui';
 import { headerGroups, type NavGroup } from '../config/navigation';
 

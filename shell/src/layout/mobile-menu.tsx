@@ -1,6 +1,6 @@
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@cardlift/shell/router';
 import { cn } from '@cardlift/shell/ui';
 
 const loadDialog = () => import('./mobile-menu-dialog');

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from '@cardlift/shell/router';
 import { pageFrameAtom } from '@cardlift/shell/ui';
 import { ContactSection } from '../contact/contact-section';
 import { AnnouncementBar } from './announcement-bar';

@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@cardlift/shell/router';
 
 /** Every route change starts at the top of the page (spec section 2). */
 export function ScrollToTop() {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@cardlift/shell/router';
 import { siteConfig } from '@cardlift/api/contracts';
 import { SmartLink } from '@cardlift/shell/ui';
 import { footerColumns } from '../config/navigation';

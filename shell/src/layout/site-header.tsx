@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { Link } from 'react-router-dom';
+import { Link } from '@cardlift/shell/router';
 import { cn, pageFrameAtom, SmartLink, TalkToSalesButton } from '@cardlift/shell/ui';
 import { signInLink } from '../config/navigation';
 import { BANNER_HEIGHT_PX, useBannerVisible } from './announcement-bar';

@@ -21,7 +21,7 @@ const contents = [
 /** /components: the design system documented from the real components (spec section 2). */
 export function ComponentsPage() {
   usePageMeta(componentsPageMeta);
-  usePageFrame({ contactForm: false });
+  usePageFrame(componentsPageMeta.frame);
   return (
     <>
       <Container className="py-24">

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@cardlift/shell/ui';
+import { MarkInteractive } from '../layout/mark-interactive';
 import { useRemoteRetry } from './retry-context';
 
 /** Inline failure view of a section that could not load or crashed; the rest of the page keeps working. */
@@ -33,6 +34,7 @@ export function RemoteUnavailable({ remote }: { remote?: string }) {
           {retrying ? 'Retrying...' : 'Retry'}
         </Button>
       )}
+      <MarkInteractive />
     </section>
   );
 }

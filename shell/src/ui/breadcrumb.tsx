@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@cardlift/shell/router';
 import { cn } from './cn';
 
 export interface Crumb {

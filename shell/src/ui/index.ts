@@ -18,7 +18,7 @@ export { useCountUp } from './use-count-up';
 export { figureAt, parseFigure, easeOut, COUNT_UP_DURATION_MS, COUNT_UP_VISIBILITY_THRESHOLD } from './count-up';
 export { usePageMeta, applyPageMeta } from './page-meta';
 export { queryClient, createQueryClient, getQueryFn, defaultQueryFn, apiRequest, throwIfResNotOk, HttpError } from './query-client';
-export { siteStore, pageFrameAtom, usePageFrame, DEFAULT_FRAME, type PageFrameOptions } from './site-store';
+export { siteStore, pageFrameAtom, usePageFrame, frameFor, DEFAULT_FRAME, type PageFrameOptions } from './site-store';
 export { CONTACT_REQUESTED_EVENT, CONTACT_SECTION_ID, scrollToContact, TalkToSalesButton } from './contact-anchor';
 export { NotFoundPage } from './not-found-page';
 export { Toaster, TOAST_SWIPE_THRESHOLD_PX } from './toast';

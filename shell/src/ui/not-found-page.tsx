@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@cardlift/shell/router';
 import { buttonVariants } from './button';
 import { usePageMeta } from './page-meta';
 

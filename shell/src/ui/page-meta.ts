@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@cardlift/shell/router';
 import { headTagsFor, type HeadTag, type PageMeta } from '@cardlift/api/contracts';
 
 const MANAGED = 'data-page-meta';

@@ -4,25 +4,25 @@
  */
 import { atom, createStore, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
+import { DEFAULT_PAGE_FRAME, type PageFrame } from '@cardlift/api/contracts';
 
 export const siteStore = createStore();
 
-export interface PageFrameOptions {
-  /** Force the black header regardless of scroll (dark pages). */
-  invertedHeader: boolean;
-  /** Show the Talk to Sales section before the footer. */
-  contactForm: boolean;
-}
-
-export const DEFAULT_FRAME: PageFrameOptions = { invertedHeader: false, contactForm: true };
+export type PageFrameOptions = PageFrame;
+export const DEFAULT_FRAME: PageFrameOptions = DEFAULT_PAGE_FRAME;
 export const pageFrameAtom = atom<PageFrameOptions>(DEFAULT_FRAME);
 
+/** The frame a page asks for, on top of the default. */
+export function frameFor(options: Partial<PageFrameOptions> | undefined): PageFrameOptions {
+  return { ...DEFAULT_FRAME, ...options };
+}
+
 /** A page calls this to change the frame while it is shown; the default comes back when it unmounts. */
-export function usePageFrame(options: Partial<PageFrameOptions>): void {
+export function usePageFrame(options: Partial<PageFrameOptions> | undefined): void {
   const setFrame = useSetAtom(pageFrameAtom);
-  const { invertedHeader, contactForm } = options;
+  const { invertedHeader, contactForm } = options ?? {};
   useEffect(() => {
-    setFrame({ ...DEFAULT_FRAME, ...(invertedHeader === undefined ? {} : { invertedHeader }), ...(contactForm === undefined ? {} : { contactForm }) });
+    setFrame(frameFor({ ...(invertedHeader === undefined ? {} : { invertedHeader }), ...(contactForm === undefined ? {} : { contactForm }) }));
     return () => setFrame(DEFAULT_FRAME);
   }, [setFrame, invertedHeader, contactForm]);
 }

@@ -1,5 +1,5 @@
 import { forwardRef, type AnchorHTMLAttributes } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@cardlift/shell/router';
 import { isInternalLink } from '@cardlift/api/contracts';
 
 export type SmartLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string };

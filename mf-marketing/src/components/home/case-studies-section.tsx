@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@cardlift/shell/router';
 import { useQuery } from '@tanstack/react-query';
 import { buttonVariants, CardGridSkeleton } from '@cardlift/shell/ui';
 import { homeContent } from '../../content/home';

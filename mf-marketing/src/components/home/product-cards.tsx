@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@cardlift/shell/router';
 import { Card, CardText, CardTitle } from '@cardlift/shell/ui';
 import { homeContent } from '../../content/home';
 import { Section } from '../section';

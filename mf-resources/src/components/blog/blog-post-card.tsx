@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@cardlift/shell/router';
 import type { BlogPostSummary } from '@cardlift/api/contracts';
 import { Badge } from '@cardlift/shell/ui';
 import { blogPostPath } from '../../meta';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@cardlift/shell/router';
 import type { CaseStudy } from '@cardlift/api/contracts';
 import { Badge, cn } from '@cardlift/shell/ui';
 import { caseStudiesCopy } from '../../content/case-studies';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@cardlift/shell/router';
 import { buttonVariants, cn } from '@cardlift/shell/ui';
 
 /** An in-site link that looks like the site's button. */

@@ -1,0 +1,54 @@
+/**
+ * The api's side of server rendering: it loads the shell's server build and the registry's version
+ * of the route's remote, passes the remote the URL its files are served under, and falls back to
+ * an empty root (the browser renders) when a build is missing or throws. Uses small stand-in bundles
+ * with the same exports as the real ones (the browser suite covers the real builds).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { loadConfig } from '../config';
+import { ServerRenderer } from './server-render';
+
+const SHELL_BUNDLE = `
+exports.renderApp = async (input) => {
+  if (input.url === '/broken') throw new Error('render failed');
+  const names = Object.keys(input.remotes);
+  const parts = await Promise.all(names.map((n) => input.remotes[n]()));
+  return '<main data-url="' + input.url + '">' + parts.join('') + '</main>';
+};`;
+const REMOTE_BUNDLE = `exports.loadRoutes = async (publicPath) => () => '<p>routes at ' + publicPath + '</p>';`;
+
+function site(withShell: boolean) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-ssr-'));
+  const write = (rel: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    fs.writeFileSync(path.join(root, rel), text);
+  };
+  if (withShell) write('shell/dist/server/index.js', SHELL_BUNDLE);
+  write('mf-marketing/dist/server/index.js', REMOTE_BUNDLE);
+  const config = loadConfig({ ...process.env, SITE_ROOT: root, DATA_DIR: path.join(root, 'data') });
+  return new ServerRenderer(config, pino({ level: 'silent' }));
+}
+
+const registry = [{ name: 'mf_marketing' as const, entry: '/remotes/mf_marketing/local/mf-manifest.json', version: 'local' }];
+
+describe('server rendering', () => {
+  it("renders with the route's remote, which learns where its files are served", async () => {
+    const html = await site(true).render({ url: '/', registry, remote: 'mf_marketing', queryData: [] });
+    expect(html).toBe('<main data-url="/"><p>routes at /remotes/mf_marketing/local/</p></main>');
+  });
+
+  it('renders the frame alone for a page without a remote, or a remote with no server build', async () => {
+    const renderer = site(true);
+    expect(await renderer.render({ url: '/components', registry, queryData: [] })).toBe('<main data-url="/components"></main>');
+    const elsewhere = [{ name: 'mf_marketing' as const, entry: 'https://cdn.example.net/mf-manifest.json', version: 'env' }];
+    expect(await renderer.render({ url: '/', registry: elsewhere, remote: 'mf_marketing', queryData: [] })).toBe('<main data-url="/"></main>');
+  });
+
+  it('leaves the page to the browser when the shell has no server build or its render throws', async () => {
+    expect(await site(false).render({ url: '/', registry, remote: 'mf_marketing', queryData: [] })).toBe('');
+    expect(await site(true).render({ url: '/broken', registry, queryData: [] })).toBe('');
+  });
+});

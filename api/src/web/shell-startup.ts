@@ -1,0 +1,51 @@
+/**
+ * What the page needs of the built shell: its entry stylesheet (linked, for the first paint) and
+ * scripts (started by the boot script), plus files to fetch in the same wave: its bootstrap chunk
+ * group (startup-assets.json, written by the shell build) and the chunks of the shared singletons
+ * it provides (its mf-manifest.json). Without them the federation runtime finds these files a round
+ * trip at a time.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import type { BootFile } from '../contracts';
+import { derivedFromFiles } from './file-derived';
+
+const filesSchema = z.object({ js: z.array(z.string()), css: z.array(z.string()) });
+const startupSchema = filesSchema.extend({ entry: filesSchema });
+const manifestSchema = z.object({
+  shared: z.array(z.object({ assets: z.object({ js: z.object({ sync: z.array(z.string()) }) }) })),
+});
+
+export interface ShellStartup {
+  stylesheets: string[];
+  scripts: string[];
+  preload: BootFile[];
+}
+
+const NONE: ShellStartup = { stylesheets: [], scripts: [], preload: [] };
+
+/** The start of the built shell in `shellDist`; nothing when it lacks the files (not built yet). */
+export function shellStartup(shellDist: string): ShellStartup {
+  const startupFile = path.join(shellDist, 'startup-assets.json');
+  const manifestFile = path.join(shellDist, 'mf-manifest.json');
+  return derivedFromFiles([startupFile, manifestFile], () => readStartup(startupFile, manifestFile));
+}
+
+function readStartup(startupFile: string, manifestFile: string): ShellStartup {
+  try {
+    const startup = startupSchema.parse(JSON.parse(fs.readFileSync(startupFile, 'utf8')));
+    const manifest = manifestSchema.parse(JSON.parse(fs.readFileSync(manifestFile, 'utf8')));
+    const chunks = new Set([...manifest.shared.flatMap((s) => s.assets.js.sync), ...startup.js]);
+    // Eager shared modules live in the entry script itself, which is loaded anyway.
+    for (const file of startup.entry.js) chunks.delete(file);
+    const url = (file: string) => `/${file}`;
+    return {
+      stylesheets: [...startup.entry.css, ...startup.css].map(url),
+      scripts: startup.entry.js.map(url),
+      preload: [...chunks].map((file) => ({ href: url(file), as: 'script' as const })),
+    };
+  } catch {
+    return NONE;
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * The only script the page's HTML loads. The server already rendered the page, so nothing the
+ * visitor sees waits for JavaScript: the shell's code (and the route's remote) is fetched once the
+ * page has been painted, and then hydrates it. A page the server could not render starts at once.
+ * Kept tiny and free of imports that carry code: it runs before anything else.
+ */
+import { INLINE_BOOT_ELEMENT_ID, type BootData } from '@cardlift/api/contracts';
+
+function readBootData(): BootData | undefined {
+  const text = document.getElementById(INLINE_BOOT_ELEMENT_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as BootData;
+  } catch {
+    return undefined;
+  }
+}
+
+function start(data: BootData): void {
+  for (const file of data.preload) {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.href = file.href;
+    link.as = file.as;
+    if (file.as === 'fetch') link.crossOrigin = 'anonymous';
+    document.head.append(link);
+  }
+  for (const src of data.scripts) {
+    const script = document.createElement('script');
+    script.src = src;
+    // In order, like the deferred scripts they replace.
+    script.async = false;
+    document.head.append(script);
+  }
+}
+
+const data = readBootData();
+if (data) {
+  const rendered = Boolean(document.getElementById('root')?.firstElementChild);
+  // A frame callback runs just before the paint; a task queued from it runs just after.
+  if (rendered) requestAnimationFrame(() => setTimeout(() => start(data), 0));
+  else start(data);
+}
