@@ -77,6 +77,11 @@ async function main(): Promise<void> {
     console.log(`  api (Koa)       ${appResult.requests.average.toFixed(0)} req/s  p99 ${appResult.latency.p99} ms  non-2xx ${appResult.non2xx}  errors ${appResult.errors}`);
     console.log(`  ratio api/bare  ${ratio.toFixed(2)} (target >= 0.50: ${ratio >= 0.5 ? 'met' : 'NOT met'})`);
 
+    // A server-rendered page (needs the front ends built): the first request renders, the rest are kept.
+    const page = await load(`${appUrl}/`);
+    console.log(`\nGET / (server-rendered HTML)`);
+    console.log(`  api (Koa)       ${page.requests.average.toFixed(0)} req/s  p99 ${page.latency.p99} ms  non-2xx ${page.non2xx}  errors ${page.errors}`);
+
     const N = 1000;
     const started = performance.now();
     const statuses = await Promise.all(

@@ -20,16 +20,18 @@ exports.renderApp = async (input) => {
 };`;
 const REMOTE_BUNDLE = `exports.loadRoutes = async (publicPath) => () => '<p>routes at ' + publicPath + '</p>';`;
 
-function site(withShell: boolean) {
+const COUNTING_SHELL_BUNDLE = `let renders = 0; exports.renderApp = async (input) => 'render ' + ++renders + ' of ' + input.url;`;
+
+function site(withShell: boolean | string) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-ssr-'));
   const write = (rel: string, text: string) => {
     fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
     fs.writeFileSync(path.join(root, rel), text);
   };
-  if (withShell) write('shell/dist/server/index.js', SHELL_BUNDLE);
+  if (withShell) write('shell/dist/server/index.js', typeof withShell === 'string' ? withShell : SHELL_BUNDLE);
   write('mf-marketing/dist/server/index.js', REMOTE_BUNDLE);
   const config = loadConfig({ ...process.env, SITE_ROOT: root, DATA_DIR: path.join(root, 'data') });
-  return new ServerRenderer(config, pino({ level: 'silent' }));
+  return Object.assign(new ServerRenderer(config, pino({ level: 'silent' })), { root });
 }
 
 const registry = [{ name: 'mf_marketing' as const, entry: '/remotes/mf_marketing/local/mf-manifest.json', version: 'local' }];
@@ -45,6 +47,18 @@ describe('server rendering', () => {
     expect(await renderer.render({ url: '/components', registry, queryData: [] })).toBe('<main data-url="/components"></main>');
     const elsewhere = [{ name: 'mf_marketing' as const, entry: 'https://cdn.example.net/mf-manifest.json', version: 'env' }];
     expect(await renderer.render({ url: '/', registry: elsewhere, remote: 'mf_marketing', queryData: [] })).toBe('<main data-url="/"></main>');
+  });
+
+  it('renders a page once and serves it again until a build changes', async () => {
+    const renderer = site(COUNTING_SHELL_BUNDLE);
+    const page = { url: '/', registry, remote: 'mf_marketing' as const, queryData: [] };
+    expect(await renderer.render(page)).toBe('render 1 of /');
+    expect(await renderer.render(page)).toBe('render 1 of /');
+    expect(await renderer.render({ ...page, url: '/solutions/retail' })).toBe('render 2 of /solutions/retail');
+    // A rebuilt remote (its server bundle changes) renders anew; the shell module stays loaded.
+    const later = new Date(Date.now() + 5000);
+    fs.utimesSync(path.join(renderer.root, 'mf-marketing/dist/server/index.js'), later, later);
+    expect(await renderer.render(page)).toBe('render 3 of /');
   });
 
   it('leaves the page to the browser when the shell has no server build or its render throws', async () => {
