@@ -55,6 +55,16 @@ describe('server rendering', () => {
     await context.close();
   });
 
+  it('falls back to the stock image for an image that failed before the code arrived', async () => {
+    const page = await openPage(browser, PHONE);
+    // The hero fails at once, while the page is still only the server's HTML.
+    await page.route('**/content-images/case-studies/sling-tv-hero.svg', (route) => route.abort('connectionrefused'));
+    await page.goto(siteUrl('/case-studies/sling-tv-case-study'));
+    await page.waitForFunction(() => [...document.images].some((img) => img.src.includes('stock-hero') && img.complete && img.naturalWidth > 0));
+    expect(await page.locator('img[src*="sling-tv-hero"]').count()).toBe(0);
+    await page.context().close();
+  });
+
   it.each([
     ['desktop', DESKTOP],
     ['390px', PHONE],

@@ -22,7 +22,7 @@ export function CaseStudiesPage() {
       ) : data.length === 0 ? (
         <CaseStudiesEmpty />
       ) : (
-        <CaseStudyGrid items={data} />
+        <CaseStudyGrid items={data} leadsPage />
       )}
     </Container>
   );

@@ -8,7 +8,18 @@ import { FallbackImage } from '../common/fallback-image';
 type CardData = Pick<CaseStudy, 'id' | 'title' | 'client' | 'clientLogo' | 'heroImage' | 'overview' | 'tags'>;
 
 /** A case study in a grid; the whole card is one link (its title), overview clamped to 2 lines. */
-export function CaseStudyCard({ caseStudy, headingLevel = 'h2', className }: { caseStudy: CardData; headingLevel?: 'h2' | 'h3'; className?: string }) {
+export function CaseStudyCard({
+  caseStudy,
+  headingLevel = 'h2',
+  className,
+  priority = false,
+}: {
+  caseStudy: CardData;
+  headingLevel?: 'h2' | 'h3';
+  className?: string;
+  /** The image is in the first view: load it at once, ahead of others. */
+  priority?: boolean;
+}) {
   const Heading = headingLevel;
   return (
     <article
@@ -21,6 +32,7 @@ export function CaseStudyCard({ caseStudy, headingLevel = 'h2', className }: { c
         src={caseStudy.heroImage}
         width={640}
         height={336}
+        priority={priority}
         className="rs:aspect-[640/336] rs:w-full rs:bg-neutral-100 rs:object-cover"
       />
       <div className="rs:flex rs:flex-1 rs:flex-col rs:p-6">
