@@ -1,5 +1,6 @@
 export * from './site-config';
 export * from './sections';
+export * from './content-rules';
 export * from './registry';
 export * from './inline-data';
 export * from './page-meta';

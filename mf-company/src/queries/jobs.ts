@@ -3,7 +3,7 @@
  * QueryClient's default one fetches the path in the key and throws when the response is not ok.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { API_PATHS, jobSchema, type Job } from '@cardlift/api/contracts';
+import { API_PATHS, isSlug, type Job } from '@cardlift/api/contracts';
 
 export const JOBS_PATH = API_PATHS.jobs;
 
@@ -16,7 +16,7 @@ export function jobsQueryOptions() {
  * reaches fetch, where the joined key would otherwise address another endpoint.
  */
 export function isJobSlug(slug: string | undefined): slug is string {
-  return jobSchema.shape.slug.safeParse(slug).success;
+  return isSlug(slug);
 }
 
 /** One job; runs only when a (valid) slug exists. */

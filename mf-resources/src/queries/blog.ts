@@ -1,6 +1,6 @@
 /** Blog data (spec section 7): GET /api/blog and GET /api/blog/{id}. */
 import { queryOptions } from '@tanstack/react-query';
-import { API_PATHS, blogPostSchema, type BlogPost, type BlogPostSummary } from '@cardlift/api/contracts';
+import { API_PATHS, type BlogPost, type BlogPostSummary } from '@cardlift/api/contracts';
 import { defaultQueryFn } from '@cardlift/shell/ui';
 
 const BLOG = API_PATHS.blog;
@@ -28,11 +28,15 @@ export function blogPostsQuery() {
 
 /**
  * One post, with the default rule. The body is read through the contract schema, which also fills
- * the call to action's default button text ('Get in Touch').
+ * the call to action's default button text ('Get in Touch'). The schemas (and zod) load only when a
+ * post is fetched: a page the server rendered has its post inlined and never needs them.
  */
 export function blogPostQuery(id: string) {
   return queryOptions({
     queryKey: blogKeys.detail(id),
-    queryFn: async (context): Promise<BlogPost> => blogPostSchema.parse(await defaultQueryFn<unknown>(context)),
+    queryFn: async (context): Promise<BlogPost> => {
+      const [body, { blogPostSchema }] = await Promise.all([defaultQueryFn<unknown>(context), import('@cardlift/api/contracts/content-schemas')]);
+      return blogPostSchema.parse(body);
+    },
   });
 }

@@ -1,6 +1,6 @@
 /** Case study data (spec section 7): GET /api/casestudies and GET /api/casestudies/{id}. */
 import { queryOptions } from '@tanstack/react-query';
-import { API_PATHS, caseStudySchema, type CaseStudy } from '@cardlift/api/contracts';
+import { API_PATHS, type CaseStudy } from '@cardlift/api/contracts';
 import { defaultQueryFn, HttpError } from '@cardlift/shell/ui';
 
 const CASE_STUDIES = API_PATHS.caseStudies;
@@ -24,7 +24,11 @@ export function caseStudiesQuery() {
  * (or any other non-case-study answer) fails here and ends in 'Case Study Not Found' as well.
  */
 export async function fetchCaseStudy(id: string, signal?: AbortSignal): Promise<CaseStudy> {
-  const response = await fetch(`${CASE_STUDIES}/${encodeURIComponent(id)}`, { credentials: 'include', signal });
+  // The schemas (and zod) load with the first fetch: a server-rendered page has its data inlined.
+  const [response, { caseStudySchema }] = await Promise.all([
+    fetch(`${CASE_STUDIES}/${encodeURIComponent(id)}`, { credentials: 'include', signal }),
+    import('@cardlift/api/contracts/content-schemas'),
+  ]);
   const body: unknown = await response.json();
   const parsed = caseStudySchema.safeParse(body);
   if (!parsed.success) throw new HttpError(response.status, `${response.status}: no case study "${id}"`);

@@ -2,13 +2,14 @@
  * Content shapes (spec section 3). The api validates every content file with these at start;
  * the front ends import the inferred types. Dates are ISO `yyyy-mm-dd` strings.
  */
+import { DEFAULT_CTA_BUTTON_TEXT, SLUG_PATTERN } from '../content-rules';
 import { z } from './z';
 
 const text = z.string().trim().min(1);
 const isoDate = z.iso.date();
 /** Site-relative asset path, e.g. `/content-images/case-studies/sling-tv-hero.svg`. */
 const assetPath = z.string().regex(/^\/[\w\-./]+$/, 'must be a site-relative path starting with /');
-const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase words joined by dashes');
+const slug = z.string().regex(SLUG_PATTERN, 'must be lowercase words joined by dashes');
 const titled = z.object({ title: text, description: text });
 
 export const solutionDetailSchema = z.object({
@@ -53,8 +54,6 @@ export const blogPostSummarySchema = z.object({
   heroImage: assetPath.optional(),
   category: text,
 });
-
-export const DEFAULT_CTA_BUTTON_TEXT = 'Get in Touch';
 
 export const blogPostSchema = blogPostSummarySchema.extend({
   content: z.object({
