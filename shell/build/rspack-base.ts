@@ -98,7 +98,11 @@ export function frontendConfig(options: FrontendOptions): Configuration {
         shareStrategy: 'loaded-first',
         // The shell ships the federation runtime once and hands it to every remote, instead of each
         // remoteEntry.js carrying its own copy (about 35 KB compressed per remote).
-        experiments: kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true },
+        experiments: {
+          ...(kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true }),
+          // Browser builds only (server rendering uses plain Node builds): drop the runtime's Node paths.
+          optimization: { target: 'web' },
+        },
         ...federation,
       }),
       ...(dev ? (devReact ? [new ReactRefreshRspackPlugin()] : []) : [new PrecompressPlugin()]),
