@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { REMOTE_NAMES, remoteRegistrySchema, type RemoteEntry, type RemoteName } from '../contracts';
 import type { AppConfig } from '../config';
+import { MANIFEST_FILE } from '../releases/manifest';
 import { readReleaseHistory } from './release-store';
 
 /** Package directory of a remote: `mf_invest` -> `mf-invest`. */
@@ -53,8 +54,8 @@ export function buildRegistry(config: AppConfig): RemoteEntry[] {
     }
     const current = history[name]?.current;
     const version = current ?? LOCAL_VERSION;
-    if (!current && !fs.existsSync(path.join(localBuildDir(config, name), 'mf-manifest.json'))) continue;
-    entries.push({ name, entry: `${remoteBasePath(name, version)}mf-manifest.json`, version });
+    if (!current && !fs.existsSync(path.join(localBuildDir(config, name), MANIFEST_FILE))) continue;
+    entries.push({ name, entry: `${remoteBasePath(name, version)}${MANIFEST_FILE}`, version });
   }
   return entries;
 }
@@ -65,4 +66,23 @@ export function remoteFilesDir(config: AppConfig, name: RemoteName, version: str
   if (!/^[\w.-]+$/.test(version)) return undefined;
   const dir = path.join(config.releasesDir, name, version);
   return fs.existsSync(dir) ? dir : undefined;
+}
+
+export interface ServedBuild {
+  /** Directory on disk holding the build's files. */
+  dir: string;
+  /** URL path its files are served under (`/remotes/mf_invest/1.0.0-abc/`). */
+  baseUrl: string;
+}
+
+/**
+ * The build behind a registry entry when this api serves it (its manifest is under /remotes/);
+ * undefined for a remote on another origin. Preloads and server rendering both follow this rule, so
+ * they only ever read the very build the browser will load.
+ */
+export function servedBuild(config: AppConfig, entry: RemoteEntry): ServedBuild | undefined {
+  const baseUrl = remoteBasePath(entry.name, entry.version);
+  if (entry.entry !== `${baseUrl}${MANIFEST_FILE}`) return undefined;
+  const dir = remoteFilesDir(config, entry.name, entry.version);
+  return dir ? { dir, baseUrl } : undefined;
 }

@@ -11,7 +11,7 @@ import type { RenderAppInput } from '@cardlift/shell/server';
 import type { PageFrame, InlineQueryData, RemoteEntry, RemoteName } from '../contracts';
 import type { AppConfig } from '../config';
 import type { Logger } from '../logger';
-import { remoteFilesDir } from '../services/remote-registry';
+import { servedBuild } from '../services/remote-registry';
 import { derivedFromFiles } from './file-derived';
 
 /** Where a build keeps its server bundle (shell/build/rspack-server.ts). */
@@ -38,6 +38,15 @@ function requireFresh<T>(file: string): T {
   return require(file) as T;
 }
 
+interface RemoteBundle {
+  name: RemoteName;
+  file: string;
+  builtMs: number;
+  /** URL its files are served under: the bundle renders its asset URLs against it. */
+  publicPath: string;
+  version: string;
+}
+
 export interface PageRenderRequest {
   url: string;
   registry: RemoteEntry[];
@@ -61,24 +70,23 @@ export class ServerRenderer {
   async render(request: PageRenderRequest): Promise<string> {
     const shellBuilt = fs.statSync(this.shellBundle, { throwIfNoEntry: false });
     if (!shellBuilt) return '';
-    const bundle = request.remote && this.remoteBundle(request.registry, request.remote);
-    const remoteBuilt = bundle ? fs.statSync(bundle.file, { throwIfNoEntry: false })?.mtimeMs : undefined;
-    const key = [request.url, shellBuilt.mtimeMs, bundle?.file, remoteBuilt, bundle?.publicPath].join('\0');
+    const bundle = request.remote ? this.remoteBundle(request.registry, request.remote) : undefined;
+    const key = [request.url, shellBuilt.mtimeMs, bundle?.file, bundle?.builtMs, bundle?.publicPath].join('\0');
     const kept = this.rendered.get(key);
     if (kept !== undefined) return kept;
-    const html = await this.renderNow(request);
+    const html = await this.renderNow(request, bundle);
     // A failed render ('') is not kept: the next request tries again.
     if (html) this.rendered.set(key, html);
     return html;
   }
 
-  private async renderNow(request: PageRenderRequest): Promise<string> {
+  private async renderNow(request: PageRenderRequest, bundle: RemoteBundle | undefined): Promise<string> {
     const signal = AbortSignal.timeout(RENDER_TIMEOUT_MS);
     try {
       const shell = derivedFromFiles([this.shellBundle], () => requireFresh<ShellServerModule>(this.shellBundle));
       const remotes: RenderAppInput['remotes'] = {};
-      const routes = request.remote && (await this.remoteRoutes(request.registry, request.remote));
-      if (request.remote && routes) remotes[request.remote] = routes;
+      const routes = bundle && (await this.remoteRoutes(bundle));
+      if (bundle && routes) remotes[bundle.name] = routes;
       return await shell.renderApp({
         url: request.url,
         queryData: request.queryData,
@@ -93,18 +101,18 @@ export class ServerRenderer {
     }
   }
 
-  /** The server bundle of the registry's version of a remote, when that build is on this server. */
-  private remoteBundle(registry: RemoteEntry[], name: RemoteName) {
+  /** The server bundle of the registry's version of a remote, when this api serves that build and it has one. */
+  private remoteBundle(registry: RemoteEntry[], name: RemoteName): RemoteBundle | undefined {
     const entry = registry.find((e) => e.name === name);
-    const dir = entry && remoteFilesDir(this.config, name, entry.version);
-    if (!entry || !dir) return undefined;
-    return { file: path.join(dir, SERVER_BUNDLE), publicPath: entry.entry.replace(/[^/]*$/, ''), version: entry.version };
+    const build = entry && servedBuild(this.config, entry);
+    if (!entry || !build) return undefined;
+    const file = path.join(build.dir, SERVER_BUNDLE);
+    const built = fs.statSync(file, { throwIfNoEntry: false });
+    return built && { name, file, builtMs: built.mtimeMs, publicPath: build.baseUrl, version: entry.version };
   }
 
-  /** The route component of the registry's version of a remote, when that build is on this server. */
-  private async remoteRoutes(registry: RemoteEntry[], name: RemoteName) {
-    const bundle = this.remoteBundle(registry, name);
-    if (!bundle || !fs.existsSync(bundle.file)) return undefined;
+  /** The route component of a remote's server bundle. */
+  private async remoteRoutes(bundle: RemoteBundle) {
     // Keyed by the shell's bundle too: a remote takes React and the design system from the shell's
     // build when it loads, so a rebuilt shell needs the remote loaded again.
     const loading = derivedFromFiles([this.shellBundle, bundle.file], () =>
@@ -113,7 +121,7 @@ export class ServerRenderer {
     try {
       return await loading;
     } catch (error) {
-      this.logger.error({ err: error, remote: name, version: bundle.version }, 'server build of a remote failed to load');
+      this.logger.error({ err: error, remote: bundle.name, version: bundle.version }, 'server build of a remote failed to load');
       return undefined;
     }
   }

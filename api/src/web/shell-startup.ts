@@ -9,13 +9,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { BootFile } from '../contracts';
+import { MANIFEST_FILE, readManifest } from '../releases/manifest';
 import { derivedFromFiles } from './file-derived';
 
 const filesSchema = z.object({ js: z.array(z.string()), css: z.array(z.string()) });
 const startupSchema = filesSchema.extend({ entry: filesSchema });
-const manifestSchema = z.object({
-  shared: z.array(z.object({ assets: z.object({ js: z.object({ sync: z.array(z.string()) }) }) })),
-});
 
 export interface ShellStartup {
   stylesheets: string[];
@@ -28,15 +26,16 @@ const NONE: ShellStartup = { stylesheets: [], scripts: [], preload: [] };
 /** The start of the built shell in `shellDist`; nothing when it lacks the files (not built yet). */
 export function shellStartup(shellDist: string): ShellStartup {
   const startupFile = path.join(shellDist, 'startup-assets.json');
-  const manifestFile = path.join(shellDist, 'mf-manifest.json');
-  return derivedFromFiles([startupFile, manifestFile], () => readStartup(startupFile, manifestFile));
+  const manifestFile = path.join(shellDist, MANIFEST_FILE);
+  return derivedFromFiles([startupFile, manifestFile], () => readStartup(startupFile, shellDist));
 }
 
-function readStartup(startupFile: string, manifestFile: string): ShellStartup {
+function readStartup(startupFile: string, shellDist: string): ShellStartup {
   try {
     const startup = startupSchema.parse(JSON.parse(fs.readFileSync(startupFile, 'utf8')));
-    const manifest = manifestSchema.parse(JSON.parse(fs.readFileSync(manifestFile, 'utf8')));
-    const chunks = new Set([...manifest.shared.flatMap((s) => s.assets.js.sync), ...startup.js]);
+    const read = readManifest(shellDist);
+    if (!read.ok) return NONE;
+    const chunks = new Set([...read.manifest.shared.flatMap((s) => s.assets?.js.sync ?? []), ...startup.js]);
     // Eager shared modules live in the entry script itself, which is loaded anyway.
     for (const file of startup.entry.js) chunks.delete(file);
     const url = (file: string) => `/${file}`;

@@ -27,7 +27,14 @@ function fixtureSite(): string {
     const manifest = {
       name: pkg,
       metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
-      exposes: [{ path: './routes', assets: { js: { sync: ['assets/routes.abcdef1234.js'] }, css: { sync: ['assets/routes.abcdef1234.css'] } } }],
+      shared: [],
+      exposes: [
+        {
+          name: 'routes',
+          path: './routes',
+          assets: { js: { sync: ['assets/routes.abcdef1234.js'], async: [] }, css: { sync: ['assets/routes.abcdef1234.css'], async: [] } },
+        },
+      ],
     };
     fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify(manifest));
     fs.writeFileSync(path.join(dist, 'remoteEntry.js'), 'var x;');
