@@ -8,12 +8,7 @@ import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { bootConfig } from './rspack-boot';
 import { ASSET_FILENAME, buildDir, reactRouterProductionAliases, scriptRule } from './rspack-base';
-import { SERVER_SHARED_GLOBAL, SHARED_SINGLETONS, SHELL_MODULES } from './server-shared';
-
-/** Where a build's server bundle lives, inside its dist (so a release carries it) but never served. */
-export const SERVER_DIR = 'server';
-/** File name of the server bundle: the shell's exports renderApp, a remote's exports loadRoutes. */
-export const SERVER_BUNDLE = 'index.js';
+import { SERVER_BUNDLE, SERVER_DIR, SERVER_SHARED_GLOBAL, SHARED_SINGLETONS, SHELL_MODULES } from './server-shared';
 
 export interface ServerBuildOptions {
   dir: string;

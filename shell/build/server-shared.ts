@@ -1,7 +1,8 @@
 /**
  * The singletons the shell shares with every remote, in the browser (federation's shared scope) and
  * on the server (the shell's server build publishes its copies under SERVER_SHARED_GLOBAL, and each
- * remote's server build reads them from there). Plain data: the server build imports it too.
+ * remote's server build reads them from there), and where server bundles live. Plain data: the
+ * server build and the api import it too.
  */
 export const SHARED_SINGLETONS = [
   'react',
@@ -26,6 +27,11 @@ export const ROUTER = '@cardlift/shell/router';
 
 /** The shell's own modules shared with every remote, versioned with the shell package. */
 export const SHELL_MODULES = [DESIGN_SYSTEM, ROUTER] as const;
+
+/** Where a build keeps its server bundle, inside its dist (so a release carries it) but never served. */
+export const SERVER_DIR = 'server';
+/** File name of the server bundle: the shell's exports renderApp, a remote's exports loadRoutes. */
+export const SERVER_BUNDLE = 'index.js';
 
 /** Global under which the shell's server build publishes the shared modules, keyed by specifier. */
 export const SERVER_SHARED_GLOBAL = '__cardliftServerShared';

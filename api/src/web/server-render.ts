@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
+import { SERVER_BUNDLE, SERVER_DIR } from '@cardlift/shell/build/server-shared';
 import type { RenderAppInput } from '@cardlift/shell/server';
 import type { PageFrame, InlineQueryData, RemoteEntry, RemoteName } from '../contracts';
 import type { AppConfig } from '../config';
@@ -14,8 +15,8 @@ import type { Logger } from '../logger';
 import { servedBuild } from '../services/remote-registry';
 import { derivedFromFiles } from './file-derived';
 
-/** Where a build keeps its server bundle (shell/build/rspack-server.ts). */
-const SERVER_BUNDLE = path.join('server', 'index.js');
+/** Where a build keeps its server bundle. */
+const SERVER_BUNDLE_PATH = path.join(SERVER_DIR, SERVER_BUNDLE);
 /** A render taking longer than this is abandoned for the browser to do. */
 const RENDER_TIMEOUT_MS = 3000;
 /**
@@ -63,7 +64,7 @@ export class ServerRenderer {
     private readonly config: AppConfig,
     private readonly logger: Logger,
   ) {
-    this.shellBundle = path.join(config.siteRoot, 'shell', 'dist', SERVER_BUNDLE);
+    this.shellBundle = path.join(config.siteRoot, 'shell', 'dist', SERVER_BUNDLE_PATH);
   }
 
   /** The page body's HTML, or '' when the browser has to render it. */
@@ -106,7 +107,7 @@ export class ServerRenderer {
     const entry = registry.find((e) => e.name === name);
     const build = entry && servedBuild(this.config, entry);
     if (!entry || !build) return undefined;
-    const file = path.join(build.dir, SERVER_BUNDLE);
+    const file = path.join(build.dir, SERVER_BUNDLE_PATH);
     const built = fs.statSync(file, { throwIfNoEntry: false });
     return built && { name, file, builtMs: built.mtimeMs, publicPath: build.baseUrl, version: entry.version };
   }

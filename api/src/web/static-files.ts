@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import Router from '@koa/router';
+import { SERVER_DIR } from '@cardlift/shell/build/server-shared';
 import { send } from '@koa/send';
 import type { Context } from 'koa';
 import { REMOTE_NAMES, type RemoteName } from '../contracts';
@@ -53,7 +54,7 @@ export function staticRouter(config: AppConfig): Router {
     const { name, version, rest = '' } = ctx.params;
     const dir = REMOTE_NAMES.includes(name as RemoteName) ? remoteFilesDir(config, name as RemoteName, version ?? '') : undefined;
     // The server bundle (dist/server) travels with the build but is the api's, not the browser's.
-    if (!dir || rest.startsWith('server/')) {
+    if (!dir || rest.startsWith(`${SERVER_DIR}/`)) {
       ctx.status = 404;
       ctx.body = { error: `Unknown remote build ${name}@${version}` };
       return;
