@@ -5,16 +5,7 @@
  * Kept tiny and free of imports that carry code: it runs before anything else.
  */
 import { INLINE_BOOT_ELEMENT_ID, type BootData } from '@cardlift/api/contracts';
-
-function readBootData(): BootData | undefined {
-  const text = document.getElementById(INLINE_BOOT_ELEMENT_ID)?.textContent;
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as BootData;
-  } catch {
-    return undefined;
-  }
-}
+import { takeInlineJson } from './inline-json';
 
 function start(data: BootData): void {
   for (const file of data.preload) {
@@ -34,7 +25,7 @@ function start(data: BootData): void {
   }
 }
 
-const data = readBootData();
+const data = takeInlineJson(INLINE_BOOT_ELEMENT_ID) as BootData | undefined;
 if (data) {
   const rendered = Boolean(document.getElementById('root')?.firstElementChild);
   // A frame callback runs just before the paint; a task queued from it runs just after.

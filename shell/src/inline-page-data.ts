@@ -5,18 +5,7 @@ import {
   type InlineQueryData,
   type PageFrame,
 } from '@cardlift/api/contracts';
-
-/** Reads (once) a JSON data block the api inlined into the HTML; undefined when absent or unreadable. */
-function takeInlineJson(id: string): unknown {
-  const element = document.getElementById(id);
-  if (!element?.textContent) return undefined;
-  element.remove();
-  try {
-    return JSON.parse(element.textContent) as unknown;
-  } catch {
-    return undefined;
-  }
-}
+import { takeInlineJson } from './inline-json';
 
 /** Puts query results into the cache, so the first render shows content and makes no request for it. */
 export function seedQueryData(queryClient: QueryClient, entries: unknown): void {
