@@ -52,6 +52,9 @@ export function buildDir(dir: string): string {
   return process.env.CARDLIFT_BUILD_DIR || path.join(dir, 'dist');
 }
 
+/** Source files every build (browser, boot, server) resolves without an extension. */
+export const RESOLVE_EXTENSIONS = ['.ts', '.tsx', '.js', '.mjs', '.json'];
+
 /** Hashed asset names, the same in the browser and server builds so both render the same URLs. */
 export const ASSET_FILENAME = 'assets/[name].[contenthash:10][ext]';
 
@@ -80,7 +83,7 @@ export function frontendConfig(options: FrontendOptions): Configuration {
       clean: true,
     },
     resolve: {
-      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      extensions: RESOLVE_EXTENSIONS,
       // React Router's package exports only its development build (unminified, with dev-only checks);
       // the production build sits beside it. Every build resolves the same way, so sharing still matches.
       alias: dev ? {} : reactRouterProductionAliases(),

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { PrecompressPlugin } from './precompress-plugin';
-import { buildDir, scriptRule } from './rspack-base';
+import { buildDir, RESOLVE_EXTENSIONS, scriptRule } from './rspack-base';
 
 export function bootConfig(dir: string): Configuration {
   return {
@@ -24,7 +24,7 @@ export function bootConfig(dir: string): Configuration {
       filename: 'assets/[name].[contenthash:10].js',
       clean: false,
     },
-    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    resolve: { extensions: RESOLVE_EXTENSIONS },
     module: { rules: [scriptRule(false)] },
     plugins: [
       new rspack.HtmlRspackPlugin({ template: './index.html', inject: 'head', scriptLoading: 'defer', minify: false }),

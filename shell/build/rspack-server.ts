@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { bootConfig } from './rspack-boot';
-import { ASSET_FILENAME, buildDir, reactRouterProductionAliases, scriptRule } from './rspack-base';
+import { ASSET_FILENAME, buildDir, reactRouterProductionAliases, RESOLVE_EXTENSIONS, scriptRule } from './rspack-base';
 import { SERVER_BUNDLE, SERVER_DIR, SERVER_SHARED_GLOBAL, SHARED_SINGLETONS, SHELL_MODULES } from './server-shared';
 
 export interface ServerBuildOptions {
@@ -45,7 +45,7 @@ export function serverConfig({ dir, kind, plugins = [] }: ServerBuildOptions): C
     externalsType: 'global',
     externals: kind === 'remote' ? remoteExternals() : {},
     resolve: {
-      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      extensions: RESOLVE_EXTENSIONS,
       alias: {
         ...reactRouterProductionAliases(),
         ...(kind === 'remote' ? { '@cardlift/remote-routes$': path.join(dir, 'src', 'remote-entry.ts') } : {}),
