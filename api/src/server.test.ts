@@ -4,9 +4,9 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, waitForReady } from '../../e2e/support/site';
 import { REPO_ROOT } from './config';
 
 jest.setTimeout(60_000);
@@ -22,16 +22,6 @@ const lead = (n: number) => ({
   businessHelp: 'other',
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
-
 async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
   const child = spawn(TSX, [SERVER], {
     cwd: REPO_ROOT,
@@ -40,15 +30,13 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
     // tsx runs the server in a child process of its own: a process group lets kill -9 reach both.
     detached: true,
   });
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then((r) => r.ok, () => false);
-    if (ready) return child;
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    await waitForReady(`http://127.0.0.1:${port}/api/ready`, child, 20_000);
+  } catch (error) {
+    process.kill(-(child.pid as number), 'SIGKILL');
+    throw error;
   }
-  process.kill(-(child.pid as number), 'SIGKILL');
-  throw new Error('server did not become ready');
+  return child;
 }
 
 /** Exit code once the process has ended (null when a signal ended it; exitCode alone stays null then). */

@@ -29,7 +29,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function waitForReady(url: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
+/** Resolves once `url` answers 200; throws when the process exits first or after `timeoutMs`. */
+export async function waitForReady(url: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`api exited with code ${child.exitCode} before it was ready`);
