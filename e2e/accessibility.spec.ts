@@ -4,7 +4,10 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { REMOTE_META } from '../api/src/web/page-resolver';
+import { remoteMeta as company } from '../mf-company/src/meta';
+import { remoteMeta as invest } from '../mf-invest/src/meta';
+import { remoteMeta as marketing } from '../mf-marketing/src/meta';
+import { remoteMeta as resources } from '../mf-resources/src/meta';
 import { shellPages } from '../shell/src/pages/meta';
 import { DESKTOP, launchBrowser, openPage, PHONE, siteUrl } from './support/browser';
 
@@ -19,7 +22,7 @@ beforeAll(async () => {
     const items = (await (await fetch(siteUrl(path))).json()) as Record<string, string>[];
     return items[0]?.[key] ?? '';
   };
-  const staticPaths = [...Object.values(REMOTE_META).flatMap((m) => m.pages.map((p) => p.path)), ...shellPages.map((p) => p.path)];
+  const staticPaths = [...[marketing, resources, company, invest].flatMap((m) => m.pages.map((p) => p.path)), ...shellPages.map((p) => p.path)];
   routes = [
     ...new Set(staticPaths.filter((p) => p !== '/company')),
     `/case-studies/${await first('/api/casestudies', 'id')}`,

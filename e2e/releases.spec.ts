@@ -39,7 +39,7 @@ function npmRun(script: string, env: Record<string, string> = {}, args: string[]
     execFile(
       'npm',
       ['run', script, '--silent', '-w', 'mf-invest', ...(args.length ? ['--', ...args] : [])],
-      { cwd: REPO_ROOT, env: { ...process.env, RELEASES_DIR: releasesDir, ...env }, timeout: 120_000 },
+      { cwd: REPO_ROOT, env: { ...process.env, RELEASES_DIR: releasesDir, DATA_DIR: site.dataDir, ...env }, timeout: 120_000 },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -130,14 +130,14 @@ describe('releasing mf-invest while the site runs', () => {
     const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { exposes: unknown[] };
     manifest.exposes = [];
     fs.writeFileSync(manifestFile, JSON.stringify(manifest));
-    const history = fs.readFileSync(path.join(releasesDir, 'history.json'), 'utf8');
+    const listing = (await npmRun('releases')).stdout;
     const releaseDirs = fs.readdirSync(path.join(releasesDir, 'mf_invest')).sort();
 
     const result = await npmRun('release', {}, ['--from-dir', broken]);
     expect(result.code).not.toBe(0);
     expect(result.stderr).toMatch(/Refused: mf_invest was not released, the registry is unchanged/);
     expect(result.stderr).toContain('does not expose "./routes"');
-    expect(fs.readFileSync(path.join(releasesDir, 'history.json'), 'utf8')).toBe(history);
+    expect((await npmRun('releases')).stdout).toBe(listing);
     expect(fs.readdirSync(path.join(releasesDir, 'mf_invest')).sort()).toEqual(releaseDirs);
 
     const page = await openPage(browser);

@@ -3,6 +3,7 @@
  * Order: security headers (so error answers carry them too), errors, request context, CORS, api
  * routes, files, and the HTML pages last.
  */
+import crypto from 'node:crypto';
 import Koa from 'koa';
 import compress from 'koa-compress';
 import { loadConfig, type AppConfig } from './config';
@@ -17,13 +18,26 @@ import { securityHeaders } from './middleware/security-headers';
 import { contactRouter } from './routes/contact.router';
 import { contentRouter } from './routes/content.router';
 import { healthRouter, type Lifecycle } from './routes/health.router';
+import { previewRouter } from './routes/preview.router';
+import { releasesRouter } from './routes/releases.router';
 import { remotesRouter } from './routes/remotes.router';
+import { contactLimiter } from './middleware/rate-limit';
+import { importLegacyHistory } from './releases/history-import';
+import { openRegistryStore } from './releases/open-registry';
+import { DirectoryArtifactStore } from './releases/artifact-store';
+import { PREVIEW_COOKIE, verifyPreview } from './releases/preview';
+import { RegistryFollower } from './releases/registry-follower';
+import type { RegistryStore } from './releases/registry-store';
+import { releaseContext, serverCheck } from './releases/release-context';
 import { remoteOrigins } from './services/allowed-origins';
+import { buildRegistry } from './services/remote-registry';
 import { loadContent, type ContentStore } from './services/content-store';
 import { createLeadService } from './services/lead-service';
 import { notifiersFrom, type Notifiers } from './services/notifiers';
 import { OutboxRelay, type RelayOptions } from './services/outbox-relay';
-import { siteRouter } from './web/site-router';
+import { PageTables } from './web/page-tables';
+import { ServerBundles } from './web/server-bundles';
+import { siteRouter, type RequestRegistry } from './web/site-router';
 import { ServerRenderer } from './web/server-render';
 import { staticRouter } from './web/static-files';
 
@@ -44,8 +58,12 @@ export interface App {
   content: ContentStore;
   lifecycle: Lifecycle;
   relay: OutboxRelay;
+  /** The versions this instance serves, following the shared registry. */
+  registry: RegistryFollower;
   /** The lead store, opened (and migrated) once. */
   leads(): Promise<LeadStore>;
+  /** The registry store, in the same database. */
+  registryStore(): Promise<RegistryStore>;
   /** Opens the store (running migrations) and starts the relay: call before listening. */
   start(): Promise<void>;
   /** Stops the relay after its delivery in flight, then closes the store. */
@@ -59,6 +77,25 @@ export function createApp(deps: AppDeps = {}): App {
   const lifecycle: Lifecycle = { shuttingDown: false };
   let opened: Promise<LeadStore> | undefined = deps.leads ? Promise.resolve(deps.leads) : undefined;
   const leads = () => (opened ??= openLeadStore(config));
+  let openedRegistry: Promise<RegistryStore> | undefined;
+  const registryStore = () => (openedRegistry ??= openRegistryStore(config));
+  const registry = new RegistryFollower(registryStore, logger);
+  const limiter = contactLimiter(config.contactRateLimit, config.redisUrl);
+  let previewSecret: Promise<string> | undefined;
+  const sharedPreviewSecret = () =>
+    (previewSecret ??= config.previewSecret
+      ? Promise.resolve(config.previewSecret)
+      : registryStore().then((store) => store.sharedSecret('preview', () => crypto.randomBytes(32).toString('base64url'))));
+  let knownPreviewSecret: string | undefined;
+  const artifacts = new DirectoryArtifactStore(config.releasesDir);
+  // A valid preview cookie swaps one stored candidate in, for this browser's requests only.
+  const registryFor = (ctx: Koa.Context): RequestRegistry => {
+    const grant = knownPreviewSecret ? verifyPreview(ctx.cookies.get(PREVIEW_COOKIE), knownPreviewSecret) : undefined;
+    const preview = grant && artifacts.locate(grant.remote, grant.version) ? new Map([[grant.remote, grant.version]]) : undefined;
+    return { registry: buildRegistry(config, registry.current(), preview), preview: Boolean(preview) };
+  };
+  const bundles = new ServerBundles(config);
+  const releases = () => registryStore().then((store) => releaseContext(config, store, serverCheck(config, content, logger)));
   const relay = new OutboxRelay(leads, deps.notifiers ?? notifiersFrom(config), logger, deps.relay);
   const origins = remoteOrigins(config);
   const koa = new Koa({ proxy: config.production });
@@ -79,8 +116,10 @@ export function createApp(deps: AppDeps = {}): App {
   const api = [
     healthRouter(leads, lifecycle),
     contentRouter(content),
-    contactRouter(createLeadService(leads, relay), { rateLimit: config.contactRateLimit, logger }),
-    remotesRouter(config),
+    contactRouter(createLeadService(leads, relay), { limiter, logger }),
+    remotesRouter(registryFor),
+    releasesRouter({ config, context: releases, previewSecret: sharedPreviewSecret }),
+    previewRouter(sharedPreviewSecret),
   ];
   for (const router of api) {
     koa.use(router.routes());
@@ -92,7 +131,13 @@ export function createApp(deps: AppDeps = {}): App {
   });
   const files = staticRouter(config);
   koa.use(files.routes());
-  const site = siteRouter(config, content, new ServerRenderer(config, logger));
+  const site = siteRouter(config, {
+    content,
+    renderer: new ServerRenderer(bundles, logger),
+    pageTables: new PageTables(bundles, logger),
+    registryFor,
+    liveRegistry: () => buildRegistry(config, registry.current()),
+  });
   koa.use(site.routes());
 
   return {
@@ -102,16 +147,24 @@ export function createApp(deps: AppDeps = {}): App {
     content,
     lifecycle,
     relay,
+    registry,
     leads,
+    registryStore,
     async start() {
       const store = await leads();
+      await importLegacyHistory(await registryStore(), config.releasesDir, logger);
+      await registry.start();
+      knownPreviewSecret = await sharedPreviewSecret();
       if (relay.channels.length === 0) logger.warn('no LEADS_WEBHOOK_URL or SMTP_URL + LEADS_EMAIL_TO: leads are stored but nobody is notified');
       logger.info({ store: store.kind, channels: relay.channels }, 'lead store ready');
       relay.start();
     },
     async close() {
+      registry.stop();
       await relay.stop();
+      await limiter?.close();
       if (opened) await (await opened).close();
+      if (openedRegistry) await (await openedRegistry).close();
     },
   };
 }

@@ -3,6 +3,7 @@
  * from this checkout with a SQLite file; see the README for each variable.
  */
 import path from 'node:path';
+import { REMOTE_NAMES, type RemoteName } from './contracts';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
@@ -34,14 +35,39 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   leadsEmailTo: string | undefined;
   logLevel: string;
+  /** Shared store for the contact rate limit across instances; in memory when unset. */
+  redisUrl: string | undefined;
+  /**
+   * SHA-256 (hex) of each remote's release token (RELEASE_TOKEN_<REMOTE>); a remote without one has
+   * its release API turned off.
+   */
+  releaseTokenHashes: Partial<Record<RemoteName, string>>;
+  /** Largest release upload accepted, in bytes (a gzipped tar of a remote's dist). */
+  releaseMaxBytes: number;
+  /** Signs preview links; when unset, a secret is created once in the database and shared by every instance. */
+  previewSecret: string | undefined;
+}
+
+function releaseTokenHashes(env: NodeJS.ProcessEnv): Partial<Record<RemoteName, string>> {
+  const hashes: Partial<Record<RemoteName, string>> = {};
+  for (const remote of REMOTE_NAMES) {
+    const name = `RELEASE_TOKEN_${remote.toUpperCase()}`;
+    const value = env[name]?.trim().toLowerCase();
+    if (!value) continue;
+    if (!/^[0-9a-f]{64}$/.test(value)) throw new Error(`${name} must be the SHA-256 of the token in hex (64 characters), never the token itself`);
+    hashes[remote] = value;
+  }
+  return hashes;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // npm runs workspace scripts (leads:export) inside api/: resolve a relative DATA_DIR against where
   // the command was typed, and default to the checkout's data/ so the server and the export agree.
   const invokedFrom = env.INIT_CWD || process.cwd();
-  const dataDir = env.DATA_DIR ? path.resolve(invokedFrom, env.DATA_DIR) : path.join(REPO_ROOT, 'data');
-  const siteRoot = path.resolve(env.SITE_ROOT ?? REPO_ROOT);
+  // Every relative path is read from where the command was typed, for the server and the CLIs alike.
+  const fromInvocation = (value: string | undefined, fallback: string) => (value ? path.resolve(invokedFrom, value) : fallback);
+  const dataDir = fromInvocation(env.DATA_DIR, path.join(REPO_ROOT, 'data'));
+  const siteRoot = fromInvocation(env.SITE_ROOT, REPO_ROOT);
   return {
     port: int(env, 'PORT', 3000),
     host: env.HOST ?? '0.0.0.0',
@@ -49,13 +75,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     siteRoot,
-    contentDir: path.resolve(env.CONTENT_DIR ?? path.join(REPO_ROOT, 'api', 'content')),
-    releasesDir: path.resolve(env.RELEASES_DIR ?? path.join(dataDir, 'releases')),
+    contentDir: fromInvocation(env.CONTENT_DIR, path.join(REPO_ROOT, 'api', 'content')),
+    releasesDir: fromInvocation(env.RELEASES_DIR, path.join(dataDir, 'releases')),
     remotesFile: env.REMOTES_FILE || undefined,
     contactRateLimit: int(env, 'CONTACT_RATE_LIMIT', 5),
     leadsWebhookUrl: env.LEADS_WEBHOOK_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     leadsEmailTo: env.LEADS_EMAIL_TO || undefined,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    redisUrl: env.REDIS_URL || undefined,
+    releaseTokenHashes: releaseTokenHashes(env),
+    releaseMaxBytes: int(env, 'RELEASE_MAX_BYTES', 50 * 1024 * 1024),
+    previewSecret: env.PREVIEW_SECRET || undefined,
   };
 }

@@ -21,3 +21,7 @@ declare module '@cardlift/remote-routes' {
   const routes: import('react').ComponentType;
   export default routes;
 }
+// The remote's page table (its src/meta.ts), aliased per package in its server build.
+declare module '@cardlift/remote-meta' {
+  export const remoteMeta: import('@cardlift/api/contracts').RemoteMeta;
+}

@@ -48,7 +48,12 @@ export function serverConfig({ dir, kind, plugins = [] }: ServerBuildOptions): C
       extensions: RESOLVE_EXTENSIONS,
       alias: {
         ...reactRouterProductionAliases(),
-        ...(kind === 'remote' ? { '@cardlift/remote-routes$': path.join(dir, 'src', 'remote-entry.ts') } : {}),
+        ...(kind === 'remote'
+          ? {
+              '@cardlift/remote-routes$': path.join(dir, 'src', 'remote-entry.ts'),
+              '@cardlift/remote-meta$': path.join(dir, 'src', 'meta.ts'),
+            }
+          : {}),
       },
     },
     module: {

@@ -60,4 +60,66 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX outbox_due ON outbox (status, next_attempt_at);`,
   },
+  {
+    // The remote registry and its release history, shared by every api instance (see releases/).
+    version: 2,
+    sqlite: `
+      CREATE TABLE remote_releases (
+        remote TEXT NOT NULL,
+        version TEXT NOT NULL,
+        state TEXT NOT NULL,
+        position INTEGER,
+        created_at TEXT NOT NULL,
+        created_by TEXT NOT NULL,
+        git_sha TEXT,
+        rolled_back_at TEXT,
+        PRIMARY KEY (remote, version)
+      );
+      CREATE TABLE remote_registry (
+        remote TEXT PRIMARY KEY,
+        version TEXT NOT NULL,
+        revision INTEGER NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE TABLE release_events (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        remote TEXT NOT NULL,
+        action TEXT NOT NULL,
+        version TEXT NOT NULL,
+        from_version TEXT,
+        actor TEXT NOT NULL,
+        git_sha TEXT,
+        at TEXT NOT NULL
+      );
+      CREATE TABLE site_secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL);`,
+    postgres: `
+      CREATE TABLE remote_releases (
+        remote TEXT NOT NULL,
+        version TEXT NOT NULL,
+        state TEXT NOT NULL,
+        position INTEGER,
+        created_at TIMESTAMPTZ NOT NULL,
+        created_by TEXT NOT NULL,
+        git_sha TEXT,
+        rolled_back_at TIMESTAMPTZ,
+        PRIMARY KEY (remote, version)
+      );
+      CREATE TABLE remote_registry (
+        remote TEXT PRIMARY KEY,
+        version TEXT NOT NULL,
+        revision INTEGER NOT NULL,
+        updated_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE TABLE release_events (
+        id BIGSERIAL PRIMARY KEY,
+        remote TEXT NOT NULL,
+        action TEXT NOT NULL,
+        version TEXT NOT NULL,
+        from_version TEXT,
+        actor TEXT NOT NULL,
+        git_sha TEXT,
+        at TIMESTAMPTZ NOT NULL
+      );
+      CREATE TABLE site_secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL);`,
+  },
 ];

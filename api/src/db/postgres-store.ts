@@ -4,59 +4,12 @@
  * rows are leased with SKIP LOCKED so two relays never deliver the same row at the same time.
  */
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import type { ContactSubmission } from '../contracts';
-import { MIGRATIONS } from './migrations';
+import { inTransaction, openPostgresPool, type PostgresOptions } from './connections';
 import { clipError, leadFromRow, outboxFromRow, type Channel, type Lead, type LeadRow, type LeadStore, type OutboxRow } from './lead-store';
 
-export interface PostgresOptions {
-  /** Schema to work in (created when missing); tests use a fresh one per run. Default: the server's search_path. */
-  schema?: string;
-}
-
-const MIGRATION_LOCK = 7_202_501;
-
-async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
-async function migrate(pool: pg.Pool): Promise<void> {
-  await inTransaction(pool, async (client) => {
-    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL)');
-    const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
-    const applied = new Set(rows.map((r) => r.version));
-    for (const migration of MIGRATIONS) {
-      if (applied.has(migration.version)) continue;
-      await client.query(migration.postgres);
-      await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, now())', [migration.version]);
-    }
-  });
-}
-
 export async function openPostgresStore(url: string, options: PostgresOptions = {}): Promise<LeadStore> {
-  const { schema } = options;
-  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`Invalid schema name "${schema}"`);
-  if (schema) {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`).finally(() => admin.end());
-  }
-  const pool = new pg.Pool({ connectionString: url, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
-  pool.on('error', () => undefined);
-  await migrate(pool);
+  const pool = await openPostgresPool(url, options);
 
   return {
     kind: 'postgres',

@@ -3,11 +3,8 @@
  * synchronous=FULL syncs every commit, so an acknowledged lead survives a killed process or a power cut.
  */
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { ContactSubmission } from '../contracts';
-import { MIGRATIONS } from './migrations';
+import { openSqliteDatabase } from './connections';
 import {
   clipError,
   leadFromRow,
@@ -20,28 +17,9 @@ import {
   type OutboxRow,
 } from './lead-store';
 
-export const SQLITE_FILE_NAME = 'leads.sqlite';
-
-function migrate(db: Database.Database): void {
-  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
-  const applied = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
-  for (const migration of MIGRATIONS) {
-    if (applied.has(migration.version)) continue;
-    db.transaction(() => {
-      db.exec(migration.sqlite);
-      db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(migration.version, new Date().toISOString());
-    }).immediate();
-  }
-}
 
 export function openSqliteStore(dataDir: string): LeadStore {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const db = new Database(path.join(dataDir, SQLITE_FILE_NAME));
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  migrate(db);
+  const db = openSqliteDatabase(dataDir);
 
   const insertLead = db.prepare(
     `INSERT INTO leads (id, first_name, last_name, email, job_title, company, business_help, agree_to_updates, created_at)

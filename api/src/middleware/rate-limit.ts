@@ -1,32 +1,50 @@
 /**
- * Fixed-window limit per client address (CONTACT_RATE_LIMIT per minute; 0 turns it off). In memory:
- * with several instances each keeps its own count, which still bounds a single client's flood.
+ * Submissions per minute per client address (CONTACT_RATE_LIMIT; 0 turns it off), counted with
+ * rate-limiter-flexible: in memory by default, in Redis with REDIS_URL so that every api instance
+ * counts against one limit. If Redis cannot answer, the lead is still taken (validation and the
+ * honeypot still apply) and a warning is logged: losing a lead is worse than a missed count.
  */
+import Redis from 'ioredis';
 import type { Middleware } from 'koa';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from '../errors';
+import type { Logger } from '../logger';
 
-const WINDOW_MS = 60_000;
-/** Above this many tracked clients, expired windows are swept so the map cannot grow without bound. */
-const SWEEP_AT = 10_000;
+const WINDOW_SECONDS = 60;
+/** At most one "Redis is down" warning per this many milliseconds, however many leads arrive. */
+const WARN_EVERY_MS = 60_000;
 
-export function rateLimit(perMinute: number, now: () => number = Date.now): Middleware {
-  const windows = new Map<string, { start: number; count: number }>();
+export interface ContactLimiter {
+  limiter: RateLimiterAbstract;
+  close(): Promise<void>;
+}
+
+export function contactLimiter(perMinute: number, redisUrl: string | undefined): ContactLimiter | undefined {
+  if (perMinute <= 0) return undefined;
+  const options = { keyPrefix: 'cardlift:contact', points: perMinute, duration: WINDOW_SECONDS };
+  if (!redisUrl) return { limiter: new RateLimiterMemory(options), close: async () => undefined };
+  // No offline queue and one retry: a request never waits on a Redis that is not there.
+  const client = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 1000 });
+  client.on('error', () => undefined);
+  const limiter = new RateLimiterRedis({ ...options, storeClient: client, rejectIfRedisNotReady: true });
+  return { limiter, close: async () => void client.disconnect() };
+}
+
+export function rateLimit(limit: ContactLimiter | undefined, logger: Logger): Middleware {
+  let lastWarning = 0;
   return async (ctx, next) => {
-    if (perMinute <= 0) return next();
-    const time = now();
-    if (windows.size > SWEEP_AT) {
-      for (const [key, w] of windows) if (time - w.start >= WINDOW_MS) windows.delete(key);
-    }
-    const key = ctx.ip;
-    let window = windows.get(key);
-    if (!window || time - window.start >= WINDOW_MS) {
-      window = { start: time, count: 0 };
-      windows.set(key, window);
-    }
-    window.count += 1;
-    if (window.count > perMinute) {
-      ctx.set('Retry-After', String(Math.ceil((window.start + WINDOW_MS - time) / 1000)));
-      throw new AppError(429, 'rate_limited', 'Too many submissions. Please try again in a minute.');
+    if (!limit) return next();
+    try {
+      await limit.limiter.consume(ctx.ip);
+    } catch (outcome) {
+      if (outcome instanceof RateLimiterRes) {
+        ctx.set('Retry-After', String(Math.max(1, Math.ceil(outcome.msBeforeNext / 1000))));
+        throw new AppError(429, 'rate_limited', 'Too many submissions. Please try again in a minute.');
+      }
+      if (Date.now() - lastWarning > WARN_EVERY_MS) {
+        lastWarning = Date.now();
+        logger.warn({ err: outcome }, 'rate limit store unavailable: taking submissions without counting them');
+      }
     }
     await next();
   };

@@ -1,7 +1,7 @@
 /**
  * Building a remote and turning the output into an immutable release directory.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -63,4 +63,13 @@ export function publishBuild(buildDir: string, target: string): boolean {
     throw error;
   }
   return true;
+}
+
+/** The checkout's commit, recorded with a release made from it. */
+export function gitSha(siteRoot: string): string | undefined {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: siteRoot, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() || undefined;
+  } catch {
+    return undefined;
+  }
 }

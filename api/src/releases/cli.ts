@@ -1,22 +1,57 @@
 /**
  * Release CLI, one per site, run from each remote's package scripts:
- *   npm run release  -w mf-invest   build, check, publish, repoint the registry
- *   npm run rollback -w mf-invest   repoint to the previous release (`-- --to <version>` for another)
- *   npm run releases -w mf-invest   list the releases, the current one marked
- * `release -- --from-dir <dir>` promotes an existing build (e.g. a CI artifact) instead of building.
- * Exit codes: 0 done, 1 refused or failed (registry unchanged), 2 usage.
+ *   npm run release  -w mf-invest                  build, check, store, repoint the registry
+ *   npm run release  -w mf-invest -- --candidate   store and check only; promote it later
+ *   npm run release  -w mf-invest -- --to URL      send the build to a running site (token in RELEASE_TOKEN)
+ *   npm run promote  -w mf-invest -- --version V   make a stored release live
+ *   npm run rollback -w mf-invest                  repoint to the previous release (`-- --to <version>` for another)
+ *   npm run releases -w mf-invest                  list the releases, the current one marked
+ * `--from-dir <dir>` uses an existing build (a CI artifact) instead of building; `--site URL` sends
+ * promote, rollback and releases to a running site. Exit codes: 0 done, 1 refused or failed
+ * (registry unchanged), 2 usage.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { listReleases, releaseRemote, ReleaseRefused, rollbackRemote } from './release-service';
-import { parseRemoteName, releaseSettings } from './settings';
+import type { RemoteName } from '../contracts';
+import { loadConfig } from '../config';
+import { createLogger } from '../logger';
+import { loadContent } from '../services/content-store';
+import { buildRemote, gitSha } from './build-output';
+import { printReleases, sendToSite } from './cli-remote';
+import { openRegistryStore } from './open-registry';
+import { releaseContext, serverCheck } from './release-context';
+import { listReleases, promoteRelease, releaseBuild, ReleaseRefused, rollbackRelease } from './release-service';
+import { packageDir, parseRemoteName } from './settings';
 
-const USAGE = 'usage: cli.ts <release|rollback|releases> <remote> [--from-dir <dir>] [--to <version>]';
+const USAGE =
+  'usage: cli.ts <release|promote|rollback|releases> <remote> [--from-dir <dir>] [--candidate] [--to <url|version>] [--version <v>] [--site <url>]';
+
+async function obtainBuild(remote: RemoteName, siteRoot: string, fromDir: string | undefined) {
+  if (fromDir) return { dir: path.resolve(process.env.INIT_CWD ?? process.cwd(), fromDir), cleanup: () => undefined };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `release-${remote}-`));
+  const cleanup = () => fs.rmSync(dir, { recursive: true, force: true });
+  try {
+    await buildRemote(packageDir(siteRoot, remote), dir);
+  } catch (error) {
+    cleanup();
+    throw new ReleaseRefused(`${remote} was not released`, [(error as Error).message]);
+  }
+  return { dir, cleanup };
+}
 
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { 'from-dir': { type: 'string' }, to: { type: 'string' } },
+    options: {
+      'from-dir': { type: 'string' },
+      to: { type: 'string' },
+      version: { type: 'string' },
+      site: { type: 'string' },
+      candidate: { type: 'boolean' },
+    },
   });
   const [command, remoteArg] = positionals;
   const remote = parseRemoteName(remoteArg);
@@ -24,40 +59,55 @@ async function main(argv: string[]): Promise<number> {
     console.error(remoteArg ? `unknown remote "${remoteArg}"\n${USAGE}` : USAGE);
     return 2;
   }
-  const settings = releaseSettings();
+  const config = loadConfig();
+  const sha = gitSha(config.siteRoot);
+  const who = { actor: 'cli', gitSha: sha };
+  const siteUrl = command === 'release' && values.to && /^https?:\/\//.test(values.to) ? values.to : values.site;
 
-  switch (command) {
-    case 'release': {
-      console.log(`Releasing ${remote} into ${settings.releasesDir}`);
-      const fromDir = values['from-dir'];
-      const outcome = await releaseRemote({ ...settings, remote, ...(fromDir ? { fromDir } : {}) });
-      if (outcome.alreadyCurrent) console.log(`${remote} ${outcome.version} is already the current release; nothing changed.`);
-      else {
-        const reused = outcome.published ? '' : ' (this build was released before; its files are reused)';
-        console.log(`Released ${remote} ${outcome.version}${reused}; previous: ${outcome.previous ?? 'checkout build'}.`);
-        console.log('The site serves it from the next page load.');
+  if (siteUrl) return sendToSite({ command, remote, siteUrl, values, obtain: () => obtainBuild(remote, config.siteRoot, values['from-dir']), gitSha: sha });
+
+  const store = await openRegistryStore(config);
+  const logger = createLogger(process.env.LOG_LEVEL ?? 'error');
+  try {
+    const context = releaseContext(config, store, serverCheck(config, loadContent(config.contentDir), logger));
+    switch (command) {
+      case 'release': {
+        console.log(`Releasing ${remote} into ${config.releasesDir}`);
+        const build = await obtainBuild(remote, config.siteRoot, values['from-dir']);
+        try {
+          const outcome = await releaseBuild(context, { ...who, remote, buildDir: build.dir, candidate: values.candidate ?? false });
+          if (outcome.alreadyCurrent) console.log(`${remote} ${outcome.version} is already the current release; nothing changed.`);
+          else if (outcome.candidate) console.log(`Stored ${remote} ${outcome.version} as a candidate; promote it with --version ${outcome.version}.`);
+          else {
+            const reused = outcome.published ? '' : ' (this build was stored before; its files are reused)';
+            console.log(`Released ${remote} ${outcome.version}${reused}; previous: ${outcome.previous ?? 'none'}.`);
+            console.log('Every server of the site serves it from the next page load.');
+          }
+        } finally {
+          build.cleanup();
+        }
+        return 0;
       }
-      return 0;
-    }
-    case 'rollback': {
-      const { from, to } = rollbackRemote({ ...settings, remote, ...(values.to ? { to: values.to } : {}) });
-      console.log(`Rolled ${remote} back from ${from} to ${to}. The site serves it from the next page load.`);
-      return 0;
-    }
-    case 'releases': {
-      const { current, releases } = listReleases({ ...settings, remote });
-      console.log(`Releases of ${remote} in ${settings.releasesDir}:`);
-      if (releases.length === 0) console.log('  none yet');
-      for (const r of releases) {
-        const notes = [r.releasedAt, r.gitSha && `git ${r.gitSha}`, r.rolledBackAt && `rolled back ${r.rolledBackAt}`].filter(Boolean);
-        console.log(`${r.current ? '* ' : '  '}${r.version}  ${notes.join('  ')}${r.current ? '  (current)' : ''}`);
+      case 'promote': {
+        if (!values.version) throw new ReleaseRefused('promote needs --version <version>');
+        const { from, to } = await promoteRelease(context, { ...who, remote, version: values.version });
+        console.log(`Promoted ${remote} ${to} (was ${from ?? 'the checkout build'}).`);
+        return 0;
       }
-      if (!current) console.log('  (no current release: the site serves the checkout build of this remote)');
-      return 0;
+      case 'rollback': {
+        const { from, to } = await rollbackRelease(context, { ...who, remote, to: values.to });
+        console.log(`Rolled ${remote} back from ${from} to ${to}. Every server of the site serves it from the next page load.`);
+        return 0;
+      }
+      case 'releases':
+        printReleases(remote, config.releasesDir, await listReleases(context, remote));
+        return 0;
+      default:
+        console.error(`unknown command "${command}"\n${USAGE}`);
+        return 2;
     }
-    default:
-      console.error(`unknown command "${command}"\n${USAGE}`);
-      return 2;
+  } finally {
+    await store.close();
   }
 }
 

@@ -19,7 +19,13 @@ export const sharedEntrySchema = z.object({
 
 export const federationManifestSchema = z.object({
   name: z.string(),
-  metaData: z.object({ remoteEntry: z.object({ name: z.string(), path: z.string() }) }).optional(),
+  metaData: z
+    .object({
+      remoteEntry: z.object({ name: z.string(), path: z.string() }),
+      /** The package version the build was made from (the first part of a release version). */
+      buildInfo: z.object({ buildVersion: z.string() }).optional(),
+    })
+    .optional(),
   shared: z.array(sharedEntrySchema),
   exposes: z.array(z.object({ name: z.string(), path: z.string(), assets: filesSchema })),
 });

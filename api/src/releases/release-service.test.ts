@@ -1,46 +1,52 @@
+/**
+ * Releases on the shared registry: versions by content, the checkout build kept as the first release
+ * so a rollback after the first release works, candidates, promotion, rollback, and refusals that
+ * change nothing (registry rows and stored files alike).
+ */
 import fs from 'node:fs';
 import path from 'node:path';
-import { historyFile, readReleaseHistory } from '../services/release-store';
-import type { FederationManifest } from './manifest';
-import { listReleases, releaseRemote, ReleaseRefused, rollbackRemote } from './release-service';
-import { remoteManifest, tempCheckout, writeBuild } from './test-fixtures';
+import { listReleases, promoteRelease, releaseBuild, ReleaseRefused, rollbackRelease } from './release-service';
+import { fixtureBuild, remoteManifest, tempReleaseContext, writeBuild } from './test-fixtures';
 
-function fakeBuild(manifest: FederationManifest, marker: string) {
-  return async (_pkgDir: string, outDir: string) => writeBuild(outDir, manifest, marker);
+const who = { actor: 'cli', gitSha: 'abc1234' };
+type Setup = ReturnType<typeof tempReleaseContext>;
+
+function setup(withCheckoutBuild = false): Setup {
+  const s = tempReleaseContext();
+  if (withCheckoutBuild) writeBuild(path.join(s.siteRoot, 'mf-invest', 'dist'), remoteManifest(), 'checkout');
+  return s;
 }
+const release = (s: Setup, marker: string, options: { manifest?: ReturnType<typeof remoteManifest>; candidate?: boolean } = {}) =>
+  releaseBuild(s.context, { ...who, remote: 'mf_invest', buildDir: fixtureBuild(marker, options.manifest), candidate: options.candidate ?? false });
+const listed = async (s: Setup) => (await listReleases(s.context, 'mf_invest')).releases.map((r) => [r.version, r.state, r.current]);
+const storedVersions = (s: Setup) => (fs.existsSync(path.join(s.releasesDir, 'mf_invest')) ? fs.readdirSync(path.join(s.releasesDir, 'mf_invest')).sort() : []);
 
 describe('release', () => {
-  let checkout: ReturnType<typeof tempCheckout>;
-  beforeEach(() => {
-    checkout = tempCheckout();
-  });
-  const release = (marker: string, manifest = remoteManifest()) =>
-    releaseRemote({ ...checkout, remote: 'mf_invest', build: fakeBuild(manifest, marker) });
-
-  it('publishes an immutable versioned copy and points the registry at it', async () => {
-    const outcome = await release('v1');
+  it('stores an immutable versioned copy and points the registry at it, recording who and which commit', async () => {
+    const s = setup();
+    const outcome = await release(s, 'v1');
     expect(outcome.version).toMatch(/^1\.2\.0-[0-9a-f]{10}$/);
-    const dir = path.join(checkout.releasesDir, 'mf_invest', outcome.version);
-    expect(fs.readFileSync(path.join(dir, 'remoteEntry.js'), 'utf8')).toBe('/* v1 */');
-    expect(readReleaseHistory(checkout.releasesDir).mf_invest?.current).toBe(outcome.version);
+    expect(fs.readFileSync(path.join(s.releasesDir, 'mf_invest', outcome.version, 'remoteEntry.js'), 'utf8')).toBe('/* v1 */');
+    expect((await s.store.currentVersions()).get('mf_invest')).toBe(outcome.version);
+    expect(await s.store.events('mf_invest')).toEqual([expect.objectContaining({ action: 'release', version: outcome.version, actor: 'cli', gitSha: 'abc1234' })]);
   });
 
   it('gives a changed build a new version and keeps the old one', async () => {
-    const first = await release('v1');
-    const second = await release('v2');
+    const s = setup();
+    const first = await release(s, 'v1');
+    const second = await release(s, 'v2');
     expect(second.version).not.toBe(first.version);
     expect(second.previous).toBe(first.version);
-    expect(fs.existsSync(path.join(checkout.releasesDir, 'mf_invest', first.version))).toBe(true);
-    expect(listReleases({ ...checkout, remote: 'mf_invest' }).releases.map((r) => [r.version, r.current])).toEqual([
-      [first.version, false],
-      [second.version, true],
+    expect(await listed(s)).toEqual([
+      [first.version, 'released', false],
+      [second.version, 'released', true],
     ]);
   });
 
-  it('never rewrites an existing release directory', async () => {
-    const first = await release('v1');
-    const again = await release('v1');
-    expect(again).toMatchObject({ version: first.version, published: false, alreadyCurrent: true });
+  it('never rewrites a stored release', async () => {
+    const s = setup();
+    const first = await release(s, 'v1');
+    expect(await release(s, 'v1')).toMatchObject({ version: first.version, published: false, alreadyCurrent: true });
   });
 
   it.each([
@@ -50,57 +56,116 @@ describe('release', () => {
       remoteManifest({ shared: [{ name: 'react', version: '18.2.0', singleton: true, requiredVersion: '^18.2.0' }] }),
       /react@18\.2\.0 does not satisfy the shell's required version \^19\.3\.1/,
     ],
-  ])('refuses %s and leaves the registry as it was', async (_label, manifest, reason) => {
-    const good = await release('v1');
-    const before = fs.readFileSync(historyFile(checkout.releasesDir), 'utf8');
-    const attempt = release('broken', manifest);
+  ])('refuses %s and leaves the registry and the store as they were', async (_label, manifest, reason) => {
+    const s = setup();
+    const good = await release(s, 'v1');
+    const attempt = release(s, 'broken', { manifest });
     await expect(attempt).rejects.toThrow(ReleaseRefused);
     await expect(attempt).rejects.toThrow(reason);
-    expect(fs.readFileSync(historyFile(checkout.releasesDir), 'utf8')).toBe(before);
-    expect(fs.readdirSync(path.join(checkout.releasesDir, 'mf_invest'))).toEqual([good.version]);
+    expect((await s.store.currentVersions()).get('mf_invest')).toBe(good.version);
+    expect(storedVersions(s)).toEqual([good.version]);
   });
 
-  it('refuses a failed build without touching the registry', async () => {
-    const attempt = releaseRemote({ ...checkout, remote: 'mf_invest', build: () => Promise.reject(new Error('the build of mf-invest failed (exit code 1)')) });
-    await expect(attempt).rejects.toThrow(/not released[\s\S]*exit code 1/);
-    expect(fs.existsSync(historyFile(checkout.releasesDir))).toBe(false);
+  it('refuses a build whose server check fails, and removes the files it stored', async () => {
+    const s = setup();
+    s.context.checkServer = async () => ['/invest does not render: boom'];
+    await expect(release(s, 'v1')).rejects.toThrow(/\/invest does not render: boom/);
+    expect(storedVersions(s)).toEqual([]);
+    expect(await s.store.currentVersions()).toEqual(new Map());
   });
 
   it('refuses when the shell build is missing', async () => {
-    fs.rmSync(path.join(checkout.siteRoot, 'shell', 'dist'), { recursive: true });
-    await expect(release('v1')).rejects.toThrow(/build the shell/);
+    const s = setup();
+    fs.rmSync(path.join(s.siteRoot, 'shell', 'dist'), { recursive: true });
+    await expect(release(s, 'v1')).rejects.toThrow(/build the shell/);
+  });
+});
+
+describe('the checkout build as the first release', () => {
+  it('is listed after the first release, and a rollback returns to it', async () => {
+    const s = setup(true);
+    const first = await release(s, 'v1');
+    const [baseline] = await listed(s);
+    expect(baseline).toEqual([expect.stringMatching(/^1\.2\.0-/), 'released', false]);
+    expect(first.previous).toBe(baseline?.[0]);
+    const back = await rollbackRelease(s.context, { ...who, remote: 'mf_invest' });
+    expect(back).toEqual({ from: first.version, to: baseline?.[0] });
+    expect(fs.readFileSync(path.join(s.releasesDir, 'mf_invest', String(baseline?.[0]), 'remoteEntry.js'), 'utf8')).toBe('/* checkout */');
+  });
+});
+
+describe('candidates', () => {
+  it('are stored and listed but not live until promoted', async () => {
+    const s = setup();
+    const live = await release(s, 'v1');
+    const candidate = await release(s, 'v2', { candidate: true });
+    expect(candidate.candidate).toBe(true);
+    expect((await s.store.currentVersions()).get('mf_invest')).toBe(live.version);
+    expect(await listed(s)).toEqual([
+      [live.version, 'released', true],
+      [candidate.version, 'candidate', false],
+    ]);
+    expect(await promoteRelease(s.context, { ...who, remote: 'mf_invest', version: candidate.version })).toEqual({ from: live.version, to: candidate.version });
+    expect((await s.store.currentVersions()).get('mf_invest')).toBe(candidate.version);
+    await expect(promoteRelease(s.context, { ...who, remote: 'mf_invest', version: '9.9.9-nope' })).rejects.toThrow(/has no release 9\.9\.9-nope/);
   });
 });
 
 describe('rollback', () => {
-  let checkout: ReturnType<typeof tempCheckout>;
-  beforeEach(() => {
-    checkout = tempCheckout();
-  });
-  const release = (marker: string) => releaseRemote({ ...checkout, remote: 'mf_invest', build: fakeBuild(remoteManifest(), marker) });
-  const rollback = (to?: string) => rollbackRemote({ ...checkout, remote: 'mf_invest', ...(to ? { to } : {}) });
+  const rollback = (s: Setup, to?: string) => rollbackRelease(s.context, { ...who, remote: 'mf_invest', to });
 
   it('says so when there is nothing to roll back to', async () => {
-    expect(() => rollback()).toThrow(/no releases yet/);
-    await release('v1');
-    expect(() => rollback()).toThrow(/no earlier release/);
+    const s = setup();
+    await expect(rollback(s)).rejects.toThrow(/no releases yet/);
+    await release(s, 'v1');
+    await expect(rollback(s)).rejects.toThrow(/no earlier release/);
   });
 
   it('repoints to the previous release, and skips releases already rolled back from', async () => {
-    const a = await release('a');
-    const b = await release('b');
-    expect(rollback()).toEqual({ from: b.version, to: a.version });
-    expect(readReleaseHistory(checkout.releasesDir).mf_invest?.current).toBe(a.version);
-    const c = await release('c');
+    const s = setup();
+    const a = await release(s, 'a');
+    const b = await release(s, 'b');
+    expect(await rollback(s)).toEqual({ from: b.version, to: a.version });
+    expect((await s.store.currentVersions()).get('mf_invest')).toBe(a.version);
+    const c = await release(s, 'c');
     // b was rolled back from: rolling c back goes to a.
-    expect(rollback()).toEqual({ from: c.version, to: a.version });
+    expect(await rollback(s)).toEqual({ from: c.version, to: a.version });
   });
 
   it('rolls to a named release', async () => {
-    const a = await release('a');
-    await release('b');
-    await release('c');
-    expect(rollback(a.version).to).toBe(a.version);
-    expect(() => rollback('9.9.9-nope')).toThrow(/has no release 9\.9\.9-nope/);
+    const s = setup();
+    const a = await release(s, 'a');
+    await release(s, 'b');
+    await release(s, 'c');
+    expect((await rollback(s, a.version)).to).toBe(a.version);
+    await expect(rollback(s, '9.9.9-nope')).rejects.toThrow(/has no release 9\.9\.9-nope/);
+  });
+});
+
+describe('two releases at the same moment', () => {
+  it('lets one win and refuses the other with nothing half-written', async () => {
+    const s = setup();
+    await release(s, 'base');
+    // Both read the registry before either commits: the second commit finds the revision moved.
+    const stateRead = s.store.state.bind(s.store);
+    let reads = 0;
+    let releaseReads: () => void = () => undefined;
+    const bothRead = new Promise<void>((resolve) => (releaseReads = resolve));
+    s.store.state = async (remote) => {
+      const state = await stateRead(remote);
+      if (++reads === 2) releaseReads();
+      await bothRead;
+      return state;
+    };
+    const results = await Promise.allSettled([release(s, 'one'), release(s, 'two')]);
+    const won = results.filter((r) => r.status === 'fulfilled');
+    const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(1);
+    expect(String(lost[0]?.reason)).toMatch(/another release of mf_invest changed the registry at the same moment/);
+    s.store.state = stateRead;
+    const winner = (won[0] as PromiseFulfilledResult<{ version: string }>).value.version;
+    expect((await s.store.currentVersions()).get('mf_invest')).toBe(winner);
+    expect((await listReleases(s.context, 'mf_invest')).releases).toHaveLength(2);
   });
 });

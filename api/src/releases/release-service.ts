@@ -1,146 +1,208 @@
 /**
- * Release, rollback and listing of one remote. A release builds the remote on its own, checks the
- * build against the shell that will load it, copies it to `<releasesDir>/<remote>/<version>/` and
- * repoints the registry (history.json). The api reads the registry on every request, so the next
- * page load gets the new version: no api restart, no shell rebuild, no other remote rebuilt.
+ * Release, candidate, promotion, rollback and listing of one remote, on the shared registry
+ * (registry-store.ts) and the artifact store. A release is checked against the shell that will load
+ * it, stored under its own version (never overwritten), and the registry repointed in one
+ * transaction; every api instance serves it within a second. A refused release changes nothing.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { RemoteName } from '../contracts';
-import { readReleaseHistory, updateReleaseHistory, type Release, type RemoteHistory } from '../services/release-store';
-import { buildRemote, contentHash, publishBuild } from './build-output';
+import type { ArtifactStore } from './artifact-store';
+import { contentHash } from './build-output';
 import { verifyBuild } from './compatibility';
-import { readManifest } from './manifest';
-import { packageDir, shellBuildDir, type ReleaseSettings } from './settings';
+import { readManifest, type FederationManifest } from './manifest';
+import { RegistryConflict, type RegistryStore, type ReleaseAction, type ReleaseEvent, type ReleaseRecord, type RemoteState } from './registry-store';
 
-/** A release or rollback that was refused; the registry is unchanged. */
+/** A release, promotion or rollback that was refused; the registry is unchanged. */
 export class ReleaseRefused extends Error {
   constructor(
     message: string,
     readonly reasons: string[] = [],
+    /** HTTP status for the release API: 409 for a conflict, 404 for an unknown version, else 422. */
+    readonly status = 422,
   ) {
     super(reasons.length ? `${message}:\n${reasons.map((r) => `  - ${r}`).join('\n')}` : message);
     this.name = 'ReleaseRefused';
   }
 }
 
-export interface ReleaseOptions extends ReleaseSettings {
-  remote: RemoteName;
-  /** Promote an existing build directory (e.g. a CI artifact) instead of building. */
-  fromDir?: string;
-  /** How to build; defaults to the remote's own `npm run build`. */
-  build?: (pkgDir: string, outDir: string) => Promise<void>;
-  now?: () => Date;
+export interface ReleaseContext {
+  store: RegistryStore;
+  artifacts: ArtifactStore;
+  /** The shell's manifest, which the remote must be compatible with. */
+  shellManifest(): FederationManifest;
+  /** The checkout build of a remote: what the site serves before its first release. */
+  checkoutBuildDir(remote: RemoteName): string;
+  /** Server checks of a stored build (page table, a render of each static page); problems found. */
+  checkServer?(remote: RemoteName, version: string): Promise<string[]>;
+  now?(): Date;
+}
+
+export interface Actor {
+  /** Who asks: a release token's name, or `cli`. */
+  actor: string;
+  gitSha?: string | undefined;
 }
 
 export interface ReleaseOutcome {
   version: string;
   previous: string | null;
-  /** False when this exact build was already released (its directory is reused, never rewritten). */
+  /** False when this exact build was already stored (its files are reused, never rewritten). */
   published: boolean;
   alreadyCurrent: boolean;
+  /** True when stored as a candidate: not live until promoted. */
+  candidate: boolean;
 }
 
-function packageVersion(pkgDir: string): string {
-  const { version } = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8')) as { version?: string };
-  return version ?? '0.0.0';
+/** `<package version>-<content hash>`: the same build always gets the same version. */
+export function versionOf(manifest: FederationManifest, buildDir: string): string {
+  return `${manifest.metaData?.buildInfo?.buildVersion ?? '0.0.0'}-${contentHash(buildDir)}`;
 }
 
-function gitSha(siteRoot: string): string | undefined {
-  try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: siteRoot, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function shellManifest(siteRoot: string) {
-  const read = readManifest(shellBuildDir(siteRoot));
-  if (!read.ok) throw new ReleaseRefused('cannot check compatibility with the shell', [`${read.problem} (build the shell: npm run build -w shell)`]);
+function readChecked(context: ReleaseContext, remote: RemoteName, buildDir: string): FederationManifest {
+  const read = readManifest(buildDir);
+  const problems = read.ok
+    ? verifyBuild({ manifest: read.manifest, shellManifest: context.shellManifest(), buildDir, federationName: remote })
+    : [read.problem];
+  if (!read.ok || problems.length) throw new ReleaseRefused(`${remote} was not released, the registry is unchanged`, problems);
   return read.manifest;
 }
 
-async function obtainBuild(options: ReleaseOptions): Promise<{ dir: string; cleanup: () => void }> {
-  if (options.fromDir) return { dir: path.resolve(options.fromDir), cleanup: () => undefined };
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `release-${options.remote}-`));
-  const cleanup = () => fs.rmSync(dir, { recursive: true, force: true });
-  try {
-    await (options.build ?? buildRemote)(packageDir(options.siteRoot, options.remote), dir);
-  } catch (error) {
-    cleanup();
-    throw new ReleaseRefused(`${options.remote} was not released`, [(error as Error).message]);
-  }
-  return { dir, cleanup };
+const nextPosition = (state: RemoteState) => Math.max(0, ...state.releases.map((r) => r.position ?? 0)) + 1;
+
+function event(remote: RemoteName, action: ReleaseAction, version: string, from: string | null, who: Actor, at: string): ReleaseEvent {
+  return { remote, action, version, fromVersion: from, actor: who.actor, gitSha: who.gitSha ?? null, at };
 }
 
-export async function releaseRemote(options: ReleaseOptions): Promise<ReleaseOutcome> {
-  const { remote, releasesDir, siteRoot } = options;
-  const shell = shellManifest(siteRoot);
-  const build = await obtainBuild(options);
+/**
+ * Before a remote's first release the site serves its checkout build. That build becomes a release
+ * too (stored, listed, first in line), so a rollback after the first release returns to it.
+ */
+async function baselineOf(context: ReleaseContext, remote: RemoteName, state: RemoteState, who: Actor, at: string) {
+  if (state.current !== null) return undefined;
+  const dir = context.checkoutBuildDir(remote);
+  const read = readManifest(dir);
+  if (!read.ok) return undefined;
+  const version = versionOf(read.manifest, dir);
+  const known = state.releases.find((r) => r.version === version);
+  const record: ReleaseRecord = known
+    ? { ...known, state: 'released', position: 0, rolledBackAt: null }
+    : { remote, version, state: 'released', position: 0, createdAt: at, createdBy: who.actor, gitSha: who.gitSha ?? null, rolledBackAt: null };
+  return { record, published: await context.artifacts.put(remote, version, dir) };
+}
+
+export async function releaseBuild(
+  context: ReleaseContext,
+  options: Actor & { remote: RemoteName; buildDir: string; candidate?: boolean },
+): Promise<ReleaseOutcome> {
+  const { remote, buildDir } = options;
+  const candidate = options.candidate ?? false;
+  const manifest = readChecked(context, remote, buildDir);
+  const version = versionOf(manifest, buildDir);
+  const state = await context.store.state(remote);
+  const previous = state.current;
+  if (previous === version && !candidate) return { version, previous, published: false, alreadyCurrent: true, candidate };
+
+  const published = await context.artifacts.put(remote, version, buildDir);
   try {
-    const read = readManifest(build.dir);
-    const problems = read.ok
-      ? verifyBuild({ manifest: read.manifest, shellManifest: shell, buildDir: build.dir, federationName: remote })
-      : [read.problem];
+    const problems = (await context.checkServer?.(remote, version)) ?? [];
     if (problems.length) throw new ReleaseRefused(`${remote} was not released, the registry is unchanged`, problems);
-
-    const version = `${packageVersion(packageDir(siteRoot, remote))}-${contentHash(build.dir)}`;
-    const published = publishBuild(build.dir, path.join(releasesDir, remote, version));
-    const release: Release = { version, releasedAt: (options.now?.() ?? new Date()).toISOString() };
-    const sha = gitSha(siteRoot);
-    if (sha) release.gitSha = sha;
-
-    return updateReleaseHistory<ReleaseOutcome>(releasesDir, (history) => {
-      const mine: RemoteHistory = history[remote] ?? { current: null, releases: [] };
-      const previous = mine.current;
-      if (previous === version) return { result: { version, previous, published, alreadyCurrent: true } };
-      // A re-release of an older build moves it to the end: the list reads in promotion order.
-      const releases = [...mine.releases.filter((r) => r.version !== version), release];
-      return {
-        history: { ...history, [remote]: { current: version, releases } },
-        result: { version, previous, published, alreadyCurrent: false },
-      };
-    });
-  } finally {
-    build.cleanup();
+    return await recordRelease(context, { ...options, version, state, published, candidate });
+  } catch (error) {
+    // Files this attempt stored are removed again: a refused release leaves nothing behind.
+    const stored = published ? context.artifacts.locate(remote, version) : undefined;
+    if (stored) fs.rmSync(stored, { recursive: true, force: true });
+    throw error;
   }
 }
 
-/** Repoints to the release before the current one, or to `to` when given. */
-function withoutMark({ rolledBackAt: _ignored, ...release }: Release): Release {
-  return release;
-}
+async function recordRelease(
+  context: ReleaseContext,
+  options: Actor & { remote: RemoteName; version: string; state: RemoteState; published: boolean; candidate: boolean },
+): Promise<ReleaseOutcome> {
+  const { remote, version, state, published, candidate } = options;
+  const previous = state.current;
 
-export function rollbackRemote(options: ReleaseSettings & { remote: RemoteName; to?: string; now?: () => Date }): { from: string; to: string } {
-  const { remote, releasesDir } = options;
-  return updateReleaseHistory(releasesDir, (history) => {
-    const mine = history[remote];
-    if (!mine || mine.releases.length === 0) throw new ReleaseRefused(`${remote} has no releases yet: nothing to roll back to`);
-    if (!mine.current) throw new ReleaseRefused(`${remote} is not on a release (it serves the checkout build): nothing to roll back`);
-    const index = mine.releases.findIndex((r) => r.version === mine.current);
-    const earlier = mine.releases.slice(0, Math.max(index, 0)).filter((r) => !r.rolledBackAt);
-    const target = options.to ?? earlier.at(-1)?.version;
-    if (!target) throw new ReleaseRefused(`${remote} has no earlier release to roll back to (current: ${mine.current})`);
-    if (!mine.releases.some((r) => r.version === target)) throw new ReleaseRefused(`${remote} has no release ${target}`);
-    if (target === mine.current) throw new ReleaseRefused(`${remote} is already on ${target}`);
-    if (!fs.existsSync(path.join(releasesDir, remote, target, 'mf-manifest.json'))) {
-      throw new ReleaseRefused(`the files of ${remote} ${target} are missing from ${path.join(releasesDir, remote)}: not rolling back to it`);
-    }
-    const from = mine.current;
-    const at = (options.now?.() ?? new Date()).toISOString();
-    const releases = mine.releases.map((r) => (r.version === from ? { ...r, rolledBackAt: at } : r.version === target ? withoutMark(r) : r));
-    return { history: { ...history, [remote]: { current: target, releases } }, result: { from, to: target } };
+  const at = (context.now?.() ?? new Date()).toISOString();
+  const known = state.releases.find((r) => r.version === version);
+  if (candidate) {
+    const record: ReleaseRecord = known ?? {
+      remote, version, state: 'candidate', position: null, createdAt: at, createdBy: options.actor, gitSha: options.gitSha ?? null, rolledBackAt: null,
+    };
+    await context.store.commit({ remote, expectedRevision: state.revision, upsert: [record], events: [event(remote, 'candidate', version, null, options, at)] });
+    return { version, previous, published, alreadyCurrent: false, candidate };
+  }
+
+  const baseline = await baselineOf(context, remote, state, options, at);
+  const upsert: ReleaseRecord[] = [];
+  const events: ReleaseEvent[] = [];
+  if (baseline && baseline.record.version !== version) {
+    upsert.push(baseline.record);
+    events.push(event(remote, 'baseline', baseline.record.version, null, { actor: options.actor }, at));
+  }
+  upsert.push({
+    ...(known ?? { remote, version, createdAt: at, createdBy: options.actor, gitSha: options.gitSha ?? null }),
+    state: 'released',
+    position: nextPosition(state),
+    rolledBackAt: null,
   });
+  events.push(event(remote, 'release', version, previous ?? baseline?.record.version ?? null, options, at));
+  await commitMove(context, { remote, expectedRevision: state.revision, current: version, upsert, events });
+  return { version, previous: previous ?? baseline?.record.version ?? null, published, alreadyCurrent: false, candidate };
 }
 
-export interface ListedRelease extends Release {
+async function commitMove(context: ReleaseContext, change: Parameters<RegistryStore['commit']>[0]): Promise<void> {
+  try {
+    await context.store.commit(change);
+  } catch (error) {
+    if (error instanceof RegistryConflict) throw new ReleaseRefused(error.message, [], 409);
+    throw error;
+  }
+}
+
+/** Makes a stored release (a candidate, or an older release) the live one. */
+export async function promoteRelease(context: ReleaseContext, options: Actor & { remote: RemoteName; version: string }): Promise<{ from: string | null; to: string }> {
+  const { remote, version } = options;
+  const state = await context.store.state(remote);
+  const record = state.releases.find((r) => r.version === version);
+  if (!record) throw new ReleaseRefused(`${remote} has no release ${version}`, [], 404);
+  if (state.current === version) throw new ReleaseRefused(`${remote} is already on ${version}`, [], 409);
+  if (!context.artifacts.locate(remote, version)) throw new ReleaseRefused(`the files of ${remote} ${version} are missing from the artifact store: not promoting it`);
+  const at = (context.now?.() ?? new Date()).toISOString();
+  const baseline = await baselineOf(context, remote, state, options, at);
+  const upsert = baseline && baseline.record.version !== version ? [baseline.record] : [];
+  upsert.push({ ...record, state: 'released', position: nextPosition(state), rolledBackAt: null });
+  const from = state.current ?? baseline?.record.version ?? null;
+  await commitMove(context, { remote, expectedRevision: state.revision, current: version, upsert, events: [event(remote, 'promote', version, from, options, at)] });
+  return { from, to: version };
+}
+
+/** Repoints to the release that was live before the current one, or to `to` when given. */
+export async function rollbackRelease(context: ReleaseContext, options: Actor & { remote: RemoteName; to?: string | undefined }): Promise<{ from: string; to: string }> {
+  const { remote } = options;
+  const state = await context.store.state(remote);
+  const from = state.current;
+  if (!from) throw new ReleaseRefused(`${remote} has no releases yet: it serves its checkout build, nothing to roll back`, [], 409);
+  const live = state.releases.filter((r) => r.state === 'released');
+  const index = live.findIndex((r) => r.version === from);
+  const target = options.to ?? live.slice(0, Math.max(index, 0)).filter((r) => !r.rolledBackAt).at(-1)?.version;
+  if (!target) throw new ReleaseRefused(`${remote} has no earlier release to roll back to (current: ${from})`, [], 409);
+  const record = state.releases.find((r) => r.version === target && r.state === 'released');
+  if (!record) throw new ReleaseRefused(`${remote} has no release ${target}`, [], 404);
+  if (target === from) throw new ReleaseRefused(`${remote} is already on ${target}`, [], 409);
+  if (!context.artifacts.locate(remote, target)) throw new ReleaseRefused(`the files of ${remote} ${target} are missing from the artifact store: not rolling back to it`);
+  const at = (context.now?.() ?? new Date()).toISOString();
+  const upsert = state.releases
+    .filter((r) => r.version === from || r.version === target)
+    .map((r) => (r.version === from ? { ...r, rolledBackAt: at } : { ...r, rolledBackAt: null }));
+  await commitMove(context, { remote, expectedRevision: state.revision, current: target, upsert, events: [event(remote, 'rollback', target, from, options, at)] });
+  return { from, to: target };
+}
+
+export interface ListedRelease extends ReleaseRecord {
   current: boolean;
 }
 
-export function listReleases(options: ReleaseSettings & { remote: RemoteName }): { current: string | null; releases: ListedRelease[] } {
-  const mine = readReleaseHistory(options.releasesDir)[options.remote];
-  const current = mine?.current ?? null;
-  return { current, releases: (mine?.releases ?? []).map((r) => ({ ...r, current: r.version === current })) };
+export async function listReleases(context: ReleaseContext, remote: RemoteName): Promise<{ current: string | null; releases: ListedRelease[] }> {
+  const state = await context.store.state(remote);
+  return { current: state.current, releases: state.releases.map((r) => ({ ...r, current: r.version === state.current })) };
 }

@@ -2,7 +2,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { loadConfig } from '../config';
 import type { FederationManifest } from './manifest';
+import { releaseContext } from './release-context';
+import { openSqliteRegistry } from './registry-store-sqlite';
 
 const files = { sync: [] as string[], async: [] as string[] };
 const noAssets = { js: files, css: files };
@@ -21,7 +24,7 @@ export const shellManifest: FederationManifest = {
 export function remoteManifest(overrides: Partial<FederationManifest> = {}): FederationManifest {
   return {
     name: 'mf_invest',
-    metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+    metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, buildInfo: { buildVersion: '1.2.0' } },
     shared: [
       { name: 'react', version: '19.3.1', singleton: true, requiredVersion: '19.3.1', assets: noAssets },
       { name: 'react-router-dom', version: '7.18.5', singleton: true, requiredVersion: '7.18.5', assets: noAssets },
@@ -49,4 +52,19 @@ export function tempCheckout(): { siteRoot: string; releasesDir: string } {
   fs.mkdirSync(path.join(siteRoot, 'mf-invest'), { recursive: true });
   fs.writeFileSync(path.join(siteRoot, 'mf-invest', 'package.json'), JSON.stringify({ name: '@cardlift/mf-invest', version: '1.2.0' }));
   return { siteRoot, releasesDir: path.join(root, 'releases') };
+}
+
+/** A release context on a throwaway SQLite registry and artifact folder, with the fixture shell. */
+export function tempReleaseContext(checkout = tempCheckout()) {
+  const config = loadConfig({ ...process.env, SITE_ROOT: checkout.siteRoot, DATA_DIR: path.join(checkout.siteRoot, 'data'), RELEASES_DIR: checkout.releasesDir });
+  const store = openSqliteRegistry(config.dataDir);
+  const context = releaseContext(config, store);
+  return { ...checkout, config, store, context };
+}
+
+/** Writes a fixture build into a fresh temporary folder and returns it. */
+export function fixtureBuild(marker: string, manifest = remoteManifest()): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'release-build-'));
+  writeBuild(dir, manifest, marker);
+  return dir;
 }

@@ -3,13 +3,13 @@ import Router from '@koa/router';
 import { CONTACT_SUCCESS_MESSAGE, contactRequestSchema, type ContactResponse } from '../contracts';
 import type { Logger } from '../logger';
 import { jsonBody } from '../middleware/json-body';
-import { rateLimit } from '../middleware/rate-limit';
+import { rateLimit, type ContactLimiter } from '../middleware/rate-limit';
 import { validate, validBody } from '../middleware/validate';
 import type { LeadService } from '../services/lead-service';
 
-export function contactRouter(leads: LeadService, options: { rateLimit: number; logger: Logger }): Router {
+export function contactRouter(leads: LeadService, options: { limiter: ContactLimiter | undefined; logger: Logger }): Router {
   const router = new Router({ prefix: '/api' });
-  router.post('/contact', rateLimit(options.rateLimit), jsonBody(), validate(contactRequestSchema), async (ctx) => {
+  router.post('/contact', rateLimit(options.limiter, options.logger), jsonBody(), validate(contactRequestSchema), async (ctx) => {
     const result = await leads.submit(validBody(ctx, contactRequestSchema));
     // Logged by id only: names and e-mail addresses stay out of the logs.
     options.logger.info({ reqId: ctx.state.requestId, leadId: result.id, stored: result.stored }, result.stored ? 'lead stored' : 'honeypot submission dropped');

@@ -1,13 +1,14 @@
 import Router from '@koa/router';
-import type { AppConfig } from '../config';
-import { buildRegistry } from '../services/remote-registry';
+import type { Context } from 'koa';
+import type { RequestRegistry } from '../web/site-router';
 
 /** GET /api/remotes: the registry the shell composes the site from. Never cached: a release repoints it. */
-export function remotesRouter(config: AppConfig): Router {
+export function remotesRouter(registryFor: (ctx: Context) => RequestRegistry): Router {
   const router = new Router({ prefix: '/api' });
   router.get('/remotes', (ctx) => {
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.body = buildRegistry(config);
+    const { registry, preview } = registryFor(ctx);
+    ctx.set('Cache-Control', preview ? 'private, no-store' : 'no-cache');
+    ctx.body = registry;
   });
   return router;
 }

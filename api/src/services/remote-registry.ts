@@ -1,22 +1,28 @@
 /**
- * The remote registry: for each remote, the manifest the shell should load. Read on every request
- * (it is small), so a release or rollback takes effect on the next page load without a restart.
+ * The remote registry: for each remote, the manifest the shell should load. Built per request from
+ * the current versions this instance follows (releases/registry-follower.ts), so a release or
+ * rollback takes effect on the next page load without a restart.
  *
- * Precedence per remote: REMOTE_<NAME>_ENTRY env var > REMOTES_FILE > current release > checkout build.
+ * Precedence per remote: REMOTE_<NAME>_ENTRY env var > REMOTES_FILE > preview cookie > current
+ * release > checkout build.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { REMOTE_NAMES, remoteRegistrySchema, type RemoteEntry, type RemoteName } from '../contracts';
 import type { AppConfig } from '../config';
+import { DirectoryArtifactStore } from '../releases/artifact-store';
 import { MANIFEST_FILE } from '../releases/manifest';
-import { readReleaseHistory } from './release-store';
 
 /** Package directory of a remote: `mf_invest` -> `mf-invest`. */
 export function packageDirOf(name: RemoteName): string {
   return name.replace(/_/g, '-');
 }
 
+/** The version name of a remote's checkout build (`mf-invest/dist`), served before any release. */
 export const LOCAL_VERSION = 'local';
+
+/** Current version per remote; a remote missing here serves its checkout build. */
+export type CurrentVersions = ReadonlyMap<RemoteName, string>;
 
 /** URL path under which the api serves a remote build of a version. */
 export function remoteBasePath(name: RemoteName, version: string): string {
@@ -37,9 +43,12 @@ export function localBuildDir(config: AppConfig, name: RemoteName): string {
   return path.join(config.siteRoot, packageDirOf(name), 'dist');
 }
 
-export function buildRegistry(config: AppConfig): RemoteEntry[] {
+/**
+ * The registry the shell composes the site from. `preview` swaps in candidate versions for one
+ * visitor (a signed preview cookie); it never outranks an explicit env or file override.
+ */
+export function buildRegistry(config: AppConfig, current: CurrentVersions = new Map(), preview: CurrentVersions = new Map()): RemoteEntry[] {
   const overrides = fileOverrides(config);
-  const history = readReleaseHistory(config.releasesDir);
   const entries: RemoteEntry[] = [];
   for (const name of REMOTE_NAMES) {
     const fromEnv = envOverride(name);
@@ -52,9 +61,9 @@ export function buildRegistry(config: AppConfig): RemoteEntry[] {
       entries.push(fromFile);
       continue;
     }
-    const current = history[name]?.current;
-    const version = current ?? LOCAL_VERSION;
-    if (!current && !fs.existsSync(path.join(localBuildDir(config, name), MANIFEST_FILE))) continue;
+    const released = preview.get(name) ?? current.get(name);
+    const version = released ?? LOCAL_VERSION;
+    if (!released && !fs.existsSync(path.join(localBuildDir(config, name), MANIFEST_FILE))) continue;
     entries.push({ name, entry: `${remoteBasePath(name, version)}${MANIFEST_FILE}`, version });
   }
   return entries;
@@ -63,9 +72,7 @@ export function buildRegistry(config: AppConfig): RemoteEntry[] {
 /** Directory on disk holding the files of `name` at `version`, or undefined when unknown. */
 export function remoteFilesDir(config: AppConfig, name: RemoteName, version: string): string | undefined {
   if (version === LOCAL_VERSION) return localBuildDir(config, name);
-  if (!/^[\w.-]+$/.test(version)) return undefined;
-  const dir = path.join(config.releasesDir, name, version);
-  return fs.existsSync(dir) ? dir : undefined;
+  return new DirectoryArtifactStore(config.releasesDir).locate(name, version);
 }
 
 export interface ServedBuild {
@@ -77,8 +84,8 @@ export interface ServedBuild {
 
 /**
  * The build behind a registry entry when this api serves it (its manifest is under /remotes/);
- * undefined for a remote on another origin. Preloads and server rendering both follow this rule, so
- * they only ever read the very build the browser will load.
+ * undefined for a remote on another origin. Preloads, page tables and server rendering all follow
+ * this rule, so they only ever read the very build the browser will load.
  */
 export function servedBuild(config: AppConfig, entry: RemoteEntry): ServedBuild | undefined {
   const baseUrl = remoteBasePath(entry.name, entry.version);

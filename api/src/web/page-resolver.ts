@@ -1,39 +1,26 @@
 /**
- * Which page a path is, for the HTML the api sends: its metadata, or null for a 404. Uses the same
- * page declarations the remotes render on the client.
+ * Which page a path is, for the HTML the api sends: its metadata, or null for a 404. The metadata
+ * comes from the page tables of the builds the registry serves (page-tables.ts), the same
+ * declarations the remotes render on the client.
  */
-import { remoteMeta as company } from '@cardlift/mf-company/meta';
-import { remoteMeta as invest } from '@cardlift/mf-invest/meta';
-import { remoteMeta as marketing } from '@cardlift/mf-marketing/meta';
-import { remoteMeta as resources } from '@cardlift/mf-resources/meta';
-import { shellPages } from '@cardlift/shell/meta';
-import {
-  resolvePageMeta,
-  sectionForPath,
-  type ContentLookup,
-  type PageMeta,
-  type RemoteMeta,
-  type RemoteName,
-} from '../contracts';
-
-export const REMOTE_META: Record<RemoteName, RemoteMeta> = {
-  mf_marketing: marketing,
-  mf_resources: resources,
-  mf_company: company,
-  mf_invest: invest,
-};
+import { resolvePageMeta, sectionForPath, siteConfig, type ContentLookup, type PageMeta, type RemoteName } from '../contracts';
+import type { SitePageTables } from './page-tables';
 
 export interface ResolvedPage {
   meta: PageMeta;
   remote?: RemoteName;
 }
 
-export function resolvePage(pathname: string, content: ContentLookup): ResolvedPage | null {
-  const own = shellPages.find((p) => p.path === pathname);
+export function resolvePage(pathname: string, content: ContentLookup, tables: SitePageTables): ResolvedPage | null {
+  const own = resolvePageMeta(tables.shell, pathname, content);
   if (own) return { meta: own };
   const section = sectionForPath(pathname);
   if (!section) return null;
-  const meta = resolvePageMeta(REMOTE_META[section.remote], pathname, content);
+  const table = tables.remote(section.remote);
+  // A section whose build this api cannot read (a team's dev server, say) is the browser's to draw:
+  // answer 200 with the site's own description and let the page set its head tags when it runs.
+  if (!table) return { meta: { path: pathname, title: section.label, description: siteConfig.tagline }, remote: section.remote };
+  const meta = resolvePageMeta(table, pathname, content);
   return meta ? { meta, remote: section.remote } : null;
 }
 

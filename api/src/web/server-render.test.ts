@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../config';
+import { ServerBundles } from './server-bundles';
 import { ServerRenderer } from './server-render';
 
 const SHELL_BUNDLE = `
@@ -31,7 +32,7 @@ function site(withShell: boolean | string) {
   if (withShell) write('shell/dist/server/index.js', typeof withShell === 'string' ? withShell : SHELL_BUNDLE);
   write('mf-marketing/dist/server/index.js', REMOTE_BUNDLE);
   const config = loadConfig({ ...process.env, SITE_ROOT: root, DATA_DIR: path.join(root, 'data') });
-  return Object.assign(new ServerRenderer(config, pino({ level: 'silent' })), { root });
+  return Object.assign(new ServerRenderer(new ServerBundles(config), pino({ level: 'silent' })), { root });
 }
 
 const registry = [{ name: 'mf_marketing' as const, entry: '/remotes/mf_marketing/local/mf-manifest.json', version: 'local' }];

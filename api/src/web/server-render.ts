@@ -4,19 +4,12 @@
  * request, in the HTML as in the browser). Anything missing or failing falls back to an empty root,
  * which the browser renders as before: a page is never refused because it could not be pre-rendered.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { LRUCache } from 'lru-cache';
-import { SERVER_BUNDLE, SERVER_DIR } from '@cardlift/shell/build/server-shared';
 import type { RenderAppInput } from '@cardlift/shell/server';
 import type { PageFrame, InlineQueryData, RemoteEntry, RemoteName } from '../contracts';
-import type { AppConfig } from '../config';
 import type { Logger } from '../logger';
-import { servedBuild } from '../services/remote-registry';
-import { derivedFromFiles } from './file-derived';
+import type { RemoteBundle, ServerBundles } from './server-bundles';
 
-/** Where a build keeps its server bundle. */
-const SERVER_BUNDLE_PATH = path.join(SERVER_DIR, SERVER_BUNDLE);
 /** A render taking longer than this is abandoned for the browser to do. */
 const RENDER_TIMEOUT_MS = 3000;
 /**
@@ -26,67 +19,58 @@ const RENDER_TIMEOUT_MS = 3000;
  */
 const RENDER_CACHE = { max: 500, ttl: 10 * 60 * 1000 };
 
-interface ShellServerModule {
-  renderApp(input: RenderAppInput): Promise<string>;
-}
-interface RemoteServerModule {
-  loadRoutes(publicPath: string): Promise<NonNullable<RenderAppInput['remotes'][RemoteName]>>;
-}
-
-/** Loads a bundle afresh: a rebuilt file replaces the copy in Node's module cache. */
-function requireFresh<T>(file: string): T {
-  delete require.cache[require.resolve(file)];
-  return require(file) as T;
-}
-
-interface RemoteBundle {
-  name: RemoteName;
-  file: string;
-  builtMs: number;
-  /** URL its files are served under: the bundle renders its asset URLs against it. */
-  publicPath: string;
-  version: string;
-}
-
 export interface PageRenderRequest {
   url: string;
   registry: RemoteEntry[];
   remote?: RemoteName;
   queryData: InlineQueryData[];
   frame?: Partial<PageFrame>;
+  /** Render afresh and keep nothing (a preview of a candidate release). */
+  uncached?: boolean;
 }
 
 export class ServerRenderer {
-  private readonly shellBundle: string;
   private readonly rendered = new LRUCache<string, string>(RENDER_CACHE);
 
   constructor(
-    private readonly config: AppConfig,
+    private readonly bundles: ServerBundles,
     private readonly logger: Logger,
-  ) {
-    this.shellBundle = path.join(config.siteRoot, 'shell', 'dist', SERVER_BUNDLE_PATH);
-  }
+  ) {}
 
   /** The page body's HTML, or '' when the browser has to render it. */
   async render(request: PageRenderRequest): Promise<string> {
-    const shellBuilt = fs.statSync(this.shellBundle, { throwIfNoEntry: false });
-    if (!shellBuilt) return '';
-    const bundle = request.remote ? this.remoteBundle(request.registry, request.remote) : undefined;
-    const key = [request.url, shellBuilt.mtimeMs, bundle?.file, bundle?.builtMs, bundle?.publicPath].join('\0');
-    const kept = this.rendered.get(key);
+    const shellBuiltMs = this.bundles.shellBuiltMs();
+    if (shellBuiltMs === undefined) return '';
+    const bundle = request.remote ? this.bundles.remoteBundle(request.registry, request.remote) : undefined;
+    const key = [request.url, shellBuiltMs, bundle?.file, bundle?.builtMs, bundle?.publicPath].join('\0');
+    const kept = request.uncached ? undefined : this.rendered.get(key);
     if (kept !== undefined) return kept;
     const html = await this.renderNow(request, bundle);
-    // A failed render ('') is not kept: the next request tries again.
-    if (html) this.rendered.set(key, html);
+    // A failed render ('') is not kept: the next request tries again. Previews are never kept.
+    if (html && !request.uncached) this.rendered.set(key, html);
     return html;
   }
 
-  private async renderNow(request: PageRenderRequest, bundle: RemoteBundle | undefined): Promise<string> {
+  /**
+   * Renders a page of a build that is not live yet and says what went wrong, where a visitor's
+   * render would quietly leave the section to the browser: a release is refused for any of it.
+   */
+  async check(request: PageRenderRequest): Promise<string[]> {
+    const problems: string[] = [];
+    const bundle = request.remote ? this.bundles.remoteBundle(request.registry, request.remote) : undefined;
+    if (request.remote && !bundle) return ['the build has no server build to render its pages with'];
+    const html = await this.renderNow(request, bundle, (error) => problems.push(error instanceof Error ? error.message : String(error)));
+    if (!html && problems.length === 0) problems.push('the render gave no HTML');
+    return problems;
+  }
+
+  private async renderNow(request: PageRenderRequest, bundle: RemoteBundle | undefined, report?: (error: unknown) => void): Promise<string> {
     const signal = AbortSignal.timeout(RENDER_TIMEOUT_MS);
     try {
-      const shell = derivedFromFiles([this.shellBundle], () => requireFresh<ShellServerModule>(this.shellBundle));
+      const shell = this.bundles.shell();
+      if (!shell) throw new Error('the shell has no server build');
       const remotes: RenderAppInput['remotes'] = {};
-      const routes = bundle && (await this.remoteRoutes(bundle));
+      const routes = bundle && (await this.remoteRoutes(bundle, report));
       if (bundle && routes) remotes[bundle.name] = routes;
       return await shell.renderApp({
         url: request.url,
@@ -94,34 +78,24 @@ export class ServerRenderer {
         ...(request.frame ? { frame: request.frame } : {}),
         remotes,
         signal,
-        onError: (error) => this.logger.warn({ err: error, url: request.url }, 'server render: a section is left to the browser'),
+        onError: (error) => {
+          report?.(error);
+          this.logger.warn({ err: error, url: request.url }, 'server render: a section is left to the browser');
+        },
       });
     } catch (error) {
+      report?.(error);
       this.logger.error({ err: error, url: request.url }, 'server render failed; the browser renders the page');
       return '';
     }
   }
 
-  /** The server bundle of the registry's version of a remote, when this api serves that build and it has one. */
-  private remoteBundle(registry: RemoteEntry[], name: RemoteName): RemoteBundle | undefined {
-    const entry = registry.find((e) => e.name === name);
-    const build = entry && servedBuild(this.config, entry);
-    if (!entry || !build) return undefined;
-    const file = path.join(build.dir, SERVER_BUNDLE_PATH);
-    const built = fs.statSync(file, { throwIfNoEntry: false });
-    return built && { name, file, builtMs: built.mtimeMs, publicPath: build.baseUrl, version: entry.version };
-  }
-
   /** The route component of a remote's server bundle. */
-  private async remoteRoutes(bundle: RemoteBundle) {
-    // Keyed by the shell's bundle too: a remote takes React and the design system from the shell's
-    // build when it loads, so a rebuilt shell needs the remote loaded again.
-    const loading = derivedFromFiles([this.shellBundle, bundle.file], () =>
-      requireFresh<RemoteServerModule>(bundle.file).loadRoutes(bundle.publicPath),
-    );
+  private async remoteRoutes(bundle: RemoteBundle, report?: (error: unknown) => void) {
     try {
-      return await loading;
+      return await this.bundles.remote(bundle).loadRoutes(bundle.publicPath);
     } catch (error) {
+      report?.(error);
       this.logger.error({ err: error, remote: bundle.name, version: bundle.version }, 'server build of a remote failed to load');
       return undefined;
     }

@@ -5,10 +5,12 @@
 import path from 'node:path';
 import Router from '@koa/router';
 import { absoluteUrl, API_PATHS, sectionForPath } from '../contracts';
+import type { Context } from 'koa';
 import type { AppConfig } from '../config';
-import { buildRegistry } from '../services/remote-registry';
 import type { ContentStore } from '../services/content-store';
+import type { RemoteEntry } from '../contracts';
 import { renderPage, shellTemplate } from './html-renderer';
+import type { PageTables } from './page-tables';
 import type { ServerRenderer } from './server-render';
 import { remoteStartup } from './remote-startup';
 import { inlineQueryData } from './query-data';
@@ -19,7 +21,22 @@ import { sitemapPaths } from './sitemap';
 /** `/resources` is what the spec's "View All Case Studies" links to; `/company` has no page. */
 const PERMANENT_REDIRECTS: Record<string, string> = { '/resources': '/case-studies', '/company': '/company/about-us' };
 
-export function siteRouter(config: AppConfig, content: ContentStore, renderer: ServerRenderer): Router {
+/** The registry a request is served from, and whether it previews a candidate (never cached or indexed). */
+export interface RequestRegistry {
+  registry: RemoteEntry[];
+  preview: boolean;
+}
+
+export interface SiteDeps {
+  content: ContentStore;
+  renderer: ServerRenderer;
+  pageTables: PageTables;
+  registryFor(ctx: Context): RequestRegistry;
+  /** What every visitor is served: crawlers are told about the live site, never a preview. */
+  liveRegistry(): RemoteEntry[];
+}
+
+export function siteRouter(config: AppConfig, { content, renderer, pageTables, registryFor, liveRegistry }: SiteDeps): Router {
   const router = new Router();
   const template = shellTemplate(config.siteRoot);
   const shellDist = path.join(config.siteRoot, 'shell', 'dist');
@@ -31,7 +48,8 @@ export function siteRouter(config: AppConfig, content: ContentStore, renderer: S
   });
 
   router.get('/sitemap.xml', (ctx) => {
-    const urls = sitemapPaths(content)
+    const tables = pageTables.forRegistry(liveRegistry());
+    const urls = sitemapPaths(content, tables.remotes())
       .map((p) => `  <url><loc>${absoluteUrl(p)}</loc></url>`)
       .join('\n');
     ctx.type = 'application/xml';
@@ -49,8 +67,8 @@ export function siteRouter(config: AppConfig, content: ContentStore, renderer: S
 
   router.get('/{*path}', async (ctx) => {
     if (ctx.path.startsWith('/api/')) return;
-    const page = resolvePage(ctx.path, content);
-    const registry = buildRegistry(config);
+    const { registry, preview } = registryFor(ctx);
+    const page = resolvePage(ctx.path, content, pageTables.forRegistry(registry));
     const meta = page?.meta ?? NOT_FOUND_META;
     // The announcement bar shows on every page; the page's own data follows.
     const queryData = inlineQueryData([[API_PATHS.banners], ...(page?.meta.queries ?? [])], content);
@@ -63,14 +81,19 @@ export function siteRouter(config: AppConfig, content: ContentStore, renderer: S
       queryData,
       ...(remote ? { remote } : {}),
       ...(meta.frame ? { frame: meta.frame } : {}),
+      uncached: preview,
     });
     ctx.status = page ? 200 : 404;
     ctx.type = 'text/html; charset=utf-8';
-    ctx.set('Cache-Control', 'no-cache');
+    if (preview) {
+      // A candidate seen by one browser: never stored by any cache, never indexed.
+      ctx.set('Cache-Control', 'private, no-store');
+      ctx.set('X-Robots-Tag', 'noindex, nofollow');
+    } else ctx.set('Cache-Control', 'no-cache');
     const shell = shellStartup(shellDist);
     const section = entry ? remoteStartup(config, entry) : { stylesheets: [], preload: [] };
     ctx.body = renderPage(template.read(), {
-      meta,
+      meta: preview ? { ...meta, noindex: true } : meta,
       visitedPath: ctx.path,
       registry,
       stylesheets: [...shell.stylesheets, ...section.stylesheets],

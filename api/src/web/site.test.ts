@@ -11,6 +11,18 @@ import { createApp } from '../app';
 import { loadConfig } from '../config';
 import type { BootData } from '../contracts';
 
+const REPO = path.resolve(__dirname, '..', '..', '..');
+
+/**
+ * A server bundle exporting a package's real page table. Bundles are loaded with `require`, which
+ * under Jest compiles the TypeScript source: the api reads it exactly as it reads a built bundle.
+ */
+function serverBundle(dir: string, source: string, exportName: string, extra: string): void {
+  fs.mkdirSync(path.join(dir, 'server'), { recursive: true });
+  const file = path.join(REPO, source);
+  fs.writeFileSync(path.join(dir, 'server', 'index.js'), `exports.pageTable = require(${JSON.stringify(file)}).${exportName};\n${extra}\n`);
+}
+
 function fixtureSite(): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-site-'));
   const shellDist = path.join(root, 'shell', 'dist');
@@ -21,6 +33,7 @@ function fixtureSite(): string {
   );
   fs.writeFileSync(path.join(shellDist, 'assets', 'main.0123456789.js'), 'console.log(1)');
   fs.writeFileSync(path.join(shellDist, '.env'), 'SECRET=1');
+  serverBundle(shellDist, 'shell/src/pages/meta.ts', 'shellPageTable', "exports.renderApp = async () => '';");
   for (const pkg of ['mf-marketing', 'mf-resources', 'mf-company', 'mf-invest']) {
     const dist = path.join(root, pkg, 'dist');
     fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
@@ -39,6 +52,7 @@ function fixtureSite(): string {
     fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify(manifest));
     fs.writeFileSync(path.join(dist, 'remoteEntry.js'), 'var x;');
     fs.writeFileSync(path.join(dist, 'assets', 'chunk.abcdef1234.js'), 'var y;');
+    serverBundle(dist, `${pkg}/src/meta.ts`, 'remoteMeta', 'exports.loadRoutes = async () => () => null;');
   }
   return root;
 }

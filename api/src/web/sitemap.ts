@@ -1,26 +1,26 @@
-import { matchPattern, type ContentLookup } from '../contracts';
+import { matchPattern, type ContentLookup, type RemoteMeta } from '../contracts';
 import type { ContentStore } from '../services/content-store';
-import { REMOTE_META } from './page-resolver';
 
-/** Every indexable path: static pages of each remote in the sitemap, plus one per content item. */
-export function sitemapPaths(content: ContentStore): string[] {
+/**
+ * Every indexable path of the builds served: each section's static pages (unless the section keeps
+ * out of the sitemap), plus one per content item that a section's dynamic page resolves.
+ */
+export function sitemapPaths(content: ContentStore, tables: readonly RemoteMeta[]): string[] {
+  const listed = tables.filter((table) => table.sitemap !== false);
   const paths = new Set<string>();
-  for (const meta of Object.values(REMOTE_META)) {
-    if (meta.sitemap === false) continue;
-    for (const page of meta.pages) if (!page.noindex) paths.add(page.path);
-  }
+  for (const table of listed) for (const page of table.pages) if (!page.noindex) paths.add(page.path);
   const candidates = [
     ...content.caseStudies.map((c) => `/case-studies/${c.id}`),
     ...content.blogPosts.map((p) => `/blog/${p.id}`),
     ...content.jobs.map((j) => `/company/careers/${j.slug}`),
   ];
-  for (const path of candidates) if (isKnownDynamic(path, content)) paths.add(path);
+  for (const path of candidates) if (isKnownDynamic(path, content, listed)) paths.add(path);
   return [...paths].sort();
 }
 
-function isKnownDynamic(path: string, content: ContentLookup): boolean {
-  return Object.values(REMOTE_META).some((meta) =>
-    meta.dynamic.some((page) => {
+function isKnownDynamic(path: string, content: ContentLookup, tables: readonly RemoteMeta[]): boolean {
+  return tables.some((table) =>
+    table.dynamic.some((page) => {
       const params = matchPattern(page.pattern, path);
       return params !== null && page.resolve(params, content) !== null;
     }),

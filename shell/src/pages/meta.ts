@@ -1,6 +1,6 @@
-import type { PageMeta } from '@cardlift/api/contracts';
+import type { PageMeta, RemoteMeta } from '@cardlift/api/contracts';
 
-/** Pages the shell renders itself; the api reads this module for their server-side head tags. */
+/** Pages the shell renders itself; the api reads them from the shell's server build for their head tags. */
 export const componentsPageMeta: PageMeta = {
   path: '/components',
   title: 'Design System',
@@ -10,3 +10,6 @@ export const componentsPageMeta: PageMeta = {
 };
 
 export const shellPages: readonly PageMeta[] = [componentsPageMeta];
+
+/** The shell's page table, in the form every remote's server build exports; kept out of the sitemap. */
+export const shellPageTable: RemoteMeta = { pages: shellPages, dynamic: [], sitemap: false };

@@ -33,3 +33,5 @@ const shared: Record<SharedSingleton | typeof DESIGN_SYSTEM | typeof ROUTER, unk
 (globalThis as Record<string, unknown>)[SERVER_SHARED_GLOBAL] = shared;
 
 export { renderApp, type RenderAppInput } from './render-app';
+/** The pages the shell draws itself (/components): the api reads their metadata from this build. */
+export { shellPageTable as pageTable } from '../pages/meta';
