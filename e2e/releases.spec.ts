@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage } from './support/browser';
-import { REPO_ROOT, startSite, type Site } from './support/site';
+import { REPO_ROOT, servedVersion, startSite, waitForVersion, type Site } from './support/site';
 
 const releasesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-releases-'));
 let site: Site;
@@ -45,10 +45,7 @@ function npmRun(script: string, env: Record<string, string> = {}, args: string[]
   });
 }
 
-async function registryVersion(name: string): Promise<string | undefined> {
-  const entries = (await (await fetch(`${site.baseUrl}/api/remotes`)).json()) as { name: string; version: string }[];
-  return entries.find((e) => e.name === name)?.version;
-}
+const registryVersion = (name: string) => servedVersion(site.baseUrl, name);
 
 /** Loads /invest and returns the build label it shows and the mf-invest versions it fetched. */
 async function investBuild(page: Page): Promise<{ label: string | null; versions: string[] }> {
@@ -81,7 +78,7 @@ describe('releasing mf-invest while the site runs', () => {
     expect(result.code).toBe(0);
     first = /Released mf_invest (\S+);/.exec(result.stdout)?.[1] ?? '';
     expect(first).toMatch(/^1\.0\.0-[0-9a-f]{10}$/);
-    expect(await registryVersion('mf_invest')).toBe(first);
+    await waitForVersion(site.baseUrl, 'mf_invest', first);
 
     const page = await openPage(browser);
     expect(await investBuild(page)).toEqual({ label: 'release-one', versions: [first] });
@@ -97,6 +94,7 @@ describe('releasing mf-invest while the site runs', () => {
     expect(result.code).toBe(0);
     second = /Released mf_invest (\S+);/.exec(result.stdout)?.[1] ?? '';
     expect(second).not.toBe(first);
+    await waitForVersion(site.baseUrl, 'mf_invest', second);
 
     expect(await investBuild(page)).toEqual({ label: 'release-two', versions: [second] });
     expect(await Promise.all(['mf_marketing', 'mf_company'].map(registryVersion))).toEqual(others);
@@ -116,6 +114,7 @@ describe('releasing mf-invest while the site runs', () => {
     const result = await npmRun('rollback');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`from ${second} to ${first}`);
+    await waitForVersion(site.baseUrl, 'mf_invest', first);
     const page = await openPage(browser);
     expect(await investBuild(page)).toEqual({ label: 'release-one', versions: [first] });
     await expectOtherSectionsWork(page);

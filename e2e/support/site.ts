@@ -68,3 +68,23 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
       }),
   };
 }
+
+/** The registry version a site serves for a remote. */
+export async function servedVersion(baseUrl: string, remote: string): Promise<string | undefined> {
+  const entries = (await (await fetch(`${baseUrl}/api/remotes`)).json()) as { name: string; version: string }[];
+  return entries.find((e) => e.name === remote)?.version;
+}
+
+/**
+ * Waits until the site serves `version` of `remote` (every instance follows the shared registry
+ * within about a second) and says how long it took; throws after `timeoutMs`.
+ */
+export async function waitForVersion(baseUrl: string, remote: string, version: string, timeoutMs = 2_000): Promise<number> {
+  const start = performance.now();
+  for (;;) {
+    const served = await servedVersion(baseUrl, remote);
+    if (served === version) return performance.now() - start;
+    if (performance.now() - start > timeoutMs) throw new Error(`${baseUrl} still serves ${remote} ${served} after ${timeoutMs} ms, not ${version}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

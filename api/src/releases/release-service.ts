@@ -132,10 +132,11 @@ async function recordRelease(
     return { version, previous, published, alreadyCurrent: false, candidate };
   }
 
-  const baseline = await baselineOf(context, remote, state, options, at);
+  const found = await baselineOf(context, remote, state, options, at);
+  const baseline = found && found.record.version !== version ? found : undefined;
   const upsert: ReleaseRecord[] = [];
   const events: ReleaseEvent[] = [];
-  if (baseline && baseline.record.version !== version) {
+  if (baseline) {
     upsert.push(baseline.record);
     events.push(event(remote, 'baseline', baseline.record.version, null, { actor: options.actor }, at));
   }
