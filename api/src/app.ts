@@ -80,7 +80,7 @@ export function createApp(deps: AppDeps = {}): App {
   let openedRegistry: Promise<RegistryStore> | undefined;
   const registryStore = () => (openedRegistry ??= openRegistryStore(config));
   const registry = new RegistryFollower(registryStore, logger);
-  const limiter = contactLimiter(config.contactRateLimit, config.redisUrl);
+  const limiter = contactLimiter(config.contactRateLimit, { url: config.redisUrl, keyPrefix: config.redisKeyPrefix });
   let previewSecret: Promise<string> | undefined;
   const sharedPreviewSecret = () =>
     (previewSecret ??= config.previewSecret

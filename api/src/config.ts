@@ -37,6 +37,8 @@ export interface AppConfig {
   logLevel: string;
   /** Shared store for the contact rate limit across instances; in memory when unset. */
   redisUrl: string | undefined;
+  /** Prefix of every key the api writes to Redis, so several sites (or test runs) can share one server. */
+  redisKeyPrefix: string;
   /**
    * SHA-256 (hex) of each remote's release token (RELEASE_TOKEN_<REMOTE>); a remote without one has
    * its release API turned off.
@@ -84,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     leadsEmailTo: env.LEADS_EMAIL_TO || undefined,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'cardlift',
     releaseTokenHashes: releaseTokenHashes(env),
     releaseMaxBytes: int(env, 'RELEASE_MAX_BYTES', 50 * 1024 * 1024),
     previewSecret: env.PREVIEW_SECRET || undefined,

@@ -48,7 +48,9 @@ export async function waitForReady(url: string, child: ChildProcess, timeoutMs =
 export async function startSite(env: Record<string, string> = {}): Promise<Site> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-e2e-'));
-  const child = spawn(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [path.join(REPO_ROOT, 'api', 'src', 'server.ts')], {
+  // Node itself runs the server (tsx as a loader, not as a wrapper process), so a signal, SIGKILL
+  // included, reaches the server and not a launcher that would leave it running.
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'api', 'src', 'server.ts')], {
     cwd: REPO_ROOT,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', CONTACT_RATE_LIMIT: '0', ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -62,7 +64,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
     process: child,
     stop: (signal = 'SIGTERM') =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill(signal);
       }),

@@ -19,9 +19,10 @@ export interface ContactLimiter {
   close(): Promise<void>;
 }
 
-export function contactLimiter(perMinute: number, redisUrl: string | undefined): ContactLimiter | undefined {
+export function contactLimiter(perMinute: number, redis: { url: string | undefined; keyPrefix: string }): ContactLimiter | undefined {
   if (perMinute <= 0) return undefined;
-  const options = { keyPrefix: 'cardlift:contact', points: perMinute, duration: WINDOW_SECONDS };
+  const redisUrl = redis.url;
+  const options = { keyPrefix: `${redis.keyPrefix}:contact`, points: perMinute, duration: WINDOW_SECONDS };
   if (!redisUrl) return { limiter: new RateLimiterMemory(options), close: async () => undefined };
   // No offline queue and one retry: a request never waits on a Redis that is not there.
   const client = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 1000 });

@@ -1,0 +1,20 @@
+/**
+ * A fresh PostgreSQL schema for a suite that runs the api against PostgreSQL, on the server that
+ * TEST_DATABASE_URL names (`.ci/run` sets it; on these machines postgres://postgres@127.0.0.1:5432/test).
+ * Suites skip with a clear message where it is not set.
+ */
+import pg from 'pg';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+
+/** Creates a schema of its own and returns a DATABASE_URL that works in it. */
+export async function freshSchemaUrl(prefix: string): Promise<string> {
+  if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `${prefix}_${process.pid}_${Date.now()}`.toLowerCase();
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  await client.query(`CREATE SCHEMA ${schema}`).finally(() => client.end());
+  const url = new URL(TEST_DATABASE_URL);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return url.toString();
+}
