@@ -16,7 +16,12 @@ export function errorHandler(logger: Logger): Middleware {
       const status = err.status ?? err.statusCode ?? 500;
       const known = caught instanceof AppError || (status < 500 && err.expose !== false);
       const body: ApiErrorBody = known
-        ? { error: messageFor(status, err), code: err.code ?? codeFor(status), ...(err.details ? { details: err.details } : {}) }
+        ? {
+            // The api's own errors say exactly what they mean; others get the standard wording.
+            error: caught instanceof AppError ? caught.message : messageFor(status, err),
+            code: err.code ?? codeFor(status),
+            ...(err.details ? { details: err.details } : {}),
+          }
         : { error: 'Internal server error', code: 'internal' };
       // A deliberate 5xx (shutting down, site not built) is an answer, not a failure: log only the unexpected.
       const deliberate = caught instanceof AppError && caught.expose;

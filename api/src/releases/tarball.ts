@@ -30,10 +30,13 @@ export class TarballRefused extends Error {}
 export async function unpackChecked(archive: string, dest: string, maxBytes: number): Promise<void> {
   const problems: string[] = [];
   let total = 0;
+  let entries = 0;
   try {
     await tar.list({
       file: archive,
+      strict: true,
       onReadEntry: (entry) => {
+        entries += 1;
         const problem = entryProblem(entry.path, entry.type);
         if (problem) problems.push(problem);
         total += entry.size ?? 0;
@@ -42,7 +45,12 @@ export async function unpackChecked(archive: string, dest: string, maxBytes: num
   } catch (error) {
     throw new TarballRefused(`the upload is not a gzipped tar (${(error as Error).message})`);
   }
+  if (entries === 0) throw new TarballRefused('the upload is not a gzipped tar of a build (no files in it)');
   if (problems.length) throw new TarballRefused(`the archive was refused: ${problems.slice(0, 5).join('; ')}`);
   if (total > maxBytes) throw new TarballRefused(`the archive unpacks to ${total} bytes, over the limit of ${maxBytes}`);
-  await tar.extract({ file: archive, cwd: dest, strict: true, preservePaths: false });
+  try {
+    await tar.extract({ file: archive, cwd: dest, strict: true, preservePaths: false });
+  } catch (error) {
+    throw new TarballRefused(`the archive could not be unpacked (${(error as Error).message})`);
+  }
 }

@@ -1,0 +1,111 @@
+/**
+ * The registry, one behaviour on two databases: SQLite, and PostgreSQL when TEST_DATABASE_URL is set
+ * (.ci/run sets it), each test in a database or schema of its own. Also the one-time import of a
+ * history.json written before the registry moved to the database.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { importLegacyHistory } from './history-import';
+import { RegistryConflict, type RegistryStore, type ReleaseRecord } from './registry-store';
+import { openPostgresRegistry } from './registry-store-postgres';
+import { openSqliteRegistry } from './registry-store-sqlite';
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+const backends: { name: string; open(): Promise<RegistryStore> }[] = [
+  { name: 'SQLite', open: async () => openSqliteRegistry(fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-registry-'))) },
+];
+if (pgUrl) backends.push({ name: 'PostgreSQL', open: () => openPostgresRegistry(pgUrl, { schema: `registry_test_${process.pid}_${randomBytes(4).toString('hex')}` }) });
+else {
+  describe('registry on PostgreSQL', () => {
+    it.skip('SKIPPED: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run this suite on PostgreSQL', () => undefined);
+  });
+}
+
+const record = (version: string, position: number | null): ReleaseRecord => ({
+  remote: 'mf_invest',
+  version,
+  state: position === null ? 'candidate' : 'released',
+  position,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  createdBy: 'cli',
+  gitSha: null,
+  rolledBackAt: null,
+});
+const event = (version: string) => ({ remote: 'mf_invest' as const, action: 'release' as const, version, fromVersion: null, actor: 'cli', gitSha: 'abc1234', at: '2026-11-01T10:00:00.000Z' });
+
+describe.each(backends)('registry on $name', (backend) => {
+  let store: RegistryStore;
+  beforeEach(async () => {
+    store = await backend.open();
+  });
+  afterEach(() => store.close());
+
+  it('starts empty: no current versions, revision 0', async () => {
+    expect(await store.isEmpty()).toBe(true);
+    expect(await store.currentVersions()).toEqual(new Map());
+    expect(await store.state('mf_invest')).toEqual({ current: null, revision: 0, releases: [] });
+  });
+
+  it('moves the registry in one commit with its release rows and audit events, in promotion order', async () => {
+    await store.commit({ remote: 'mf_invest', expectedRevision: 0, current: 'a', upsert: [record('a', 1)], events: [event('a')] });
+    await store.commit({ remote: 'mf_invest', expectedRevision: 1, upsert: [record('c', null)], events: [] });
+    await store.commit({ remote: 'mf_invest', expectedRevision: 1, current: 'b', upsert: [record('b', 2)], events: [event('b')] });
+    const state = await store.state('mf_invest');
+    expect(state.current).toBe('b');
+    expect(state.revision).toBe(2);
+    expect(state.releases.map((r) => [r.version, r.state])).toEqual([
+      ['a', 'released'],
+      ['b', 'released'],
+      ['c', 'candidate'],
+    ]);
+    expect(await store.currentVersions()).toEqual(new Map([['mf_invest', 'b']]));
+    expect((await store.events('mf_invest')).map((e) => [e.version, e.actor, e.gitSha])).toEqual([
+      ['a', 'cli', 'abc1234'],
+      ['b', 'cli', 'abc1234'],
+    ]);
+  });
+
+  it('refuses a change prepared against an older revision and writes none of it', async () => {
+    await store.commit({ remote: 'mf_invest', expectedRevision: 0, current: 'a', upsert: [record('a', 1)], events: [event('a')] });
+    const stale = store.commit({ remote: 'mf_invest', expectedRevision: 0, current: 'x', upsert: [record('x', 2)], events: [event('x')] });
+    await expect(stale).rejects.toBeInstanceOf(RegistryConflict);
+    const state = await store.state('mf_invest');
+    expect(state.current).toBe('a');
+    expect(state.releases.map((r) => r.version)).toEqual(['a']);
+    expect(await store.events('mf_invest')).toHaveLength(1);
+  });
+
+  it('keeps the first shared secret created', async () => {
+    const first = await store.sharedSecret('preview', () => 'one');
+    expect(first).toBe('one');
+    expect(await store.sharedSecret('preview', () => 'two')).toBe('one');
+  });
+});
+
+describe('history.json from before the database registry', () => {
+  it('is imported once into an empty registry, then renamed', async () => {
+    const releasesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-legacy-'));
+    const history = {
+      mf_invest: {
+        current: '1.0.0-bbbbbbbbbb',
+        releases: [
+          { version: '1.0.0-aaaaaaaaaa', releasedAt: '2026-10-01T00:00:00.000Z' },
+          { version: '1.0.0-bbbbbbbbbb', releasedAt: '2026-10-02T00:00:00.000Z', gitSha: 'abc1234' },
+        ],
+      },
+    };
+    fs.writeFileSync(path.join(releasesDir, 'history.json'), JSON.stringify(history));
+    const store = openSqliteRegistry(fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-registry-')));
+    expect(await importLegacyHistory(store, releasesDir, pino({ level: 'silent' }))).toBe(2);
+    const state = await store.state('mf_invest');
+    expect(state.current).toBe('1.0.0-bbbbbbbbbb');
+    expect(state.releases.map((r) => r.version)).toEqual(['1.0.0-aaaaaaaaaa', '1.0.0-bbbbbbbbbb']);
+    expect(fs.existsSync(path.join(releasesDir, 'history.json'))).toBe(false);
+    expect(fs.existsSync(path.join(releasesDir, 'history.json.imported'))).toBe(true);
+    expect(await importLegacyHistory(store, releasesDir, pino({ level: 'silent' }))).toBe(0);
+    await store.close();
+  });
+});
