@@ -112,7 +112,7 @@ export function releasesRouter(deps: ReleaseApiDeps): Router {
     const expiresAt = Date.now() + PREVIEW_TTL_MS;
     const token = signPreview({ remote: ctx.state.remote, version, expiresAt }, await deps.previewSecret());
     ctx.status = 201;
-    ctx.body = { url: `${ctx.origin}/api/preview/${token}`, expiresAt: new Date(expiresAt).toISOString() };
+    ctx.body = { url: `${ctx.protocol}://${ctx.host}/api/preview/${token}`, expiresAt: new Date(expiresAt).toISOString() };
   });
 
   return router;

@@ -1,0 +1,94 @@
+/**
+ * Preview before promote: the invest team stores a candidate, opens its signed preview link, and sees
+ * the whole site with the candidate in that browser only (server HTML included), marked noindex and
+ * never cached; every other visitor keeps the live version until the candidate is promoted.
+ */
+import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage } from './support/browser';
+import { REPO_ROOT, servedVersion, startSite, waitForVersion, type Site } from './support/site';
+
+const TOKEN = crypto.randomBytes(16).toString('hex');
+const releasesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-releases-'));
+let site: Site;
+let browser: Browser;
+
+const cli = (script: string, args: string[], env: Record<string, string> = {}) =>
+  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      'npm',
+      ['run', script, '--silent', '-w', 'mf-invest', '--', ...args],
+      { cwd: REPO_ROOT, env: { ...process.env, RELEASE_TOKEN: TOKEN, RELEASES_DIR: releasesDir, DATA_DIR: site.dataDir, ...env }, timeout: 180_000 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+
+beforeAll(async () => {
+  site = await startSite({ RELEASES_DIR: releasesDir, RELEASE_TOKEN_MF_INVEST: crypto.createHash('sha256').update(TOKEN).digest('hex') });
+  browser = await launchBrowser();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+  fs.rmSync(releasesDir, { recursive: true, force: true });
+});
+
+describe('a candidate release', () => {
+  let candidate = '';
+  let link = '';
+
+  it('is stored without going live', async () => {
+    const result = await cli('release', ['--candidate', '--to', site.baseUrl], { IV_BUILD_LABEL: 'candidate' });
+    expect(result.stderr).not.toMatch(/Refused/);
+    candidate = /Stored candidate mf_invest (\S+) on/.exec(result.stdout)?.[1] ?? '';
+    expect(candidate).toMatch(/^1\.0\.0-[0-9a-f]{10}$/);
+    expect(await servedVersion(site.baseUrl, 'mf_invest')).toBe('local');
+    const response = await fetch(`${site.baseUrl}/api/releases/mf_invest/preview`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ version: candidate }),
+    });
+    expect(response.status).toBe(201);
+    link = ((await response.json()) as { url: string }).url;
+    expect(link).toMatch(/\/api\/preview\/[\w-]+\.[\w-]+$/);
+  }, 120_000);
+
+  it('shows in the browser that opened the preview link, server HTML included, never cached or indexed', async () => {
+    const page = await openPage(browser);
+    await page.goto(link);
+    expect(new URL(page.url()).pathname).toBe('/invest');
+    await page.getByRole('heading', { level: 1, name: /signalwise/i }).waitFor();
+    expect(await page.locator('[data-build]').first().getAttribute('data-build')).toBe('candidate');
+
+    const response = await page.request.get(`${site.baseUrl}/invest`);
+    expect(response.headers()['cache-control']).toBe('private, no-store');
+    expect(response.headers()['x-robots-tag']).toBe('noindex, nofollow');
+    const html = await response.text();
+    expect(html).toContain('data-build="candidate"');
+    expect(html).toContain(`/remotes/mf_invest/${candidate}/`);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('does not show to anyone else, and a forged or expired link is refused', async () => {
+    const page = await openPage(browser);
+    await page.goto(`${site.baseUrl}/invest`);
+    await page.getByRole('heading', { level: 1, name: /signalwise/i }).waitFor();
+    expect(await page.locator('[data-build]').count()).toBe(0);
+    const forged = link.replace(/\.[\w-]+$/, '.AAAA');
+    expect((await fetch(forged, { redirect: 'manual' })).status).toBe(404);
+    await page.context().close();
+  });
+
+  it('goes live for everyone once promoted', async () => {
+    const result = await cli('promote', ['--version', candidate, '--site', site.baseUrl]);
+    expect(result.stdout).toContain(`Promoted mf_invest ${candidate}`);
+    await waitForVersion(site.baseUrl, 'mf_invest', candidate);
+    const html = await (await fetch(`${site.baseUrl}/invest`)).text();
+    expect(html).toContain('data-build="candidate"');
+  });
+});
