@@ -3,6 +3,7 @@
  * 1. GET /api/casestudies on the real app vs a bare node:http server answering the same bytes:
  *    req/s of both, their ratio (target >= 0.5) and p99 latency.
  * 2. 1,000 concurrent POST /api/contact (rate limit off) and how many leads are stored (target: all acknowledged).
+ * 3. Release propagation between two instances (release-propagation.ts): p50 and p99.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,6 +16,7 @@ const autocannon = require('autocannon') as (opts: Record<string, unknown>) => P
 import { createApp } from '../src/app';
 import { loadConfig, REPO_ROOT } from '../src/config';
 import { openSqliteStore } from '../src/db/sqlite-store';
+import { benchReleasePropagation } from './release-propagation';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -106,6 +108,7 @@ async function main(): Promise<void> {
     process.kill(-(child.pid as number), 'SIGTERM');
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  await benchReleasePropagation();
 }
 
 (process.argv[2] === 'serve' ? serve(process.argv[3] as string) : main()).catch((error: unknown) => {

@@ -14,6 +14,7 @@ export class RegistryFollower {
   private versions: CurrentVersions = new Map();
   private timer: NodeJS.Timeout | undefined;
   private failing = false;
+  private reading: Promise<void> | undefined;
 
   constructor(
     private readonly store: () => Promise<RegistryStore>,
@@ -26,7 +27,13 @@ export class RegistryFollower {
     return this.versions;
   }
 
-  async refresh(): Promise<void> {
+  /** Reads the registry; a read already under way is shared rather than doubled. */
+  refresh(): Promise<void> {
+    this.reading ??= this.read().finally(() => (this.reading = undefined));
+    return this.reading;
+  }
+
+  private async read(): Promise<void> {
     try {
       this.versions = await (await this.store()).currentVersions();
       if (this.failing) this.logger.info('registry readable again');
