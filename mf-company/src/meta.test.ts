@@ -60,6 +60,17 @@ describe('page metadata', () => {
     expect(tags).toContainEqual({ kind: 'meta', key: 'property', id: 'og:type', content: 'article' });
   });
 
+  it('answers a closed posting 410 Gone, kept out of the index and without its JobPosting', () => {
+    const closed = jobPageMeta(makeJob({ open: false }));
+    expect(closed).toMatchObject({ status: 410, noindex: true, queries: [['/api/jobs', 'senior-frontend-engineer']] });
+    expect(closed.title).toBe('Senior Frontend Engineer (closed) | Careers');
+    expect(closed.jsonLd).toBeUndefined();
+    const tags = headTagsFor(closed, '/company/careers/senior-frontend-engineer');
+    expect(tags).toContainEqual({ kind: 'meta', key: 'name', id: 'robots', content: 'noindex, nofollow' });
+    expect(tags.some((t) => t.kind === 'jsonld')).toBe(false);
+    expect(jobPageMeta(job).status).toBeUndefined();
+  });
+
   it('resolves a known job and answers null (a 404) for an unknown one', () => {
     expect(resolvePageMeta(remoteMeta, '/company/careers/senior-frontend-engineer', content)).toEqual(jobPageMeta(job));
     expect(resolvePageMeta(remoteMeta, '/company/careers/no-such-job', content)).toBeNull();

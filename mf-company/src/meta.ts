@@ -1,4 +1,5 @@
-import { absoluteUrl, API_PATHS, siteConfig, type Job, type PageMeta, type RemoteMeta } from '@cardlift/api/contracts';
+import { absoluteUrl, API_PATHS, siteConfig, type Job, type JobPosting, type PageMeta, type RemoteMeta } from '@cardlift/api/contracts';
+import { jobCopy } from './content/careers';
 
 /** Metadata of this remote's pages, declared once: pages use it on the client, the api in the HTML it sends. */
 export const pages = {
@@ -113,16 +114,17 @@ export function jobPostingJsonLd(job: Job): Record<string, unknown> {
   };
 }
 
-/** Metadata of a job page: the api renders it into the HTML, the page applies it on the client. */
-export function jobPageMeta(job: Job): PageMeta {
-  return {
-    path: JOB_PAGE_PATTERN,
-    title: `${job.title} | Careers`,
-    queries: [[API_PATHS.jobs, job.slug]],
-    description: summary(job.description),
-    type: 'article',
-    jsonLd: [jobPostingJsonLd(job)],
-  };
+/**
+ * Metadata of a job page: the api renders it into the HTML, the page applies it on the client. A
+ * closed posting is answered 410 Gone with noindex and no JobPosting, so search engines drop it,
+ * while a visitor who follows an old link learns the position is closed.
+ */
+export function jobPageMeta(job: JobPosting): PageMeta {
+  const page: Pick<PageMeta, 'path' | 'queries' | 'type'> = { path: JOB_PAGE_PATTERN, queries: [[API_PATHS.jobs, job.slug]], type: 'article' };
+  if (!job.open) {
+    return { ...page, title: `${job.title} (closed) | Careers`, description: jobCopy.closedText, noindex: true, status: 410 };
+  }
+  return { ...page, title: `${job.title} | Careers`, description: summary(job.description), jsonLd: [jobPostingJsonLd(job)] };
 }
 
 export const remoteMeta: RemoteMeta = {

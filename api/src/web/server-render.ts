@@ -4,6 +4,7 @@
  * request, in the HTML as in the browser). Anything missing or failing falls back to an empty root,
  * which the browser renders as before: a page is never refused because it could not be pre-rendered.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
@@ -20,9 +21,10 @@ const SERVER_BUNDLE_PATH = path.join(SERVER_DIR, SERVER_BUNDLE);
 /** A render taking longer than this is abandoned for the browser to do. */
 const RENDER_TIMEOUT_MS = 3000;
 /**
- * Rendered bodies are kept per URL and builds: rendering costs 15-50 ms of CPU, serving a kept one
- * almost nothing. Content is loaded once per process, so only the URL and the builds can change
- * what a page looks like; the age limit bounds anything else (the footer's year).
+ * Rendered bodies are kept per URL, builds and data: rendering costs 15-50 ms of CPU, serving a kept
+ * one almost nothing. The page renders from its URL, the builds and the data the api inlines, which
+ * can change while the process runs (a job posting closes on its validThrough day), so the data is
+ * part of the key; the age limit bounds anything else (the footer's year).
  */
 const RENDER_CACHE = { max: 500, ttl: 10 * 60 * 1000 };
 
@@ -72,7 +74,8 @@ export class ServerRenderer {
     const shellBuilt = fs.statSync(this.shellBundle, { throwIfNoEntry: false });
     if (!shellBuilt) return '';
     const bundle = request.remote ? this.remoteBundle(request.registry, request.remote) : undefined;
-    const key = [request.url, shellBuilt.mtimeMs, bundle?.file, bundle?.builtMs, bundle?.publicPath].join('\0');
+    const data = createHash('sha1').update(JSON.stringify([request.queryData, request.frame])).digest('base64');
+    const key = [request.url, shellBuilt.mtimeMs, bundle?.file, bundle?.builtMs, bundle?.publicPath, data].join('\0');
     const kept = this.rendered.get(key);
     if (kept !== undefined) return kept;
     const html = await this.renderNow(request, bundle);

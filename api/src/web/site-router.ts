@@ -64,7 +64,7 @@ export function siteRouter(config: AppConfig, content: ContentStore, renderer: S
       ...(remote ? { remote } : {}),
       ...(meta.frame ? { frame: meta.frame } : {}),
     });
-    ctx.status = page ? 200 : 404;
+    ctx.status = page ? (page.meta.status ?? 200) : 404;
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
     const shell = shellStartup(shellDist);

@@ -87,6 +87,13 @@ export const jobSchema = z.object({
   applicationInstructions: text.optional(),
 });
 
+/**
+ * A job as the api answers it: the posting and whether it is open now (isJobOpen, computed by the api
+ * on each request). GET /api/jobs lists open postings only; GET /api/jobs/:slug answers a closed one
+ * too, so its page can say the position is closed instead of that it never existed.
+ */
+export const jobPostingSchema = jobSchema.extend({ open: z.boolean() });
+
 const bannerLink = z.object({ text, link: text });
 
 /**
@@ -104,4 +111,5 @@ export type CaseStudy = z.infer<typeof caseStudySchema>;
 export type BlogPostSummary = z.infer<typeof blogPostSummarySchema>;
 export type BlogPost = z.infer<typeof blogPostSchema>;
 export type Job = z.infer<typeof jobSchema>;
+export type JobPosting = z.infer<typeof jobPostingSchema>;
 export type Banners = z.infer<typeof bannersSchema>;
