@@ -1,4 +1,4 @@
-import { absoluteUrl, API_PATHS, siteConfig, type Job, type JobPosting, type PageMeta, type RemoteMeta } from '@cardlift/api/contracts';
+import { absoluteUrl, API_PATHS, brandOrganization, siteConfig, type Job, type JobPosting, type PageMeta, type RemoteMeta } from '@cardlift/api/contracts';
 import { jobCopy } from './content/careers';
 
 /** Metadata of this remote's pages, declared once: pages use it on the client, the api in the HTML it sends. */
@@ -102,13 +102,7 @@ export function jobPostingJsonLd(job: Job): Record<string, unknown> {
     datePosted: job.postedDate,
     ...(job.validThrough ? { validThrough: job.validThrough } : {}),
     employmentType: job.employmentType,
-    hiringOrganization: {
-      '@type': 'Organization',
-      name: siteConfig.brandName,
-      legalName: siteConfig.legalName,
-      sameAs: siteConfig.siteUrl,
-      logo: absoluteUrl('/logo.svg'),
-    },
+    hiringOrganization: { ...brandOrganization(), legalName: siteConfig.legalName, sameAs: siteConfig.siteUrl },
     ...where,
     url: absoluteUrl(jobPath(job)),
   };
