@@ -23,11 +23,17 @@ describe('jobPostingJsonLd', () => {
       hiringOrganization: { '@type': 'Organization', name: siteConfig.brandName, sameAs: siteConfig.siteUrl },
       jobLocation: {
         '@type': 'Place',
-        address: { '@type': 'PostalAddress', addressLocality: 'New York', addressRegion: 'NY' },
+        address: { '@type': 'PostalAddress', addressLocality: 'New York', addressRegion: 'NY', addressCountry: 'US' },
       },
       url: `${siteConfig.siteUrl}/company/careers/senior-frontend-engineer`,
     });
     expect(ld).not.toHaveProperty('jobLocationType');
+  });
+
+  it('gives the address the country of the job', () => {
+    expect(jobPostingJsonLd(makeJob({ location: 'Toronto, ON', country: 'CA' }))).toMatchObject({
+      jobLocation: { address: { addressLocality: 'Toronto', addressRegion: 'ON', addressCountry: 'CA' } },
+    });
   });
 
   it('describes a remote job as TELECOMMUTE with the area applicants must live in', () => {

@@ -74,14 +74,14 @@ function remoteArea(location: string): string {
   return area || location;
 }
 
-/** "New York, NY" -> locality New York, region NY. */
-function postalAddress(location: string): Record<string, string> {
-  const [locality, region, country] = location.split(',').map((part) => part.trim());
+/** "New York, NY" in the US -> locality New York, region NY, country US. */
+function postalAddress({ location, country }: Pick<Job, 'location' | 'country'>): Record<string, string> {
+  const [locality, region] = location.split(',').map((part) => part.trim());
   return {
     '@type': 'PostalAddress',
     ...(locality ? { addressLocality: locality } : {}),
     ...(region ? { addressRegion: region } : {}),
-    ...(country ? { addressCountry: country } : {}),
+    addressCountry: country,
   };
 }
 
@@ -92,7 +92,7 @@ export function jobPostingJsonLd(job: Job): Record<string, unknown> {
         jobLocationType: 'TELECOMMUTE',
         applicantLocationRequirements: { '@type': 'AdministrativeArea', name: remoteArea(job.location) },
       }
-    : { jobLocation: { '@type': 'Place', address: postalAddress(job.location) } };
+    : { jobLocation: { '@type': 'Place', address: postalAddress(job) } };
   return {
     '@context': 'https://schema.org',
     '@type': 'JobPosting',

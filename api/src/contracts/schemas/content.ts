@@ -72,6 +72,11 @@ export const jobSchema = z.object({
   title: text,
   department: text,
   location: text,
+  /**
+   * Country of the job (ISO 3166-1 alpha-2): search engines require it of an on-site JobPosting's
+   * address, and `location` ("New York, NY") does not name it. Every role so far is in the US.
+   */
+  country: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as US').default('US'),
   /** Whether the role can be done fully remote (JobPosting jobLocationType). */
   remote: z.boolean().default(false),
   employmentType: z.enum(['FULL_TIME', 'PART_TIME', 'CONTRACTOR', 'INTERN']).default('FULL_TIME'),
