@@ -13,7 +13,7 @@ export interface SitePage {
   status: number;
 }
 
-export const NOT_FOUND_PATH = '/no-such-page';
+const NOT_FOUND_PATH = '/no-such-page';
 
 /**
  * `each: 'kind'` takes one content page of each pattern for each status it answers with (a job open

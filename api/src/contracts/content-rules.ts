@@ -20,5 +20,10 @@ export const DEFAULT_CTA_BUTTON_TEXT = 'Get in Touch';
  * status all follow this one rule, evaluated by the api on each request.
  */
 export function isJobOpen(job: { validThrough?: string | undefined }, now: Date): boolean {
-  return job.validThrough === undefined || now.toISOString().slice(0, 10) <= job.validThrough;
+  return job.validThrough === undefined || jobCalendarDay(now) <= job.validThrough;
+}
+
+/** The calendar day (`yyyy-mm-dd`, UTC) job dates are compared with: isJobOpen's answer changes only with it. */
+export function jobCalendarDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
 }

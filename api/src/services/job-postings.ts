@@ -1,10 +1,11 @@
 /**
  * Job postings as of now. Content is loaded once per process but a posting closes when its
  * validThrough day has passed, so whether it is open is worked out on each request against the clock.
- * The answer can only change when the UTC day does: it is kept for the day, so the endpoints and the
- * pages keep answering with the same objects (the content router serialises each object once).
+ * The answer changes only with the calendar day (jobCalendarDay): it is kept for the day, so the
+ * endpoints and the pages keep answering with the same objects (the content router serialises each
+ * object once).
  */
-import { isJobOpen, type Job, type JobPosting } from '../contracts';
+import { isJobOpen, jobCalendarDay, type Job, type JobPosting } from '../contracts';
 
 export interface JobPostings {
   /** Open postings, in the order of the jobs given (newest first). */
@@ -17,7 +18,7 @@ export function jobPostings(jobs: readonly Job[], clock: () => Date): () => JobP
   let current: JobPostings = { open: [], bySlug: new Map() };
   return () => {
     const now = clock();
-    const today = now.toISOString().slice(0, 10);
+    const today = jobCalendarDay(now);
     if (today !== day) {
       const all = jobs.map((job): JobPosting => ({ ...job, open: isJobOpen(job, now) }));
       current = { open: all.filter((p) => p.open), bySlug: new Map(all.map((p) => [p.slug, p])) };
