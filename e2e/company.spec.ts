@@ -5,6 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, openPage, siteUrl } from './support/browser';
+import { CLOSED_JOB } from './support/content';
 
 interface ApiJob {
   slug: string;
@@ -196,6 +197,30 @@ describe('careers and job pages', () => {
       expect(posting.description).toEqual(expect.any(String));
       expect(Boolean(posting.jobLocation) !== Boolean(posting.jobLocationType)).toBe(true);
     }
+  });
+
+  it('answers a closed posting 410 Gone with noindex, lists it nowhere, and sends its visitor to the open positions', async () => {
+    const path = `/company/careers/${CLOSED_JOB.slug}`;
+    const response = await fetch(siteUrl(path));
+    expect(response.status).toBe(410);
+    expect(await response.text()).toMatch(/<meta name="robots" content="noindex/);
+    expect(jobs.map((j) => j.slug)).not.toContain(CLOSED_JOB.slug);
+    const sitemap = await (await fetch(siteUrl('/sitemap.xml'))).text();
+    expect(sitemap).toContain(`/company/careers/${jobs[0]?.slug}</loc>`);
+    expect(sitemap).not.toContain(CLOSED_JOB.slug);
+
+    const page = await openPage(browser);
+    await page.goto(siteUrl(path));
+    await h1(page, CLOSED_JOB.title);
+    await page.getByRole('heading', { level: 2, name: 'This position is closed' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Apply by e-mail' }).count()).toBe(0);
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'See open positions' }).click();
+    await page.waitForURL(/\/company\/careers$/);
+    await page.getByRole('link', { name: jobs[0]?.title ?? /./ }).first().waitFor();
+    expect(await page.getByRole('link', { name: CLOSED_JOB.title }).count()).toBe(0);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
   });
 
   it("answers an unknown job with HTTP 404 and 'Job Not Found', with a way back to Careers", async () => {

@@ -31,7 +31,7 @@ import type { RegistryStore } from './releases/registry-store';
 import { releaseContext, serverCheck } from './releases/release-context';
 import { remoteOrigins } from './services/allowed-origins';
 import { buildRegistry } from './services/remote-registry';
-import { loadContent, type ContentStore } from './services/content-store';
+import { loadContent, type Clock, type ContentStore } from './services/content-store';
 import { createLeadService } from './services/lead-service';
 import { notifiersFrom, type Notifiers } from './services/notifiers';
 import { OutboxRelay, type RelayOptions } from './services/outbox-relay';
@@ -45,6 +45,8 @@ export interface AppDeps {
   config?: AppConfig;
   logger?: Logger;
   content?: ContentStore;
+  /** The clock job postings expire against (when `content` is not given); tests set it. */
+  clock?: Clock;
   /** A ready lead store; by default the one DATABASE_URL / DATA_DIR names, opened on first use. */
   leads?: LeadStore;
   notifiers?: Notifiers;
@@ -73,7 +75,7 @@ export interface App {
 export function createApp(deps: AppDeps = {}): App {
   const config = deps.config ?? loadConfig();
   const logger = deps.logger ?? createLogger(config.logLevel);
-  const content = deps.content ?? loadContent(config.contentDir);
+  const content = deps.content ?? loadContent(config.contentDir, deps.clock);
   const lifecycle: Lifecycle = { shuttingDown: false };
   let opened: Promise<LeadStore> | undefined = deps.leads ? Promise.resolve(deps.leads) : undefined;
   const leads = () => (opened ??= openLeadStore(config));

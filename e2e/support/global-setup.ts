@@ -1,3 +1,4 @@
+import { suiteContentDir } from './content';
 import { startSite, type Site } from './site';
 
 declare global {
@@ -5,8 +6,10 @@ declare global {
 }
 
 export default async function globalSetup(): Promise<void> {
-  const site = await startSite();
+  const contentDir = suiteContentDir();
+  const site = await startSite({ CONTENT_DIR: contentDir });
   globalThis.__E2E_SITE__ = site;
   process.env.E2E_BASE_URL = site.baseUrl;
   process.env.E2E_DATA_DIR = site.dataDir;
+  process.env.E2E_CONTENT_DIR = contentDir;
 }

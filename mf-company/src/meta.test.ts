@@ -23,11 +23,17 @@ describe('jobPostingJsonLd', () => {
       hiringOrganization: { '@type': 'Organization', name: siteConfig.brandName, sameAs: siteConfig.siteUrl },
       jobLocation: {
         '@type': 'Place',
-        address: { '@type': 'PostalAddress', addressLocality: 'New York', addressRegion: 'NY' },
+        address: { '@type': 'PostalAddress', addressLocality: 'New York', addressRegion: 'NY', addressCountry: 'US' },
       },
       url: `${siteConfig.siteUrl}/company/careers/senior-frontend-engineer`,
     });
     expect(ld).not.toHaveProperty('jobLocationType');
+  });
+
+  it('gives the address the country of the job', () => {
+    expect(jobPostingJsonLd(makeJob({ location: 'Toronto, ON', country: 'CA' }))).toMatchObject({
+      jobLocation: { address: { addressLocality: 'Toronto', addressRegion: 'ON', addressCountry: 'CA' } },
+    });
   });
 
   it('describes a remote job as TELECOMMUTE with the area applicants must live in', () => {
@@ -58,6 +64,17 @@ describe('page metadata', () => {
     expect(meta.jsonLd?.[0]).toMatchObject({ '@type': 'JobPosting' });
     const tags = headTagsFor(meta, '/company/careers/senior-frontend-engineer');
     expect(tags).toContainEqual({ kind: 'meta', key: 'property', id: 'og:type', content: 'article' });
+  });
+
+  it('answers a closed posting 410 Gone, kept out of the index and without its JobPosting', () => {
+    const closed = jobPageMeta(makeJob({ open: false }));
+    expect(closed).toMatchObject({ status: 410, noindex: true, queries: [['/api/jobs', 'senior-frontend-engineer']] });
+    expect(closed.title).toBe('Senior Frontend Engineer (closed) | Careers');
+    expect(closed.jsonLd).toBeUndefined();
+    const tags = headTagsFor(closed, '/company/careers/senior-frontend-engineer');
+    expect(tags).toContainEqual({ kind: 'meta', key: 'name', id: 'robots', content: 'noindex, nofollow' });
+    expect(tags.some((t) => t.kind === 'jsonld')).toBe(false);
+    expect(jobPageMeta(job).status).toBeUndefined();
   });
 
   it('resolves a known job and answers null (a 404) for an unknown one', () => {

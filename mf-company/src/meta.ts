@@ -1,4 +1,5 @@
-import { absoluteUrl, API_PATHS, siteConfig, type Job, type PageMeta, type RemoteMeta } from '@cardlift/api/contracts';
+import { absoluteUrl, API_PATHS, brandOrganization, siteConfig, type Job, type JobPosting, type PageMeta, type RemoteMeta } from '@cardlift/api/contracts';
+import { jobCopy } from './content/careers';
 
 /** Metadata of this remote's pages, declared once: pages use it on the client, the api in the HTML it sends. */
 export const pages = {
@@ -73,14 +74,14 @@ function remoteArea(location: string): string {
   return area || location;
 }
 
-/** "New York, NY" -> locality New York, region NY. */
-function postalAddress(location: string): Record<string, string> {
-  const [locality, region, country] = location.split(',').map((part) => part.trim());
+/** "New York, NY" in the US -> locality New York, region NY, country US. */
+function postalAddress({ location, country }: Pick<Job, 'location' | 'country'>): Record<string, string> {
+  const [locality, region] = location.split(',').map((part) => part.trim());
   return {
     '@type': 'PostalAddress',
     ...(locality ? { addressLocality: locality } : {}),
     ...(region ? { addressRegion: region } : {}),
-    ...(country ? { addressCountry: country } : {}),
+    addressCountry: country,
   };
 }
 
@@ -91,7 +92,7 @@ export function jobPostingJsonLd(job: Job): Record<string, unknown> {
         jobLocationType: 'TELECOMMUTE',
         applicantLocationRequirements: { '@type': 'AdministrativeArea', name: remoteArea(job.location) },
       }
-    : { jobLocation: { '@type': 'Place', address: postalAddress(job.location) } };
+    : { jobLocation: { '@type': 'Place', address: postalAddress(job) } };
   return {
     '@context': 'https://schema.org',
     '@type': 'JobPosting',
@@ -101,28 +102,23 @@ export function jobPostingJsonLd(job: Job): Record<string, unknown> {
     datePosted: job.postedDate,
     ...(job.validThrough ? { validThrough: job.validThrough } : {}),
     employmentType: job.employmentType,
-    hiringOrganization: {
-      '@type': 'Organization',
-      name: siteConfig.brandName,
-      legalName: siteConfig.legalName,
-      sameAs: siteConfig.siteUrl,
-      logo: absoluteUrl('/logo.svg'),
-    },
+    hiringOrganization: { ...brandOrganization(), legalName: siteConfig.legalName, sameAs: siteConfig.siteUrl },
     ...where,
     url: absoluteUrl(jobPath(job)),
   };
 }
 
-/** Metadata of a job page: the api renders it into the HTML, the page applies it on the client. */
-export function jobPageMeta(job: Job): PageMeta {
-  return {
-    path: JOB_PAGE_PATTERN,
-    title: `${job.title} | Careers`,
-    queries: [[API_PATHS.jobs, job.slug]],
-    description: summary(job.description),
-    type: 'article',
-    jsonLd: [jobPostingJsonLd(job)],
-  };
+/**
+ * Metadata of a job page: the api renders it into the HTML, the page applies it on the client. A
+ * closed posting is answered 410 Gone with noindex and no JobPosting, so search engines drop it,
+ * while a visitor who follows an old link learns the position is closed.
+ */
+export function jobPageMeta(job: JobPosting): PageMeta {
+  const page: Pick<PageMeta, 'path' | 'queries' | 'type'> = { path: JOB_PAGE_PATTERN, queries: [[API_PATHS.jobs, job.slug]], type: 'article' };
+  if (!job.open) {
+    return { ...page, title: `${job.title} (closed) | Careers`, description: jobCopy.closedText, noindex: true, status: 410 };
+  }
+  return { ...page, title: `${job.title} | Careers`, description: summary(job.description), jsonLd: [jobPostingJsonLd(job)] };
 }
 
 export const remoteMeta: RemoteMeta = {

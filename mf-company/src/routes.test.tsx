@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { siteConfig } from '@cardlift/api/contracts';
+import { CONTACT_SECTION_ID } from '@cardlift/shell/ui';
 import { json, mockFetch, renderWithProviders } from '@cardlift/shell/test-utils';
 import CompanyRoutes from './routes';
 
@@ -70,6 +71,8 @@ describe('legal pages', () => {
       const id = link.getAttribute('href')?.slice(1) ?? '';
       expect(container.querySelector(`[id="${id}"]`)?.tagName).toBe('H2');
     }
+    // The frame's Talk to Sales section owns #contact on every page; the document's "Contact us" must not take it.
+    expect(container.querySelector(`[id="${CONTACT_SECTION_ID}"]`)).toBeNull();
     // Headings go h1 > h2 > h3 without skipping a level.
     const levels = [...container.querySelectorAll('h1, h2, h3, h4')].map((h) => Number(h.tagName[1]));
     levels.forEach((level, i) => expect(level - (levels[i - 1] ?? 0)).toBeLessThanOrEqual(1));

@@ -43,6 +43,14 @@ describe('marketing routes', () => {
     expect(document.querySelector('link[rel="canonical"]')).toHaveAttribute('href', `https://www.cardlift.example${path}`);
   });
 
+  // Lighthouse's heading-order audit and the W3C validator both fail a page whose outline skips a level.
+  it.each(PATHS)('%s never skips a heading level', (path) => {
+    renderWithProviders(<MarketingRoutes />, { path });
+    const levels = screen.getAllByRole('heading').map((h) => Number(h.tagName.slice(1)));
+    const skips = levels.filter((level, i) => i > 0 && level > (levels[i - 1] as number) + 1);
+    expect({ levels, skips }).toEqual({ levels, skips: [] });
+  });
+
   it('shows the in-progress placeholder with a Home button', () => {
     renderWithProviders(<MarketingRoutes />, { path: '/products/merchants' });
     expect(screen.getByText(/this page is in progress/i)).toBeInTheDocument();

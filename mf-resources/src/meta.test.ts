@@ -59,6 +59,15 @@ describe('caseStudyMeta', () => {
     expect(tags).toContainEqual({ kind: 'link', rel: 'canonical', href: 'https://www.cardlift.example/case-studies/sling-tv-case-study' });
   });
 
+  it('names raster images only in its Article: the SVG hero gives way to the social image, the publisher has the PNG logo', () => {
+    const [article] = caseStudyMeta(sling as CaseStudy).jsonLd ?? [];
+    expect(sling.heroImage).toMatch(/\.svg$/);
+    expect(article).toMatchObject({
+      image: ['https://www.cardlift.example/og/default.png'],
+      publisher: { logo: { url: 'https://www.cardlift.example/logo.png' } },
+    });
+  });
+
   it('prefers the excerpt for the description and keeps it short', () => {
     expect(caseStudyMeta({ ...sling, excerpt: 'Short.' }).description).toBe('Short.');
     expect(caseStudyMeta({ ...sling, excerpt: undefined, description: undefined, overview: 'x '.repeat(200) }).description.length).toBeLessThanOrEqual(160);
@@ -71,5 +80,7 @@ describe('blogPostMeta', () => {
     expect(meta.jsonLd?.[0]).toMatchObject({ '@type': 'BlogPosting', author: { name: post.author } });
     expect(meta.image).toBe(post.heroImage);
     expect(blogPostMeta({ ...post, heroImage: undefined }).image).toBeUndefined();
+    // Search engines require an Article image: a post without a raster one names the social image.
+    expect(blogPostMeta({ ...post, heroImage: undefined }).jsonLd?.[0]).toMatchObject({ image: ['https://www.cardlift.example/og/default.png'] });
   });
 });

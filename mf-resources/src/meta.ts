@@ -5,7 +5,8 @@
 import {
   API_PATHS,
   absoluteUrl,
-  siteConfig,
+  brandOrganization,
+  structuredDataImage,
   type BlogPost,
   type CaseStudy,
   type DynamicPage,
@@ -36,12 +37,6 @@ function breadcrumbJsonLd(crumbs: Crumb[]): Record<string, unknown> {
 const HOME: Crumb = { name: 'Home', path: '/' };
 const CASE_STUDIES: Crumb = { name: 'Case Studies', path: '/case-studies' };
 const BLOG: Crumb = { name: 'Blog', path: '/blog' };
-
-const publisher = {
-  '@type': 'Organization',
-  name: siteConfig.brandName,
-  logo: { '@type': 'ImageObject', url: absoluteUrl('/logo.svg') },
-};
 
 export const pages = {
   caseStudies: {
@@ -82,10 +77,10 @@ export function caseStudyMeta(cs: CaseStudy, pattern = '/case-studies/:caseStudy
         '@type': 'Article',
         headline: cs.title.slice(0, 110),
         description,
-        image: [absoluteUrl(cs.heroImage)],
+        image: [structuredDataImage(cs.heroImage)],
         datePublished: cs.publishedDate,
-        author: { '@type': 'Organization', name: siteConfig.brandName, url: siteConfig.siteUrl },
-        publisher,
+        author: brandOrganization(),
+        publisher: brandOrganization(),
         about: { '@type': 'Organization', name: cs.client },
         ...(cs.tags?.length ? { keywords: cs.tags.join(', ') } : {}),
         mainEntityOfPage: { '@type': 'WebPage', '@id': absoluteUrl(canonicalPath) },
@@ -113,10 +108,10 @@ export function blogPostMeta(post: BlogPost, pattern = '/blog/:id'): PageMeta {
         '@type': 'BlogPosting',
         headline: post.title.slice(0, 110),
         description,
-        ...(post.heroImage ? { image: [absoluteUrl(post.heroImage)] } : {}),
+        image: [structuredDataImage(post.heroImage)],
         datePublished: post.publishedDate,
         author: { '@type': 'Person', name: post.author },
-        publisher,
+        publisher: brandOrganization(),
         articleSection: post.category,
         mainEntityOfPage: { '@type': 'WebPage', '@id': absoluteUrl(canonicalPath) },
       },

@@ -12,3 +12,18 @@ export function isSlug(value: string | undefined): value is string {
 
 /** Button text of a blog post's call to action when the post gives none. */
 export const DEFAULT_CTA_BUTTON_TEXT = 'Get in Touch';
+
+/**
+ * Whether a job posting is open at `now`: through the whole of its `validThrough` day (a calendar
+ * date, read in UTC), and until it is taken down when it has none. Search engines treat a posting past
+ * its validThrough as expired, so the careers list, the sitemap, the JSON-LD and the job page's
+ * status all follow this one rule, evaluated by the api on each request.
+ */
+export function isJobOpen(job: { validThrough?: string | undefined }, now: Date): boolean {
+  return job.validThrough === undefined || jobCalendarDay(now) <= job.validThrough;
+}
+
+/** The calendar day (`yyyy-mm-dd`, UTC) job dates are compared with: isJobOpen's answer changes only with it. */
+export function jobCalendarDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}

@@ -38,16 +38,3 @@ export function headTagsFor(meta: PageMeta, visitedPath: string): HeadTag[] {
   for (const json of meta.jsonLd ?? []) tags.push({ kind: 'jsonld', json });
   return tags;
 }
-
-/** Organization JSON-LD, used on the home page. */
-export function organizationJsonLd(): Record<string, unknown> {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Organization',
-    name: siteConfig.brandName,
-    legalName: siteConfig.legalName,
-    url: siteConfig.siteUrl,
-    logo: absoluteUrl('/logo.svg'),
-    sameAs: [siteConfig.social.href],
-  };
-}

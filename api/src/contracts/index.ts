@@ -8,4 +8,5 @@ export * from './schemas/contact';
 export * from './schemas/content';
 export * from './api-error';
 export * from './head-tags';
+export * from './structured-data';
 export * from './route-meta';

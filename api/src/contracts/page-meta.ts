@@ -27,6 +27,11 @@ export interface PageMeta {
   /** Canonical path when it differs from the visited one (e.g. /casestudies/x -> /case-studies/x). */
   canonicalPath?: string;
   noindex?: boolean;
+  /**
+   * HTTP status the api answers the page with, 200 when absent. 410 Gone tells crawlers the page
+   * (a closed job posting) existed and is gone for good, while visitors still see why.
+   */
+  status?: 200 | 410;
   /** JSON-LD objects for this page. */
   jsonLd?: Record<string, unknown>[];
   /**

@@ -2,13 +2,14 @@
  * How a remote describes its pages to the api: static pages by exact path, content pages by pattern
  * with a resolver that looks the item up (an unknown item is a 404 for crawlers too).
  */
-import type { BlogPost, CaseStudy, Job } from './schemas/content';
+import type { BlogPost, CaseStudy, JobPosting } from './schemas/content';
 import type { PageMeta } from './page-meta';
 
 export interface ContentLookup {
   caseStudy(id: string): CaseStudy | undefined;
   blogPost(id: string): BlogPost | undefined;
-  job(slug: string): Job | undefined;
+  /** A job, open or closed as of this request. */
+  job(slug: string): JobPosting | undefined;
 }
 
 export interface DynamicPage {

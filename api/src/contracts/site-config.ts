@@ -23,6 +23,8 @@ export const siteConfig = {
   /** Copyright year printed in the mobile menu (spec section 2); the footer prints the current year. */
   mobileMenuCopyrightYear: 2025,
   defaultImage: { path: '/og/default.png', width: 1200, height: 630 },
+  /** The logo structured data names: raster (search engines refuse SVG there), square, on white. */
+  logo: { path: '/logo.png', width: 512, height: 512 },
 } as const;
 
 export const signInUrl = `${siteConfig.signInHost}/login`;

@@ -13,7 +13,8 @@ const CACHE = 'public, max-age=60';
 
 export function contentRouter(content: ContentStore): Router {
   const router = new Router({ prefix: '/api' });
-  // Content never changes while the process runs: serialise and encode each item once, not per request.
+  // An answer's object never changes once made (a job posting that closes is a new object, see
+  // job-postings.ts): serialise and encode each object once, not per request.
   const serialised = new WeakMap<object, Buffer>();
   // Headers are set per route, not with router.use: a prefix-wide middleware would wrap other routers' /api routes.
   const send = (ctx: Context, body: object) => {

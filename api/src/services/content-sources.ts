@@ -19,6 +19,7 @@ export const CONTENT_SOURCES: readonly ContentSource[] = [
   { pattern: `${API_PATHS.caseStudies}/:id`, lookup: ({ id = '' }, c) => c.caseStudy(id), item: 'Case study' },
   { pattern: API_PATHS.blog, lookup: (_, c) => c.blogPosts },
   { pattern: `${API_PATHS.blog}/:id`, lookup: ({ id = '' }, c) => c.blogPost(id), item: 'Blog post' },
-  { pattern: API_PATHS.jobs, lookup: (_, c) => c.jobs },
+  // Open postings only; one posting is answered open or closed (JobPosting.open).
+  { pattern: API_PATHS.jobs, lookup: (_, c) => c.openJobs() },
   { pattern: `${API_PATHS.jobs}/:slug`, lookup: ({ slug = '' }, c) => c.job(slug), item: 'Job' },
 ];

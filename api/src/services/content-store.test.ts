@@ -28,6 +28,18 @@ describe('content store', () => {
     expect(content.blogPost('offers-api-announcement')?.content.introduction).toBeTruthy();
   });
 
+  it('decides which job postings are open against its clock, whenever asked', () => {
+    let now = new Date('2026-11-22T12:00:00Z');
+    const content = loadContent(realDir, () => now);
+    const open = content.openJobs();
+    expect(open.map((j) => j.slug)).toEqual(content.jobs.map((j) => j.slug));
+    // The same day gives the same objects, which the content router serialises once.
+    expect(content.openJobs()).toBe(open);
+    now = new Date('2099-01-01T00:00:00Z');
+    expect(content.openJobs()).toEqual([]);
+    expect(content.job(open[0]!.slug)).toMatchObject({ slug: open[0]!.slug, open: false });
+  });
+
   it('names the file and the field of a broken item', () => {
     const dir = copyContent();
     const file = path.join(dir, 'case-studies', 'sling-tv-case-study.json');

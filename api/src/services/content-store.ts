@@ -16,7 +16,9 @@ import {
   type CaseStudy,
   type ContentLookup,
   type Job,
+  type JobPosting,
 } from '../contracts';
+import { jobPostings } from './job-postings';
 
 export class ContentError extends Error {
   override name = 'ContentError';
@@ -25,9 +27,15 @@ export class ContentError extends Error {
 export interface ContentStore extends ContentLookup {
   caseStudies: readonly CaseStudy[];
   blogPosts: readonly BlogPostSummary[];
+  /** Every job file, open or closed. */
   jobs: readonly Job[];
+  /** The postings open now, newest first (what GET /api/jobs and the careers page list). */
+  openJobs(): readonly JobPosting[];
   banners: Banners;
 }
+
+/** What "now" is for content that expires (job postings); tests set it. */
+export type Clock = () => Date;
 
 function readJson(file: string): unknown {
   try {
@@ -69,7 +77,7 @@ function loadCollection<S extends z.ZodType<{ id: string }>>(dir: string, schema
 
 const byDateDesc = <T,>(key: (t: T) => string) => (a: T, b: T) => key(b).localeCompare(key(a));
 
-export function loadContent(contentDir: string): ContentStore {
+export function loadContent(contentDir: string, clock: Clock = () => new Date()): ContentStore {
   const caseStudies = loadCollection(path.join(contentDir, 'case-studies'), caseStudySchema).sort(
     byDateDesc((c) => c.publishedDate),
   );
@@ -81,6 +89,7 @@ export function loadContent(contentDir: string): ContentStore {
     : { primary: null, secondary: null };
   const postById = new Map(posts.map((p) => [p.id, p]));
   checkReferences(contentDir, { caseStudies, posts, banners, postIds: new Set(postById.keys()) });
+  const postings = jobPostings(jobs, clock);
   return {
     caseStudies,
     blogPosts: posts.map(({ content: _content, ...summary }) => summary),
@@ -88,7 +97,8 @@ export function loadContent(contentDir: string): ContentStore {
     banners,
     caseStudy: (id) => caseStudies.find((c) => c.id === id),
     blogPost: (id) => postById.get(id),
-    job: (slug) => jobs.find((j) => j.slug === slug),
+    openJobs: () => postings().open,
+    job: (slug) => postings().bySlug.get(slug),
   };
 }
 

@@ -62,6 +62,14 @@ describe('server rendering', () => {
     expect(await renderer.render(page)).toBe('render 3 of /');
   });
 
+  it('renders a page again when the data it shows changes (a job posting that has closed)', async () => {
+    const renderer = site(COUNTING_SHELL_BUNDLE);
+    const job = (open: boolean) => ({ url: '/company/careers/a', registry, queryData: [{ queryKey: ['/api/jobs', 'a'], data: { slug: 'a', open } }] });
+    expect(await renderer.render(job(true))).toBe('render 1 of /company/careers/a');
+    expect(await renderer.render(job(true))).toBe('render 1 of /company/careers/a');
+    expect(await renderer.render(job(false))).toBe('render 2 of /company/careers/a');
+  });
+
   it('leaves the page to the browser when the shell has no server build or its render throws', async () => {
     expect(await site(false).render({ url: '/', registry, remote: 'mf_marketing', queryData: [] })).toBe('');
     expect(await site(true).render({ url: '/broken', registry, queryData: [] })).toBe('');

@@ -4,6 +4,7 @@
  * request, in the HTML as in the browser). Anything missing or failing falls back to an empty root,
  * which the browser renders as before: a page is never refused because it could not be pre-rendered.
  */
+import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { RenderAppInput } from '@cardlift/shell/server';
 import type { PageFrame, InlineQueryData, RemoteEntry, RemoteName } from '../contracts';
@@ -13,9 +14,10 @@ import type { RemoteBundle, ServerBundles } from './server-bundles';
 /** A render taking longer than this is abandoned for the browser to do. */
 const RENDER_TIMEOUT_MS = 3000;
 /**
- * Rendered bodies are kept per URL and builds: rendering costs 15-50 ms of CPU, serving a kept one
- * almost nothing. Content is loaded once per process, so only the URL and the builds can change
- * what a page looks like; the age limit bounds anything else (the footer's year).
+ * Rendered bodies are kept per URL, builds and data: rendering costs 15-50 ms of CPU, serving a kept
+ * one almost nothing. The page renders from its URL, the builds and the data the api inlines, which
+ * can change while the process runs (a job posting closes on its validThrough day), so the data is
+ * part of the key; the age limit bounds anything else (the footer's year).
  */
 const RENDER_CACHE = { max: 500, ttl: 10 * 60 * 1000 };
 
@@ -42,7 +44,8 @@ export class ServerRenderer {
     const shellBuiltMs = this.bundles.shellBuiltMs();
     if (shellBuiltMs === undefined) return '';
     const bundle = request.remote ? this.bundles.remoteBundle(request.registry, request.remote) : undefined;
-    const key = [request.url, shellBuiltMs, bundle?.file, bundle?.builtMs, bundle?.publicPath].join('\0');
+    const data = createHash('sha1').update(JSON.stringify([request.queryData, request.frame])).digest('base64');
+    const key = [request.url, shellBuiltMs, bundle?.file, bundle?.builtMs, bundle?.publicPath, data].join('\0');
     const kept = request.uncached ? undefined : this.rendered.get(key);
     if (kept !== undefined) return kept;
     const html = await this.renderNow(request, bundle);

@@ -83,7 +83,7 @@ export function siteRouter(config: AppConfig, { content, renderer, pageTables, r
       ...(meta.frame ? { frame: meta.frame } : {}),
       uncached: preview,
     });
-    ctx.status = page ? 200 : 404;
+    ctx.status = page ? (page.meta.status ?? 200) : 404;
     ctx.type = 'text/html; charset=utf-8';
     if (preview) {
       // A candidate seen by one browser: never stored by any cache, never indexed.

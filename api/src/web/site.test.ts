@@ -10,18 +10,7 @@ import request from 'supertest';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import type { BootData } from '../contracts';
-
-const REPO = path.resolve(__dirname, '..', '..', '..');
-
-/**
- * A server bundle exporting a package's real page table. Bundles are loaded with `require`, which
- * under Jest compiles the TypeScript source: the api reads it exactly as it reads a built bundle.
- */
-function serverBundle(dir: string, source: string, exportName: string, extra: string): void {
-  fs.mkdirSync(path.join(dir, 'server'), { recursive: true });
-  const file = path.join(REPO, source);
-  fs.writeFileSync(path.join(dir, 'server', 'index.js'), `exports.pageTable = require(${JSON.stringify(file)}).${exportName};\n${extra}\n`);
-}
+import { REMOTE_PACKAGES, writeRemoteBuild, writeShellServerBuild } from '../../test/fixture-builds';
 
 function fixtureSite(): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-site-'));
@@ -33,8 +22,8 @@ function fixtureSite(): string {
   );
   fs.writeFileSync(path.join(shellDist, 'assets', 'main.0123456789.js'), 'console.log(1)');
   fs.writeFileSync(path.join(shellDist, '.env'), 'SECRET=1');
-  serverBundle(shellDist, 'shell/src/pages/meta.ts', 'shellPageTable', "exports.renderApp = async () => '';");
-  for (const pkg of ['mf-marketing', 'mf-resources', 'mf-company', 'mf-invest']) {
+  writeShellServerBuild(root);
+  for (const pkg of REMOTE_PACKAGES) {
     const dist = path.join(root, pkg, 'dist');
     fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
     const manifest = {
@@ -49,10 +38,9 @@ function fixtureSite(): string {
         },
       ],
     };
-    fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify(manifest));
     fs.writeFileSync(path.join(dist, 'remoteEntry.js'), 'var x;');
     fs.writeFileSync(path.join(dist, 'assets', 'chunk.abcdef1234.js'), 'var y;');
-    serverBundle(dist, `${pkg}/src/meta.ts`, 'remoteMeta', 'exports.loadRoutes = async () => () => null;');
+    writeRemoteBuild(root, pkg, manifest);
   }
   return root;
 }

@@ -22,7 +22,10 @@ function isKnownDynamic(path: string, content: ContentLookup, tables: readonly R
   return tables.some((table) =>
     table.dynamic.some((page) => {
       const params = matchPattern(page.pattern, path);
-      return params !== null && page.resolve(params, content) !== null;
+      if (params === null) return false;
+      // A page that asks not to be indexed (a closed job posting) is no sitemap entry either.
+      const resolved = page.resolve(params, content);
+      return resolved !== null && !resolved.noindex;
     }),
   );
 }

@@ -69,7 +69,7 @@ export function staticRouter(config: AppConfig): Router {
   );
 
   // Unhashed public files of the shell (favicon, logo, social images, fonts).
-  router.get(/^\/(favicon\.svg|logo\.svg|og\/[\w.-]+|fonts\/[\w.-]+)$/, (ctx) =>
+  router.get(/^\/(favicon\.svg|logo\.(?:svg|png)|og\/[\w.-]+|fonts\/[\w.-]+)$/, (ctx) =>
     serve(ctx, shellDist, ctx.path.slice(1), DAY_MS),
   );
   return router;

@@ -1,5 +1,5 @@
 import { Container } from '@cardlift/shell/ui';
-import type { LegalBlock, LegalDocument, LegalSubsection } from '../content/legal';
+import { LEGAL_TOC_ID, legalAnchorId, type LegalBlock, type LegalDocument, type LegalSubsection } from '../content/legal';
 import { formatCalendarDate, LEGAL_DATE_FORMAT } from '../lib/dates';
 
 function Blocks({ blocks }: { blocks: readonly LegalBlock[] }) {
@@ -20,8 +20,8 @@ function Blocks({ blocks }: { blocks: readonly LegalBlock[] }) {
 
 function Subsection({ section, number }: { section: LegalSubsection; number: string }) {
   return (
-    <section aria-labelledby={section.id} className="co:mt-8">
-      <h3 id={section.id} className="co:scroll-mt-28 co:text-lg co:font-semibold">
+    <section aria-labelledby={legalAnchorId(section.id)} className="co:mt-8">
+      <h3 id={legalAnchorId(section.id)} className="co:scroll-mt-28 co:text-lg co:font-semibold">
         {number} {section.heading}
       </h3>
       <Blocks blocks={section.body} />
@@ -45,14 +45,14 @@ export function LegalDocumentView({ document: doc }: { document: LegalDocument }
             </p>
           ))}
         </header>
-        <nav aria-labelledby="legal-toc" className="co:mt-10 co:rounded-lg co:border co:border-line co:bg-white co:p-6">
-          <h2 id="legal-toc" className="co:text-base co:font-semibold">
+        <nav aria-labelledby={legalAnchorId(LEGAL_TOC_ID)} className="co:mt-10 co:rounded-lg co:border co:border-line co:bg-white co:p-6">
+          <h2 id={legalAnchorId(LEGAL_TOC_ID)} className="co:text-base co:font-semibold">
             Contents
           </h2>
           <ol className="co:mt-4 co:list-decimal co:space-y-2 co:pl-6 co:text-sm">
             {doc.sections.map((section) => (
               <li key={section.id}>
-                <a href={`#${section.id}`} className="co:text-primary co:underline-offset-4 co:hover:underline">
+                <a href={`#${legalAnchorId(section.id)}`} className="co:text-primary co:underline-offset-4 co:hover:underline">
                   {section.heading}
                 </a>
               </li>
@@ -60,8 +60,8 @@ export function LegalDocumentView({ document: doc }: { document: LegalDocument }
           </ol>
         </nav>
         {doc.sections.map((section, i) => (
-          <section key={section.id} aria-labelledby={section.id} className="co:mt-12">
-            <h2 id={section.id} className="co:scroll-mt-28 co:text-2xl co:font-semibold">
+          <section key={section.id} aria-labelledby={legalAnchorId(section.id)} className="co:mt-12">
+            <h2 id={legalAnchorId(section.id)} className="co:scroll-mt-28 co:text-2xl co:font-semibold">
               {i + 1}. {section.heading}
             </h2>
             <Blocks blocks={section.body} />

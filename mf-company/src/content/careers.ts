@@ -29,6 +29,9 @@ export const jobCopy = {
   notFoundTitle: 'Job Not Found',
   notFoundText: "The job posting you're looking for doesn't exist or has been removed.",
   backToCareers: 'Back to Careers',
+  closedTitle: 'This position is closed',
+  closedText: 'We are no longer taking applications for this role. See the positions that are open now.',
+  openPositions: 'See open positions',
   sections: {
     description: 'About the role',
     responsibilities: 'Responsibilities',

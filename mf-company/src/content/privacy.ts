@@ -1,10 +1,10 @@
 /** Privacy policy text (spec section 2: long static legal text, updated in 2020). */
 import { siteConfig } from '@cardlift/api/contracts';
-import type { LegalDocument } from './legal';
+import { legalDocument } from './legal';
 
 const { brandName, legalName } = siteConfig;
 
-export const privacyPolicy: LegalDocument = {
+export const privacyPolicy = legalDocument({
   title: 'Privacy Policy',
   updated: '2020-09-14',
   intro: [
@@ -156,4 +156,4 @@ export const privacyPolicy: LegalDocument = {
       ],
     },
   ],
-};
+});

@@ -4,14 +4,14 @@
  * app, purchased points non-refundable.
  */
 import { siteConfig } from '@cardlift/api/contracts';
-import type { LegalDocument } from './legal';
+import { legalDocument } from './legal';
 
 const { brandName, legalName } = siteConfig;
 
 /** Months without opening the app after which an account is inactive. */
 export const INACTIVITY_MONTHS = 6;
 
-export const termsOfService: LegalDocument = {
+export const termsOfService = legalDocument({
   title: 'Terms of Service',
   updated: '2022-05-02',
   intro: [
@@ -159,4 +159,4 @@ export const termsOfService: LegalDocument = {
       ],
     },
   ],
-};
+});

@@ -73,6 +73,17 @@ describe('JobPage', () => {
     expect(decodeURIComponent(href.split('subject=')[1] ?? '')).toBe('Application: Data & Insights Lead');
   });
 
+  it('says a closed position is closed, offers no way to apply and points to the open positions', async () => {
+    renderJob(makeJob({ open: false }));
+    await screen.findByRole('heading', { level: 1, name: 'Senior Frontend Engineer' });
+    const notice = screen.getByRole('region', { name: 'This position is closed' });
+    expect(within(notice).getByRole('link', { name: 'See open positions' })).toHaveAttribute('href', '/company/careers');
+    expect(screen.queryByRole('link', { name: 'Apply by e-mail' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'How to apply' })).not.toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Senior Frontend Engineer (closed) | Careers | Cardlift'));
+    expect(document.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+  });
+
   it('shows a breadcrumb back to Careers', async () => {
     renderJob(makeJob());
     const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });

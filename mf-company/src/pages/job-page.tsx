@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@cardlift/shell/router';
 import { Badge, Breadcrumb, Container, Skeleton, usePageMeta } from '@cardlift/shell/ui';
+import { JobClosed } from '../components/job-closed';
 import { JobDetails } from '../components/job-details';
 import { JobNotFound } from '../components/job-not-found';
 import { JobSections } from '../components/job-sections';
@@ -22,7 +23,10 @@ function JobLoading() {
   );
 }
 
-/** /company/careers/:slug: one posting, or 'Job Not Found' when it fails to load or does not exist. */
+/**
+ * /company/careers/:slug: one posting, 'Job Not Found' when it fails to load or does not exist, and
+ * a closed notice pointing to the open positions when its validThrough has passed (the api says which).
+ */
 export function JobPage() {
   const { slug } = useParams();
   const valid = isJobSlug(slug);
@@ -49,10 +53,14 @@ export function JobPage() {
           {job.remote && <Badge tone="brand">{jobCopy.remote}</Badge>}
         </div>
       </header>
-      <div className="co:mt-12 co:grid co:items-start co:gap-12 co:lg:grid-cols-[1fr_20rem]">
-        <JobSections job={job} />
-        <JobDetails job={job} className="co:lg:sticky co:lg:top-28" />
-      </div>
+      {job.open ? (
+        <div className="co:mt-12 co:grid co:items-start co:gap-12 co:lg:grid-cols-[1fr_20rem]">
+          <JobSections job={job} />
+          <JobDetails job={job} className="co:lg:sticky co:lg:top-28" />
+        </div>
+      ) : (
+        <JobClosed />
+      )}
     </Container>
   );
 }

@@ -3,12 +3,13 @@
  * QueryClient's default one fetches the path in the key and throws when the response is not ok.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { API_PATHS, isSlug, type Job } from '@cardlift/api/contracts';
+import { API_PATHS, isSlug, type JobPosting } from '@cardlift/api/contracts';
 
 export const JOBS_PATH = API_PATHS.jobs;
 
+/** The open postings (the api leaves closed ones out). */
 export function jobsQueryOptions() {
-  return queryOptions<Job[]>({ queryKey: [JOBS_PATH] });
+  return queryOptions<JobPosting[]>({ queryKey: [JOBS_PATH] });
 }
 
 /**
@@ -19,7 +20,7 @@ export function isJobSlug(slug: string | undefined): slug is string {
   return isSlug(slug);
 }
 
-/** One job; runs only when a (valid) slug exists. */
+/** One job, open or closed; runs only when a (valid) slug exists. */
 export function jobQueryOptions(slug: string | undefined) {
-  return queryOptions<Job>({ queryKey: [JOBS_PATH, slug ?? ''], enabled: isJobSlug(slug) });
+  return queryOptions<JobPosting>({ queryKey: [JOBS_PATH, slug ?? ''], enabled: isJobSlug(slug) });
 }

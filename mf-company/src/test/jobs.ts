@@ -1,8 +1,11 @@
-/** Job fixtures for tests, parsed by the contract schema so defaults apply as they do in the api. */
-import { jobSchema, type Job } from '@cardlift/api/contracts';
+/**
+ * Job fixtures for tests, as the api answers them (open unless told otherwise), parsed by the
+ * contract schema so defaults apply as they do in the api.
+ */
+import { jobPostingSchema, type JobPosting } from '@cardlift/api/contracts';
 
-export function makeJob(overrides: Partial<Job> = {}): Job {
-  return jobSchema.parse({
+export function makeJob(overrides: Partial<JobPosting> = {}): JobPosting {
+  return jobPostingSchema.parse({
     id: 'job-1',
     slug: 'senior-frontend-engineer',
     title: 'Senior Frontend Engineer',
@@ -16,13 +19,14 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
     bonusPoints: ['Module Federation in production'],
     benefits: ['Health, dental and vision'],
     applicationInstructions: 'Send your resume.\nInclude a link to your work.',
+    open: true,
     ...overrides,
   });
 }
 
 /** A posting with only the required fields. */
-export function makeMinimalJob(overrides: Partial<Job> = {}): Job {
+export function makeMinimalJob(overrides: Partial<JobPosting> = {}): JobPosting {
   const { level: _l, responsibilities: _r, requirements: _q, bonusPoints: _b, benefits: _e, applicationInstructions: _a, ...rest } =
     makeJob(overrides);
-  return jobSchema.parse({ ...rest, ...overrides });
+  return jobPostingSchema.parse({ ...rest, ...overrides });
 }

@@ -72,6 +72,11 @@ export const jobSchema = z.object({
   title: text,
   department: text,
   location: text,
+  /**
+   * Country of the job (ISO 3166-1 alpha-2): search engines require it of an on-site JobPosting's
+   * address, and `location` ("New York, NY") does not name it. Every role so far is in the US.
+   */
+  country: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as US').default('US'),
   /** Whether the role can be done fully remote (JobPosting jobLocationType). */
   remote: z.boolean().default(false),
   employmentType: z.enum(['FULL_TIME', 'PART_TIME', 'CONTRACTOR', 'INTERN']).default('FULL_TIME'),
@@ -86,6 +91,13 @@ export const jobSchema = z.object({
   /** Multi-line text. */
   applicationInstructions: text.optional(),
 });
+
+/**
+ * A job as the api answers it: the posting and whether it is open now (isJobOpen, computed by the api
+ * on each request). GET /api/jobs lists open postings only; GET /api/jobs/:slug answers a closed one
+ * too, so its page can say the position is closed instead of that it never existed.
+ */
+export const jobPostingSchema = jobSchema.extend({ open: z.boolean() });
 
 const bannerLink = z.object({ text, link: text });
 
@@ -104,4 +116,5 @@ export type CaseStudy = z.infer<typeof caseStudySchema>;
 export type BlogPostSummary = z.infer<typeof blogPostSummarySchema>;
 export type BlogPost = z.infer<typeof blogPostSchema>;
 export type Job = z.infer<typeof jobSchema>;
+export type JobPosting = z.infer<typeof jobPostingSchema>;
 export type Banners = z.infer<typeof bannersSchema>;

@@ -4,14 +4,14 @@ import { FeatureGrid } from '../feature-grid';
 import { ScrollLink } from '../scroll-link';
 import { Section } from '../section';
 
-/** Two cards sending developers and business teams to their part of the page. */
+/** Two cards sending developers and business teams to their part of the page; they sit right under the h1. */
 export function PathCards() {
   return (
     <ul aria-label="Where to start" className="mk:mx-auto mk:grid mk:max-w-6xl mk:gap-6 mk:px-6 mk:pb-16 mk:md:grid-cols-2 mk:md:px-8">
       {content.paths.map((path) => (
         <li key={path.target} className="mk:flex">
           <Card className="mk:flex mk:w-full mk:flex-col">
-            <CardTitle>{path.title}</CardTitle>
+            <CardTitle as="h2">{path.title}</CardTitle>
             <CardText className="mk:flex-1">{path.description}</CardText>
             <ScrollLink
               sectionId={path.target}

@@ -1,0 +1,36 @@
+/**
+ * Stand-ins for the front ends' builds, for api tests that need no real build: a server bundle per
+ * package that exports the package's real page table (and a render that leaves pages to the
+ * browser), plus a minimal manifest so the registry serves the remote. Bundles are loaded with
+ * `require`, which under Jest compiles the TypeScript source: the api reads them as it reads built ones.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+const REPO = path.resolve(__dirname, '..', '..');
+export const REMOTE_PACKAGES = ['mf-marketing', 'mf-resources', 'mf-company', 'mf-invest'] as const;
+
+function serverBundle(dir: string, source: string, exportName: string, extra: string): void {
+  fs.mkdirSync(path.join(dir, 'server'), { recursive: true });
+  const file = path.join(REPO, source);
+  fs.writeFileSync(path.join(dir, 'server', 'index.js'), `exports.pageTable = require(${JSON.stringify(file)}).${exportName};\n${extra}\n`);
+}
+
+/** The shell's server bundle in `<siteRoot>/shell/dist`. */
+export function writeShellServerBuild(siteRoot: string): void {
+  serverBundle(path.join(siteRoot, 'shell', 'dist'), 'shell/src/pages/meta.ts', 'shellPageTable', "exports.renderApp = async () => '';");
+}
+
+/** A remote's dist: a manifest with the ./routes expose and the server bundle with its page table. */
+export function writeRemoteBuild(siteRoot: string, pkg: (typeof REMOTE_PACKAGES)[number], manifest?: object): void {
+  const dist = path.join(siteRoot, pkg, 'dist');
+  fs.mkdirSync(dist, { recursive: true });
+  const fallback = {
+    name: pkg.replace(/-/g, '_'),
+    metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+    shared: [],
+    exposes: [{ name: 'routes', path: './routes', assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } }],
+  };
+  fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify(manifest ?? fallback));
+  serverBundle(dist, `${pkg}/src/meta.ts`, 'remoteMeta', 'exports.loadRoutes = async () => () => null;');
+}

@@ -1,0 +1,41 @@
+/**
+ * The HTML the server sends is valid: the W3C validator (Nu Html Checker) reads the server HTML of
+ * every page of the site and reports no error. It once found two elements with id="contact" on
+ * /privacy and /terms, and a jump from h1 to h3 on /products/offers-api. Needs Java 17+ (.ci/run
+ * installs it); without it the check is skipped and says why.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { siteUrl } from './support/browser';
+import { siteContentDir } from './support/content';
+import { validateHtmlFiles, validatorUnavailable } from './support/html-validator';
+import { sitePages } from './support/site-pages';
+
+const unavailable = validatorUnavailable();
+if (unavailable) console.warn(`W3C HTML validation SKIPPED: ${unavailable}`);
+
+(unavailable ? describe.skip : describe)('the HTML the server sends', () => {
+  it('passes the W3C validator on every page: static pages, each kind of content page, the not-found page', async () => {
+    const pages = sitePages(siteContentDir());
+    // Not a vacuous pass: the list has every kind of page and status.
+    expect(new Set(pages.map((p) => p.status))).toEqual(new Set([200, 404, 410]));
+    expect(pages.map((p) => p.path)).toEqual(expect.arrayContaining(['/', '/privacy', '/products/offers-api', '/components', '/invest']));
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-vnu-'));
+    const fileOf = new Map<string, string>();
+    for (const [i, page] of pages.entries()) {
+      const response = await fetch(siteUrl(page.path));
+      expect({ path: page.path, status: response.status }).toEqual({ path: page.path, status: page.status });
+      const file = path.join(dir, `page-${i}.html`);
+      fs.writeFileSync(file, await response.text());
+      fileOf.set(`file:${file}`, page.path);
+    }
+
+    const messages = await validateHtmlFiles([...fileOf.keys()].map((url) => url.slice('file:'.length)));
+    const problems = messages
+      .filter((m) => m.type !== 'info')
+      .map((m) => `${fileOf.get(m.url ?? '') ?? m.url} line ${m.lastLine}: ${m.message}`);
+    expect(problems).toEqual([]);
+  }, 180_000);
+});
