@@ -35,10 +35,8 @@ import { loadContent, type Clock, type ContentStore } from './services/content-s
 import { createLeadService } from './services/lead-service';
 import { notifiersFrom, type Notifiers } from './services/notifiers';
 import { OutboxRelay, type RelayOptions } from './services/outbox-relay';
-import { PageTables } from './web/page-tables';
-import { ServerBundles } from './web/server-bundles';
+import { RenderPool } from './web/render-pool';
 import { siteRouter, type RequestRegistry } from './web/site-router';
-import { ServerRenderer } from './web/server-render';
 import { staticRouter } from './web/static-files';
 
 export interface AppDeps {
@@ -68,6 +66,8 @@ export interface App {
   registryStore(): Promise<RegistryStore>;
   /** Opens the store (running migrations) and starts the relay: call before listening. */
   start(): Promise<void>;
+  /** Starts the render workers and waits until they have loaded the content and the shell's build. */
+  warm(): Promise<void>;
   /** Stops the relay after its delivery in flight, then closes the store. */
   close(): Promise<void>;
 }
@@ -96,8 +96,8 @@ export function createApp(deps: AppDeps = {}): App {
     const preview = grant && artifacts.locate(grant.remote, grant.version) ? new Map([[grant.remote, grant.version]]) : undefined;
     return { registry: buildRegistry(config, registry.current(), preview), preview: Boolean(preview) };
   };
-  const bundles = new ServerBundles(config);
-  const releases = () => registryStore().then((store) => releaseContext(config, store, serverCheck(config, content, logger)));
+  const pool = new RenderPool(config, logger);
+  const releases = () => registryStore().then((store) => releaseContext(config, store, serverCheck(pool)));
   const relay = new OutboxRelay(leads, deps.notifiers ?? notifiersFrom(config), logger, deps.relay);
   const origins = remoteOrigins(config);
   const koa = new Koa({ proxy: config.production });
@@ -135,8 +135,8 @@ export function createApp(deps: AppDeps = {}): App {
   koa.use(files.routes());
   const site = siteRouter(config, {
     content,
-    renderer: new ServerRenderer(bundles, logger),
-    pageTables: new PageTables(bundles, logger),
+    pool,
+    clock: deps.clock ?? (() => new Date()),
     registryFor,
     liveRegistry: () => buildRegistry(config, registry.current()),
   });
@@ -161,10 +161,12 @@ export function createApp(deps: AppDeps = {}): App {
       logger.info({ store: store.kind, channels: relay.channels }, 'lead store ready');
       relay.start();
     },
+    warm: () => pool.warm(),
     async close() {
       registry.stop();
       await relay.stop();
       await limiter?.close();
+      await pool.close();
       if (opened) await (await opened).close();
       if (openedRegistry) await (await openedRegistry).close();
     },

@@ -11,6 +11,8 @@ const GRACE_MS = 10_000;
 async function main(): Promise<void> {
   const app = createApp();
   await app.start();
+  // The first visitor gets a worker that has already loaded the content and the shell's build.
+  await app.warm();
   const server = app.koa.listen(app.config.port, app.config.host, () => {
     app.logger.info({ port: app.config.port }, `site ready on http://localhost:${app.config.port}`);
   });

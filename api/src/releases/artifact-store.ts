@@ -6,7 +6,35 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RemoteName } from '../contracts';
-import { publishBuild } from './build-output';
+import { publishBuild, sha256File } from './build-output';
+
+/**
+ * Bookkeeping stored beside a release's files (a dotfile: never served): the SHA-256 of each file
+ * of its server build, checked before the api's render workers load it, so a server bundle changed
+ * on the shared volume after it was released is never run.
+ */
+export const CHECKSUMS_FILE = '.release-checksums.json';
+const SERVER_FOLDER = 'server';
+
+function serverChecksums(buildDir: string): Record<string, string> {
+  const dir = path.join(buildDir, SERVER_FOLDER);
+  if (!fs.existsSync(dir)) return {};
+  const sums: Record<string, string> = {};
+  for (const name of fs.readdirSync(dir, { recursive: true }) as string[]) {
+    const file = path.join(dir, name);
+    if (fs.statSync(file).isFile()) sums[path.posix.join(SERVER_FOLDER, name.split(path.sep).join('/'))] = sha256File(file);
+  }
+  return sums;
+}
+
+/** Whether `file` (inside the release folder `dir`) has the checksum recorded when it was released. */
+export function matchesReleaseChecksum(dir: string, file: string): boolean {
+  const recorded = path.join(dir, CHECKSUMS_FILE);
+  if (!fs.existsSync(recorded)) return false;
+  const sums = JSON.parse(fs.readFileSync(recorded, 'utf8')) as Record<string, string>;
+  const key = path.relative(dir, file).split(path.sep).join('/');
+  return sums[key] !== undefined && sums[key] === sha256File(file);
+}
 
 /**
  * What a release version may look like wherever one enters (URL, API body, registry): starts with a
@@ -37,6 +65,6 @@ export class DirectoryArtifactStore implements ArtifactStore {
 
   async put(remote: RemoteName, version: string, buildDir: string): Promise<boolean> {
     if (!isReleaseVersion(version)) throw new Error(`"${version}" is not a valid release version`);
-    return publishBuild(buildDir, path.join(this.dir, remote, version));
+    return publishBuild(buildDir, path.join(this.dir, remote, version), { [CHECKSUMS_FILE]: JSON.stringify(serverChecksums(buildDir)) });
   }
 }

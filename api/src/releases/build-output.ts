@@ -34,6 +34,10 @@ function listFiles(dir: string, prefix = ''): string[] {
     .sort();
 }
 
+export function sha256File(file: string): string {
+  return crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+}
+
 /** Short hash of every file's path and bytes: the same build gives the same version. */
 export function contentHash(dir: string): string {
   const hash = crypto.createHash('sha256');
@@ -48,12 +52,14 @@ export function contentHash(dir: string): string {
  * temp directory first and is renamed into place, so the api never serves half a release.
  * Returns false when `target` already existed (same content hash: the same build).
  */
-export function publishBuild(buildDir: string, target: string): boolean {
+export function publishBuild(buildDir: string, target: string, bookkeeping: Record<string, string> = {}): boolean {
   if (fs.existsSync(target)) return false;
   fs.mkdirSync(path.dirname(target), { recursive: true });
   const staging = `${target}.staging-${process.pid}`;
   fs.rmSync(staging, { recursive: true, force: true });
   fs.cpSync(buildDir, staging, { recursive: true });
+  // Written before the rename: a release is never visible without its bookkeeping.
+  for (const [name, text] of Object.entries(bookkeeping)) fs.writeFileSync(path.join(staging, name), text);
   try {
     fs.renameSync(staging, target);
   } catch (error) {

@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import type { RemoteName } from '../contracts';
 import { loadConfig } from '../config';
 import { createLogger } from '../logger';
-import { loadContent } from '../services/content-store';
+import { RenderPool } from '../web/render-pool';
 import { buildRemote, gitSha } from './build-output';
 import { printReleases, sendToSite } from './cli-remote';
 import { openRegistryStore } from './open-registry';
@@ -67,9 +67,9 @@ async function main(argv: string[]): Promise<number> {
   if (siteUrl) return sendToSite({ command, remote, siteUrl, values, obtain: () => obtainBuild(remote, config.siteRoot, values['from-dir']), gitSha: sha });
 
   const store = await openRegistryStore(config);
-  const logger = createLogger(process.env.LOG_LEVEL ?? 'error');
+  const pool = new RenderPool(config, createLogger(process.env.LOG_LEVEL ?? 'error'));
   try {
-    const context = releaseContext(config, store, serverCheck(config, loadContent(config.contentDir), logger));
+    const context = releaseContext(config, store, serverCheck(pool));
     switch (command) {
       case 'release': {
         console.log(`Releasing ${remote} into ${config.releasesDir}`);
@@ -108,6 +108,7 @@ async function main(argv: string[]): Promise<number> {
     }
   } finally {
     await store.close();
+    await pool.close();
   }
 }
 

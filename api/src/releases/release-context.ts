@@ -6,14 +6,10 @@
 import path from 'node:path';
 import type { RemoteName } from '../contracts';
 import type { AppConfig } from '../config';
-import type { Logger } from '../logger';
-import type { ContentStore } from '../services/content-store';
-import { localBuildDir, remoteBasePath } from '../services/remote-registry';
-import { inlineQueryData } from '../web/query-data';
-import { ServerBundles } from '../web/server-bundles';
-import { ServerRenderer } from '../web/server-render';
+import { localBuildDir } from '../services/remote-registry';
+import type { RenderPool } from '../web/render-pool';
 import { DirectoryArtifactStore } from './artifact-store';
-import { MANIFEST_FILE, readManifest } from './manifest';
+import { readManifest } from './manifest';
 import type { RegistryStore } from './registry-store';
 import { ReleaseRefused, type ReleaseContext } from './release-service';
 
@@ -21,30 +17,9 @@ export function shellBuildDir(config: Pick<AppConfig, 'siteRoot'>): string {
   return path.join(config.siteRoot, 'shell', 'dist');
 }
 
-/** Loads a stored build's server bundle and page table and renders each static page, as a visitor would get it. */
-export function serverCheck(config: AppConfig, content: ContentStore, logger: Logger): NonNullable<ReleaseContext['checkServer']> {
-  const bundles = new ServerBundles(config);
-  const renderer = new ServerRenderer(bundles, logger);
-  return async (remote: RemoteName, version: string) => {
-    const registry = [{ name: remote, entry: `${remoteBasePath(remote, version)}${MANIFEST_FILE}`, version }];
-    if (!bundles.shell()) return ['the shell has no server build to render with (npm run build -w shell)'];
-    const bundle = bundles.remoteBundle(registry, remote);
-    if (!bundle) return ['the build has no server build (server/index.js): the site could not render its pages'];
-    let table;
-    try {
-      table = bundles.remote(bundle).pageTable;
-    } catch (error) {
-      return [`its server build does not load: ${(error as Error).message}`];
-    }
-    if (!table) return ['its server build exports no page table (pageTable): the site would not know its pages'];
-    const problems: string[] = [];
-    for (const page of table.pages) {
-      const queryData = inlineQueryData(page.queries ?? [], content);
-      const found = await renderer.check({ url: page.path, registry, remote, queryData, ...(page.frame ? { frame: page.frame } : {}), uncached: true });
-      problems.push(...found.map((problem) => `${page.path} does not render: ${problem}`));
-    }
-    return problems;
-  };
+/** A stored build's server check, run in the render workers like every piece of section code. */
+export function serverCheck(pool: RenderPool): NonNullable<ReleaseContext['checkServer']> {
+  return (remote: RemoteName, version: string) => pool.check(remote, version);
 }
 
 export function releaseContext(config: AppConfig, store: RegistryStore, checkServer?: ReleaseContext['checkServer']): ReleaseContext {

@@ -10,6 +10,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { REMOTE_NAMES, remoteRegistrySchema, type RemoteEntry, type RemoteName } from '../contracts';
 import type { AppConfig } from '../config';
+
+/** Where builds are read from: the checkout's (`<siteRoot>/<package>/dist`) and the artifact store. */
+export type BuildRoots = Pick<AppConfig, 'siteRoot' | 'releasesDir'>;
 import { DirectoryArtifactStore } from '../releases/artifact-store';
 import { MANIFEST_FILE } from '../releases/manifest';
 
@@ -39,7 +42,7 @@ function fileOverrides(config: AppConfig): Map<RemoteName, RemoteEntry> {
   return new Map(entries.map((e) => [e.name, e]));
 }
 
-export function localBuildDir(config: AppConfig, name: RemoteName): string {
+export function localBuildDir(config: Pick<AppConfig, 'siteRoot'>, name: RemoteName): string {
   return path.join(config.siteRoot, packageDirOf(name), 'dist');
 }
 
@@ -70,7 +73,7 @@ export function buildRegistry(config: AppConfig, current: CurrentVersions = new 
 }
 
 /** Directory on disk holding the files of `name` at `version`, or undefined when unknown. */
-export function remoteFilesDir(config: AppConfig, name: RemoteName, version: string): string | undefined {
+export function remoteFilesDir(config: BuildRoots, name: RemoteName, version: string): string | undefined {
   if (version === LOCAL_VERSION) return localBuildDir(config, name);
   return new DirectoryArtifactStore(config.releasesDir).locate(name, version);
 }
@@ -87,7 +90,7 @@ export interface ServedBuild {
  * undefined for a remote on another origin. Preloads, page tables and server rendering all follow
  * this rule, so they only ever read the very build the browser will load.
  */
-export function servedBuild(config: AppConfig, entry: RemoteEntry): ServedBuild | undefined {
+export function servedBuild(config: BuildRoots, entry: RemoteEntry): ServedBuild | undefined {
   const baseUrl = remoteBasePath(entry.name, entry.version);
   if (entry.entry !== `${baseUrl}${MANIFEST_FILE}`) return undefined;
   const dir = remoteFilesDir(config, entry.name, entry.version);

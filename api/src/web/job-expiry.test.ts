@@ -41,7 +41,14 @@ function fixtures(): { CONTENT_DIR: string; SITE_ROOT: string } {
 
 const { CONTENT_DIR, SITE_ROOT } = fixtures();
 let now = new Date('2026-11-22T10:00:00Z');
-const server = testApp({ contentDir: CONTENT_DIR, siteRoot: SITE_ROOT }, { clock: () => now }).koa.callback();
+const app = testApp({ contentDir: CONTENT_DIR, siteRoot: SITE_ROOT }, { clock: () => now });
+const server = app.koa.callback();
+// Pages are resolved in worker threads: start them once, up front.
+beforeAll(async () => {
+  await app.start();
+  await app.warm();
+}, 60_000);
+afterAll(() => app.close());
 
 const jsonLdTypes = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1] as string)['@type']);

@@ -17,11 +17,19 @@ export function resolvePage(pathname: string, content: ContentLookup, tables: Si
   const section = sectionForPath(pathname);
   if (!section) return null;
   const table = tables.remote(section.remote);
-  // A section whose build this api cannot read (a team's dev server, say) is the browser's to draw:
-  // answer 200 with the site's own description and let the page set its head tags when it runs.
-  if (!table) return { meta: { path: pathname, title: section.label, description: siteConfig.tagline }, remote: section.remote };
+  if (!table) return sectionFallback(pathname);
   const meta = resolvePageMeta(table, pathname, content);
   return meta ? { meta, remote: section.remote } : null;
+}
+
+/**
+ * A path of a section whose page table cannot be read (a team's dev server, a build that fails to
+ * load in time) is the browser's to draw: 200 with the site's own description, and the page sets its
+ * head tags when it runs. Null for a path no section owns.
+ */
+export function sectionFallback(pathname: string): ResolvedPage | null {
+  const section = sectionForPath(pathname);
+  return section ? { meta: { path: pathname, title: section.label, description: siteConfig.tagline }, remote: section.remote } : null;
 }
 
 export const NOT_FOUND_META: PageMeta = {

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { SERVER_BUNDLE, SERVER_DIR } from '@cardlift/shell/build/server-shared';
 import type { RenderAppInput } from '@cardlift/shell/server';
 import type { RemoteEntry, RemoteMeta, RemoteName } from '../contracts';
-import type { AppConfig } from '../config';
-import { servedBuild } from '../services/remote-registry';
+import { LOCAL_VERSION, servedBuild, type BuildRoots } from '../services/remote-registry';
+import { matchesReleaseChecksum } from '../releases/artifact-store';
 import { derivedFromFiles } from './file-derived';
 
 /** Where a build keeps its server bundle. */
@@ -31,6 +31,8 @@ export interface RemoteServerModule {
 /** The server bundle of one remote build that this api serves. */
 export interface RemoteBundle {
   name: RemoteName;
+  /** The build's folder. */
+  dir: string;
   file: string;
   builtMs: number;
   /** URL its files are served under: the bundle renders its asset URLs against it. */
@@ -47,7 +49,7 @@ function requireFresh<T>(file: string): T {
 export class ServerBundles {
   readonly shellFile: string;
 
-  constructor(private readonly config: AppConfig) {
+  constructor(private readonly config: BuildRoots) {
     this.shellFile = path.join(config.siteRoot, 'shell', 'dist', SERVER_BUNDLE_PATH);
   }
 
@@ -69,7 +71,7 @@ export class ServerBundles {
     if (!entry || !build) return undefined;
     const file = path.join(build.dir, SERVER_BUNDLE_PATH);
     const built = fs.statSync(file, { throwIfNoEntry: false });
-    return built && { name, file, builtMs: built.mtimeMs, publicPath: build.baseUrl, version: entry.version };
+    return built && { name, dir: build.dir, file, builtMs: built.mtimeMs, publicPath: build.baseUrl, version: entry.version };
   }
 
   /**
@@ -78,6 +80,13 @@ export class ServerBundles {
    */
   remote(bundle: RemoteBundle): RemoteServerModule {
     if (!this.shell()) throw new Error('the shell has no server build');
-    return derivedFromFiles([this.shellFile, bundle.file], () => requireFresh<RemoteServerModule>(bundle.file));
+    return derivedFromFiles([this.shellFile, bundle.file], () => {
+      // A release runs only as released: its server bundle must match the checksum stored with it.
+      // (The checkout's own build, served before any release, is this machine's and has none.)
+      if (bundle.version !== LOCAL_VERSION && !matchesReleaseChecksum(bundle.dir, bundle.file)) {
+        throw new Error(`the server build of ${bundle.name} ${bundle.version} does not match the checksum recorded when it was released: not loaded`);
+      }
+      return requireFresh<RemoteServerModule>(bundle.file);
+    });
   }
 }

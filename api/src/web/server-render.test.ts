@@ -1,7 +1,9 @@
 /**
- * The api's side of server rendering: it loads the shell's server build and the registry's version
- * of the route's remote, passes the remote the URL its files are served under, and falls back to
- * an empty root (the browser renders) when a build is missing or throws. Uses small stand-in bundles
+ * Server rendering as the api runs it: in worker threads (render-pool.ts), with the shell's server
+ * build and the registry's version of the route's remote, which learns the URL its files are served
+ * under. A missing build, a throw, a load that never settles, code that blocks its thread or crashes
+ * its worker: each leaves that page to the browser (an empty root), keeps nothing broken, and never
+ * touches the api process. Section code sees none of the api's secrets. Uses small stand-in bundles
  * with the same exports as the real ones (the browser suite covers the real builds).
  */
 import fs from 'node:fs';
@@ -9,8 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../config';
-import { ServerBundles } from './server-bundles';
-import { ServerRenderer } from './server-render';
+import { DirectoryArtifactStore } from '../releases/artifact-store';
+import { RenderPool, type RenderPoolOptions } from './render-pool';
 
 const SHELL_BUNDLE = `
 exports.renderApp = async (input) => {
@@ -23,16 +25,23 @@ const REMOTE_BUNDLE = `exports.loadRoutes = async (publicPath) => () => '<p>rout
 
 const COUNTING_SHELL_BUNDLE = `let renders = 0; exports.renderApp = async (input) => 'render ' + ++renders + ' of ' + input.url;`;
 
-function site(withShell: boolean | string) {
+const pools: RenderPool[] = [];
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((pool) => pool.close()));
+});
+
+function site(withShell: boolean | string, remote = REMOTE_BUNDLE, options: RenderPoolOptions = {}) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-ssr-'));
   const write = (rel: string, text: string) => {
     fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
     fs.writeFileSync(path.join(root, rel), text);
   };
   if (withShell) write('shell/dist/server/index.js', typeof withShell === 'string' ? withShell : SHELL_BUNDLE);
-  write('mf-marketing/dist/server/index.js', REMOTE_BUNDLE);
+  write('mf-marketing/dist/server/index.js', remote);
   const config = loadConfig({ ...process.env, SITE_ROOT: root, DATA_DIR: path.join(root, 'data') });
-  return Object.assign(new ServerRenderer(new ServerBundles(config), pino({ level: 'silent' })), { root });
+  const pool = new RenderPool(config, pino({ level: 'silent' }), { maxThreads: 1, ...options });
+  pools.push(pool);
+  return Object.assign(pool, { root });
 }
 
 const registry = [{ name: 'mf_marketing' as const, entry: '/remotes/mf_marketing/local/mf-manifest.json', version: 'local' }];
@@ -74,4 +83,79 @@ describe('server rendering', () => {
     expect(await site(false).render({ url: '/', registry, remote: 'mf_marketing', queryData: [] })).toBe('');
     expect(await site(true).render({ url: '/broken', registry, queryData: [] })).toBe('');
   });
+
+  it('keeps one body for the not-found page of a section, whatever the unknown path', async () => {
+    const pool = site(COUNTING_SHELL_BUNDLE);
+    const missing = (url: string) => ({ url, registry, remote: 'mf_marketing' as const, queryData: [], notFound: true });
+    expect(await pool.render(missing('/products/nope'))).toBe('render 1 of /products/nope');
+    expect(await pool.render(missing('/products/other'))).toBe('render 1 of /products/nope');
+  });
+});
+
+const page = { url: '/', registry, remote: 'mf_marketing' as const, queryData: [] };
+
+describe('a section whose server code misbehaves', () => {
+  it('that throws while loading: the page is left to the browser, and rendered again once the build is fixed', async () => {
+    const pool = site(true, `exports.loadRoutes = async () => { throw new Error('broken section'); };`);
+    expect(await pool.render(page)).toBe('<main data-url="/"></main>');
+    fs.writeFileSync(path.join(pool.root, 'mf-marketing/dist/server/index.js'), REMOTE_BUNDLE);
+    const later = new Date(Date.now() + 5000);
+    fs.utimesSync(path.join(pool.root, 'mf-marketing/dist/server/index.js'), later, later);
+    expect(await pool.render(page)).toBe('<main data-url="/"><p>routes at /remotes/mf_marketing/local/</p></main>');
+  });
+
+  it('whose load never settles: answered at the deadline, never kept, and other pages keep rendering', async () => {
+    const pool = site(true, `exports.loadRoutes = () => new Promise(() => {});`);
+    await pool.warm();
+    const started = performance.now();
+    expect(await pool.render(page)).toBe('');
+    const waited = performance.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(2900);
+    expect(waited).toBeLessThan(6000);
+    expect(await pool.render({ url: '/components', registry, queryData: [] })).toBe('<main data-url="/components"></main>');
+    // Not kept as broken: the next visitor's request tries again.
+    expect(await pool.render(page)).toBe('');
+  }, 20_000);
+
+  it('that blocks its thread: the worker is ended at the deadline and a fresh one serves the next page', async () => {
+    const pool = site(true, `exports.loadRoutes = async (p) => { if (p) { for (;;) {} } };`, { renderDeadlineMs: 4000 });
+    await pool.warm();
+    expect(await pool.render(page)).toBe('');
+    expect(await pool.render({ url: '/components', registry, queryData: [] })).toBe('<main data-url="/components"></main>');
+  }, 30_000);
+
+  it('that crashes its worker with an unhandled rejection: the api process lives on', async () => {
+    const pool = site(true, `exports.loadRoutes = async () => { Promise.reject(new Error('unhandled in a section')); return new Promise(() => {}); };`);
+    expect(await pool.render(page)).toBe('');
+    expect(await pool.render({ url: '/components', registry, queryData: [] })).toBe('<main data-url="/components"></main>');
+  }, 30_000);
+
+  it('changed on the shared volume after its release: not loaded, the browser renders it', async () => {
+    const pool = site(true);
+    const build = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-ssr-release-'));
+    fs.mkdirSync(path.join(build, 'server'));
+    fs.writeFileSync(path.join(build, 'server', 'index.js'), REMOTE_BUNDLE);
+    const releasesDir = path.join(pool.root, 'data', 'releases');
+    await new DirectoryArtifactStore(releasesDir).put('mf_marketing', '1.0.0-abcdef0123', build);
+    const released = [{ name: 'mf_marketing' as const, entry: '/remotes/mf_marketing/1.0.0-abcdef0123/mf-manifest.json', version: '1.0.0-abcdef0123' }];
+    const request = { url: '/', registry: released, remote: 'mf_marketing' as const, queryData: [], uncached: true };
+    expect(await pool.render(request)).toBe('<main data-url="/"><p>routes at /remotes/mf_marketing/1.0.0-abcdef0123/</p></main>');
+    const bundle = path.join(releasesDir, 'mf_marketing', '1.0.0-abcdef0123', 'server', 'index.js');
+    fs.writeFileSync(bundle, `exports.loadRoutes = async () => () => '<p>tampered</p>';`);
+    const later = new Date(Date.now() + 5000);
+    fs.utimesSync(bundle, later, later);
+    expect(await pool.render(request)).toBe('<main data-url="/"></main>');
+  }, 20_000);
+
+  it('reads none of the api\'s secrets from the environment', async () => {
+    process.env.DATABASE_URL = 'postgres://admin:hunter2@db.internal/leads';
+    try {
+      const pool = site(true, `exports.loadRoutes = async () => () => '<p>' + JSON.stringify(process.env) + '</p>';`);
+      const html = await pool.render(page);
+      expect(html).toContain('<p>{');
+      expect(html).not.toContain('hunter2');
+    } finally {
+      delete process.env.DATABASE_URL;
+    }
+  }, 20_000);
 });

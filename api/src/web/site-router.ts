@@ -7,16 +7,14 @@ import Router from '@koa/router';
 import { absoluteUrl, API_PATHS, sectionForPath } from '../contracts';
 import type { Context } from 'koa';
 import type { AppConfig } from '../config';
-import type { ContentStore } from '../services/content-store';
+import type { Clock, ContentStore } from '../services/content-store';
 import type { RemoteEntry } from '../contracts';
 import { renderPage, shellTemplate } from './html-renderer';
-import type { PageTables } from './page-tables';
-import type { ServerRenderer } from './server-render';
+import type { RenderPool } from './render-pool';
 import { remoteStartup } from './remote-startup';
 import { inlineQueryData } from './query-data';
 import { shellStartup } from './shell-startup';
-import { NOT_FOUND_META, resolvePage } from './page-resolver';
-import { sitemapPaths } from './sitemap';
+import { NOT_FOUND_META } from './page-resolver';
 
 /** `/resources` is what the spec's "View All Case Studies" links to; `/company` has no page. */
 const PERMANENT_REDIRECTS: Record<string, string> = { '/resources': '/case-studies', '/company': '/company/about-us' };
@@ -29,14 +27,16 @@ export interface RequestRegistry {
 
 export interface SiteDeps {
   content: ContentStore;
-  renderer: ServerRenderer;
-  pageTables: PageTables;
+  /** Runs the front ends' server code (page tables, renders) in worker threads. */
+  pool: RenderPool;
+  /** "Now" for content that expires, the same clock the content store follows. */
+  clock: Clock;
   registryFor(ctx: Context): RequestRegistry;
   /** What every visitor is served: crawlers are told about the live site, never a preview. */
   liveRegistry(): RemoteEntry[];
 }
 
-export function siteRouter(config: AppConfig, { content, renderer, pageTables, registryFor, liveRegistry }: SiteDeps): Router {
+export function siteRouter(config: AppConfig, { content, pool, clock, registryFor, liveRegistry }: SiteDeps): Router {
   const router = new Router();
   const template = shellTemplate(config.siteRoot);
   const shellDist = path.join(config.siteRoot, 'shell', 'dist');
@@ -47,9 +47,8 @@ export function siteRouter(config: AppConfig, { content, renderer, pageTables, r
     ctx.body = `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /invest\n\nSitemap: ${absoluteUrl('/sitemap.xml')}\n`;
   });
 
-  router.get('/sitemap.xml', (ctx) => {
-    const tables = pageTables.forRegistry(liveRegistry());
-    const urls = sitemapPaths(content, tables.remotes())
+  router.get('/sitemap.xml', async (ctx) => {
+    const urls = (await pool.sitemap(liveRegistry(), clock()))
       .map((p) => `  <url><loc>${absoluteUrl(p)}</loc></url>`)
       .join('\n');
     ctx.type = 'application/xml';
@@ -68,15 +67,18 @@ export function siteRouter(config: AppConfig, { content, renderer, pageTables, r
   router.get('/{*path}', async (ctx) => {
     if (ctx.path.startsWith('/api/')) return;
     const { registry, preview } = registryFor(ctx);
-    const page = resolvePage(ctx.path, content, pageTables.forRegistry(registry));
+    const page = await pool.resolve(ctx.path, registry, clock());
     const meta = page?.meta ?? NOT_FOUND_META;
     // The announcement bar shows on every page; the page's own data follows.
     const queryData = inlineQueryData([[API_PATHS.banners], ...(page?.meta.queries ?? [])], content);
     // A path the section does not know still belongs to it: its remote renders the not-found page.
     const remote = page ? page.remote : sectionForPath(ctx.path)?.remote;
     const entry = remote ? registry.find((r) => r.name === remote) : undefined;
-    const appHtml = await renderer.render({
-      url: ctx.url,
+    const appHtml = await pool.render({
+      // The path alone: query parameters change nothing on a page, so they neither reach the render
+      // nor make a kept body miss.
+      url: ctx.path,
+      notFound: !page,
       registry,
       queryData,
       ...(remote ? { remote } : {}),

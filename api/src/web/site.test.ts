@@ -50,6 +50,12 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-data-'));
 const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, SITE_ROOT: siteRoot }), logLevel: 'silent' };
 const app = createApp({ config });
 const server = app.koa.callback();
+// Pages are resolved and rendered in worker threads: start them (and the registry) once, up front.
+beforeAll(async () => {
+  await app.start();
+  await app.warm();
+}, 60_000);
+afterAll(() => app.close());
 
 function bootData(html: string): BootData {
   const block = /<script type="application\/json" id="cardlift-boot">(.*?)<\/script>/.exec(html)?.[1];

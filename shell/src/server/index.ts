@@ -30,7 +30,9 @@ const shared: Record<SharedSingleton | typeof DESIGN_SYSTEM | typeof ROUTER, unk
   [DESIGN_SYSTEM]: designSystem,
   [ROUTER]: router,
 };
-(globalThis as Record<string, unknown>)[SERVER_SHARED_GLOBAL] = shared;
+// Read-only for every section's code loaded after it: no remote can swap React or the design system
+// for the pages of the others. A rebuilt shell is loaded by fresh render workers (api/src/web/render-pool.ts).
+Object.defineProperty(globalThis, SERVER_SHARED_GLOBAL, { value: Object.freeze(shared), writable: false, configurable: false });
 
 export { renderApp, type RenderAppInput } from './render-app';
 /** The pages the shell draws itself (/components): the api reads their metadata from this build. */
