@@ -13,3 +13,16 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 export function testApp(overrides: Partial<AppConfig> = {}, deps: Omit<AppDeps, 'config'> = {}): App {
   return createApp({ config: testConfig(overrides), ...deps });
 }
+
+/**
+ * Starts `app` before the file's tests and closes it after. Pages are resolved and rendered in worker
+ * threads, which take a second or two to load: a suite that requests pages waits for them once, here.
+ */
+export function startedForSuite(app: App): App {
+  beforeAll(async () => {
+    await app.start();
+    await app.warm();
+  }, 60_000);
+  afterAll(() => app.close());
+  return app;
+}

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { writeRemoteBuild, writeShellServerBuild } from '../../test/fixture-builds';
-import { testApp } from '../../test/test-app';
+import { startedForSuite, testApp } from '../../test/test-app';
 
 function job(slug: string, validThrough?: string) {
   return {
@@ -43,12 +43,7 @@ const { CONTENT_DIR, SITE_ROOT } = fixtures();
 let now = new Date('2026-11-22T10:00:00Z');
 const app = testApp({ contentDir: CONTENT_DIR, siteRoot: SITE_ROOT }, { clock: () => now });
 const server = app.koa.callback();
-// Pages are resolved in worker threads: start them once, up front.
-beforeAll(async () => {
-  await app.start();
-  await app.warm();
-}, 60_000);
-afterAll(() => app.close());
+startedForSuite(app);
 
 const jsonLdTypes = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1] as string)['@type']);

@@ -11,6 +11,7 @@ import { createApp } from '../app';
 import { loadConfig } from '../config';
 import type { BootData } from '../contracts';
 import { REMOTE_PACKAGES, writeRemoteBuild, writeShellServerBuild } from '../../test/fixture-builds';
+import { startedForSuite } from '../../test/test-app';
 
 function fixtureSite(): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-site-'));
@@ -50,12 +51,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-data-'));
 const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, SITE_ROOT: siteRoot }), logLevel: 'silent' };
 const app = createApp({ config });
 const server = app.koa.callback();
-// Pages are resolved and rendered in worker threads: start them (and the registry) once, up front.
-beforeAll(async () => {
-  await app.start();
-  await app.warm();
-}, 60_000);
-afterAll(() => app.close());
+startedForSuite(app);
 
 function bootData(html: string): BootData {
   const block = /<script type="application\/json" id="cardlift-boot">(.*?)<\/script>/.exec(html)?.[1];
