@@ -41,6 +41,7 @@ async function serve(dataDir: string): Promise<void> {
   const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }), contactRateLimit: 0, logLevel: 'silent' };
   const app = createApp({ config });
   await app.start();
+  await app.warm();
   const appUrl = await listen(http.createServer(app.koa.callback()));
   // The floor: the same body and content type, nothing else.
   const bytes = Buffer.from(await (await fetch(`${appUrl}/api/casestudies`)).arrayBuffer());

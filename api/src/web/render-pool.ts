@@ -51,6 +51,12 @@ export class RenderPool {
   private poolShellMs: number | undefined;
   private readonly bundles: ServerBundles;
   private readonly rendered = new LRUCache<string, string>(RENDER_CACHE);
+  /**
+   * Which page a path is, kept per path, served builds and minute: answering from here spares a
+   * round trip to a worker on every request. Content that expires (a job posting) is judged by the
+   * minute, well within the day its closing is decided by.
+   */
+  private readonly resolved = new LRUCache<string, { page: ResolvedPage | null }>({ max: 2000, ttl: 60_000 });
 
   constructor(
     private readonly config: Pick<AppConfig, 'siteRoot' | 'releasesDir' | 'contentDir' | 'logLevel'>,
@@ -94,8 +100,17 @@ export class RenderPool {
 
   /** Which page a path is (null: unknown, a 404), from the page tables of the builds `registry` names. */
   async resolve(pathname: string, registry: RemoteEntry[], now: Date): Promise<ResolvedPage | null> {
+    const builds = registry.map((entry) => {
+      const bundle = this.bundles.remoteBundle(registry, entry.name);
+      return `${entry.name}@${entry.version}:${bundle?.builtMs ?? ''}`;
+    });
+    const key = [pathname, this.bundles.shellBuiltMs(), ...builds, Math.floor(now.getTime() / 60_000)].join('\0');
+    const kept = this.resolved.get(key);
+    if (kept) return kept.page;
     try {
-      return await this.run<ResolvedPage | null>('resolve', { path: pathname, registry, now: now.toISOString() }, this.options.resolveDeadlineMs ?? RESOLVE_DEADLINE_MS);
+      const page = await this.run<ResolvedPage | null>('resolve', { path: pathname, registry, now: now.toISOString() }, this.options.resolveDeadlineMs ?? RESOLVE_DEADLINE_MS);
+      this.resolved.set(key, { page });
+      return page;
     } catch (error) {
       this.logger.error({ err: error, path: pathname }, 'page tables did not answer in time: the browser draws this page');
       return sectionFallback(pathname);
