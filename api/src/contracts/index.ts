@@ -1,6 +1,7 @@
 export * from './site-config';
 export * from './sections';
 export * from './content-rules';
+export * from './attribution';
 export * from './registry';
 export * from './inline-data';
 export * from './page-meta';
