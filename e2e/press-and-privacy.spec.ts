@@ -24,3 +24,22 @@ describe('Press', () => {
     await page.context().close();
   });
 });
+
+describe('Privacy policy', () => {
+  it('describes the site as it is: no cookies, no analytics, and the attribution sent with the form', async () => {
+    const page = await openPage(browser);
+    await page.goto(siteUrl('/privacy'));
+    const text = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
+    // Neither exists: there is no banner to dismiss and no analytics on the site.
+    expect(text).not.toMatch(/dismissed a banner/i);
+    expect(text).not.toMatch(/we may also use analytics/i);
+    expect(text).toContain('Our websites set no cookies and use no analytics or advertising tools.');
+    expect(text).toMatch(/session storage.*deleted when you close the tab/i);
+    expect(text).toMatch(/only if you send the Talk to Sales form/i);
+    // What the policy says is what the browser does: no cookie after a visit with a campaign.
+    await page.goto(siteUrl('/privacy?utm_source=x'));
+    expect(await page.context().cookies()).toEqual([]);
+    expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
+    await page.context().close();
+  });
+});
