@@ -25,6 +25,7 @@ import { notifiersFrom, type Notifiers } from './services/notifiers';
 import { OutboxRelay, type RelayOptions } from './services/outbox-relay';
 import { siteRouter } from './web/site-router';
 import { ServerRenderer } from './web/server-render';
+import { shareImageRouter } from './web/share-images';
 import { staticRouter } from './web/static-files';
 
 export interface AppDeps {
@@ -92,6 +93,7 @@ export function createApp(deps: AppDeps = {}): App {
   });
   const files = staticRouter(config);
   koa.use(files.routes());
+  koa.use(shareImageRouter(config, content, logger).routes());
   const site = siteRouter(config, content, new ServerRenderer(config, logger));
   koa.use(site.routes());
 

@@ -9,4 +9,5 @@ export * from './schemas/contact';
 export * from './schemas/content';
 export * from './api-error';
 export * from './head-tags';
+export * from './share-image';
 export * from './route-meta';

@@ -24,7 +24,6 @@ export const siteConfig = {
   pressEmail: 'press@cardlift.example',
   /** Copyright year printed in the mobile menu (spec section 2); the footer prints the current year. */
   mobileMenuCopyrightYear: 2025,
-  defaultImage: { path: '/og/default.png', width: 1200, height: 630 },
 } as const;
 
 export const signInUrl = `${siteConfig.signInHost}/login`;
