@@ -29,7 +29,7 @@ describe('shell dependencies', () => {
     const sources = [...SOURCE_DIRS.flatMap((d) => files(path.join(SHELL, d))), ...files(SHELL).filter((f) => path.dirname(f) === SHELL)]
       .map((f) => fs.readFileSync(f, 'utf8'))
       .join('\n');
-    const imported = (name: string) => new RegExp(`(from |import\\(|require\\(|@import )['"]${name.replace(/[/.]/g, '\\$&')}(/[^'"]*)?['"]`).test(sources);
+    const imported = (name: string) => new RegExp(`(from |import\\(|require\\(|@import |url\\()['"]${name.replace(/[/.]/g, '\\$&')}(/[^'"]*)?['"]`).test(sources);
     const unused = Object.keys(pkg.dependencies).filter((name) => !imported(name) && !(name in NOT_IMPORTED_ON_PURPOSE));
     expect(unused).toEqual([]);
   });

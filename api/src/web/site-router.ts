@@ -74,6 +74,7 @@ export function siteRouter(config: AppConfig, content: ContentStore, renderer: S
       visitedPath: ctx.path,
       registry,
       stylesheets: [...shell.stylesheets, ...section.stylesheets],
+      fonts: shell.fonts,
       boot: { scripts: shell.scripts, preload: [...shell.preload, ...section.preload] },
       queryData,
       appHtml,
