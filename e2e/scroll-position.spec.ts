@@ -104,4 +104,16 @@ describe('scroll position', () => {
     expect(page.errors).toEqual([]);
     await page.context().close();
   });
+
+  it('opens a reloaded page where the visitor was', async () => {
+    const page = await openPage(browser);
+    await page.goto(siteUrl('/privacy'));
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await nextFrames(page);
+    await page.reload();
+    await waitInteractive(page);
+    await nextFrames(page);
+    expect(await scrollY(page)).toBe(1500);
+    await page.context().close();
+  });
 });
