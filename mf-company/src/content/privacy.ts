@@ -48,7 +48,7 @@ export const privacyPolicy: LegalDocument = {
           id: 'information-collected-automatically',
           heading: 'Information collected automatically',
           body: [
-            'When you visit our websites, our servers record each request: the page or file asked for, the date and time, and the answer given. Your IP address is used only to limit how often the contact form can be sent from one place, for a minute, and is not stored. We use this information to keep the Services secure and to fix problems. Our websites use no analytics or advertising tools.',
+            'When you visit our websites, our servers record each request: the page or file asked for, the date and time, and the answer given. Your IP address is held in memory only to limit how often the contact form can be sent from one place, and is never written to a log or a database. We use this information to keep the Services secure and to fix problems. Our websites use no analytics or advertising tools.',
             'When you open our apps, we collect technical information such as your IP address, device type, operating system and the date and time of each request, to keep the apps secure and to fix problems.',
           ],
         },
