@@ -61,9 +61,10 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX outbox_due ON outbox (status, next_attempt_at);`,
   },
   // Lead attribution (issue 14): where the visit came from, one nullable column per field
-  // (db/lead-store.ts ATTRIBUTION_COLUMNS). Leads from before have none.
+  // (db/lead-store.ts ATTRIBUTION_COLUMNS). Leads from before have none. Version 3: version 2 is the
+  // remote registry's tables, written alongside on main (the runner applies versions in this order).
   {
-    version: 2,
+    version: 3,
     sqlite: `
       ALTER TABLE leads ADD COLUMN utm_source TEXT;
       ALTER TABLE leads ADD COLUMN utm_medium TEXT;
