@@ -98,7 +98,8 @@ describe('case study detail', () => {
             status: 200,
             title: `${escapeHtml(cs.title)} | Cardlift`,
             ogType: 'article',
-            ogImage: `${SITE}${cs.heroImage}`,
+            // The case study's own share card (e2e/share-images.spec.ts checks that it is a 1200x630 PNG).
+            ogImage: expect.stringMatching(new RegExp(`^${SITE}/og/case-study/${cs.id}\\.[0-9a-f]{16}\\.png$`)),
             canonical: `${SITE}/case-studies/${cs.id}`,
             robots: 'index, follow',
           });
@@ -221,7 +222,7 @@ describe('blog', () => {
           status: 200,
           ogType: 'article',
           canonical: `${SITE}${path}`,
-          ...(post.heroImage ? { ogImage: `${SITE}${post.heroImage}` } : {}),
+          ogImage: expect.stringMatching(new RegExp(`^${SITE}/og/post/${post.id}\\.[0-9a-f]{16}\\.png$`)),
         });
         expect(head.jsonLdTypes).toEqual(expect.arrayContaining(['BlogPosting', 'BreadcrumbList']));
         await page.goto(siteUrl(path));

@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { CONTACT_SUCCESS_MESSAGE, signInUrl } from '@cardlift/api/contracts';
 import { DESKTOP, launchBrowser, openPage, PHONE, siteUrl } from './support/browser';
+import { fillContactForm } from './support/contact-form';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -228,13 +229,7 @@ describe('contact form', () => {
     await form.getByText('Please tell us how we can help').waitFor();
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).autocomplete)).toBe('given-name');
 
-    await form.getByLabel('First name').fill('Grace');
-    await form.getByLabel('Last name').fill('Hopper');
-    await form.getByLabel('Work email').fill(email);
-    await form.getByLabel('Job title').fill('Rear Admiral');
-    await form.getByLabel('Company').fill('Navy Labs');
-    await form.getByRole('combobox', { name: 'How can we help?' }).click();
-    await page.getByRole('option', { name: 'Data & Insights' }).click();
+    await fillContactForm(page, form, { firstName: 'Grace', lastName: 'Hopper', email, jobTitle: 'Rear Admiral', company: 'Navy Labs', help: 'Data & Insights' });
     expect(await form.locator('[aria-invalid="true"]').count()).toBe(0);
 
     const response = page.waitForResponse((r) => r.url().endsWith('/api/contact') && r.request().method() === 'POST');
@@ -251,6 +246,8 @@ describe('contact form', () => {
       company: 'Navy Labs',
       businessHelp: 'data-insights',
       agreeToUpdates: false,
+      // The visit started on this page, with no campaign and no other site linking here.
+      attribution: { landingPage: '/components' },
     });
     await page.getByTestId('toast-viewport').getByText(CONTACT_SUCCESS_MESSAGE).waitFor();
     expect(await form.getByLabel('First name').inputValue()).toBe('');

@@ -35,7 +35,9 @@ import { loadContent, type Clock, type ContentStore } from './services/content-s
 import { createLeadService } from './services/lead-service';
 import { notifiersFrom, type Notifiers } from './services/notifiers';
 import { OutboxRelay, type RelayOptions } from './services/outbox-relay';
+import type { ResolvedPage } from './web/page-resolver';
 import { RenderPool } from './web/render-pool';
+import { shareImageRouter } from './web/share-images';
 import { siteRouter, type RequestRegistry } from './web/site-router';
 import { staticRouter } from './web/static-files';
 
@@ -66,6 +68,8 @@ export interface App {
   registryStore(): Promise<RegistryStore>;
   /** Opens the store (running migrations) and starts the relay: call before listening. */
   start(): Promise<void>;
+  /** Which page a path is on the live site (read from the page tables of the builds served). */
+  resolvePage(pathname: string): Promise<ResolvedPage | null>;
   /** Starts the render workers and waits until they have loaded the content and the shell's build. */
   warm(): Promise<void>;
   /** Stops the relay after its delivery in flight, then closes the store. */
@@ -133,13 +137,11 @@ export function createApp(deps: AppDeps = {}): App {
   });
   const files = staticRouter(config);
   koa.use(files.routes());
-  const site = siteRouter(config, {
-    content,
-    pool,
-    clock: deps.clock ?? (() => new Date()),
-    registryFor,
-    liveRegistry: () => buildRegistry(config, registry.current()),
-  });
+  const clock = deps.clock ?? (() => new Date());
+  const liveRegistry = () => buildRegistry(config, registry.current());
+  const resolveLivePage = (pathname: string) => pool.resolve(pathname, liveRegistry(), clock());
+  koa.use(shareImageRouter(config, resolveLivePage, logger).routes());
+  const site = siteRouter(config, { content, pool, clock, registryFor, liveRegistry });
   koa.use(site.routes());
 
   return {
@@ -162,6 +164,7 @@ export function createApp(deps: AppDeps = {}): App {
       relay.start();
     },
     warm: () => pool.warm(),
+    resolvePage: resolveLivePage,
     async close() {
       registry.stop();
       await relay.stop();

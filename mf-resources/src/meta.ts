@@ -66,7 +66,6 @@ export function caseStudyMeta(cs: CaseStudy, pattern = '/case-studies/:caseStudy
     path: pattern,
     title: cs.title,
     description,
-    image: cs.heroImage,
     type: 'article',
     canonicalPath,
     // The story, and the list More Case Studies picks from.
@@ -98,7 +97,6 @@ export function blogPostMeta(post: BlogPost, pattern = '/blog/:id'): PageMeta {
     path: pattern,
     title: post.title,
     description,
-    ...(post.heroImage ? { image: post.heroImage } : {}),
     type: 'article',
     queries: [[API_PATHS.blog, post.id]],
     canonicalPath,

@@ -3,12 +3,15 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from '@cardlift/shell/router';
 import { frameFor, pageFrameAtom, queryClient, siteStore } from '@cardlift/shell/ui';
 import { App } from './app';
+import { rememberVisitAttribution } from './attribution/visit-attribution';
 import { readInlinePageFrame, seedInlineQueryData } from './inline-page-data';
 import { initFederation } from './remotes/registry';
 
 // Start reading the registry before React renders, so the first remote request leaves as early as possible.
 void initFederation().catch(() => undefined);
 
+// Before anything can navigate: the first page of the visit is where it came in.
+rememberVisitAttribution();
 seedInlineQueryData(queryClient);
 siteStore.set(pageFrameAtom, frameFor(readInlinePageFrame()));
 

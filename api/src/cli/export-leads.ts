@@ -2,6 +2,7 @@
  * `npm run leads:export [-- --format json]`: every lead on stdout, CSV by default, from the store
  * DATA_DIR / DATABASE_URL name, so sales can take leads out without touching the database.
  */
+import { ATTRIBUTION_FIELDS } from '../contracts';
 import { loadConfig } from '../config';
 import type { Lead } from '../db/lead-store';
 import { openLeadStore } from '../db/open-lead-store';
@@ -18,8 +19,11 @@ export function csvCell(value: string | boolean): string {
   return /[",\r\n']/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** One row per lead; the attribution fields are columns of their own (empty where the visit had none). */
 export function toCsv(leads: readonly Lead[]): string {
-  const lines = [COLUMNS.join(','), ...leads.map((lead) => COLUMNS.map((c) => csvCell(lead[c])).join(','))];
+  const header = [...COLUMNS, ...ATTRIBUTION_FIELDS];
+  const row = (lead: Lead) => [...COLUMNS.map((c) => lead[c]), ...ATTRIBUTION_FIELDS.map((f) => lead.attribution[f] ?? '')];
+  const lines = [header.join(','), ...leads.map((lead) => row(lead).map(csvCell).join(','))];
   return `${lines.join('\r\n')}\r\n`;
 }
 

@@ -19,7 +19,10 @@ describe('headTagsFor', () => {
     expect(find(tags, 'og:image:width')).toBe('1200');
     expect(find(tags, 'og:image:height')).toBe('630');
     expect(find(tags, 'twitter:card')).toBe('summary_large_image');
-    expect(find(tags, 'og:image')).toBe('https://www.cardlift.example/og/default.png');
+    expect(find(tags, 'og:image')).toMatch(/^https:\/\/www\.cardlift\.example\/og\/case-study\/a\.[0-9a-f]{16}\.png$/);
+    expect(find(tags, 'og:image:type')).toBe('image/png');
+    expect(find(tags, 'og:image:alt')).toBe('Cardlift case study: A story');
+    expect(find(tags, 'twitter:image:alt')).toBe('Cardlift case study: A story');
   });
 
   it('marks noindex pages', () => {

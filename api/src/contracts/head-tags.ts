@@ -2,7 +2,8 @@
  * The head tags of a page, computed once from its PageMeta. The api serialises them into the HTML
  * it sends; the shell applies the same list to document.head on client-side navigation.
  */
-import { absoluteUrl, fullTitle, OG_IMAGE_SIZE, type PageMeta } from './page-meta';
+import { absoluteUrl, fullTitle, type PageMeta } from './page-meta';
+import { shareImageFor } from './share-image';
 import { siteConfig } from './site-config';
 
 export type HeadTag =
@@ -15,7 +16,8 @@ export type HeadTag =
 export function headTagsFor(meta: PageMeta, visitedPath: string): HeadTag[] {
   const title = fullTitle(meta.title);
   const canonical = absoluteUrl(meta.canonicalPath ?? visitedPath);
-  const image = absoluteUrl(meta.image ?? siteConfig.defaultImage.path);
+  const image = shareImageFor(meta, visitedPath);
+  const imageUrl = absoluteUrl(image.path);
   const type = meta.type ?? 'website';
   const tags: HeadTag[] = [
     { kind: 'title', text: title },
@@ -26,13 +28,16 @@ export function headTagsFor(meta: PageMeta, visitedPath: string): HeadTag[] {
     { kind: 'meta', key: 'property', id: 'og:description', content: meta.description },
     { kind: 'meta', key: 'property', id: 'og:url', content: canonical },
     { kind: 'meta', key: 'property', id: 'og:type', content: type },
-    { kind: 'meta', key: 'property', id: 'og:image', content: image },
-    { kind: 'meta', key: 'property', id: 'og:image:width', content: String(OG_IMAGE_SIZE.width) },
-    { kind: 'meta', key: 'property', id: 'og:image:height', content: String(OG_IMAGE_SIZE.height) },
+    { kind: 'meta', key: 'property', id: 'og:image', content: imageUrl },
+    { kind: 'meta', key: 'property', id: 'og:image:type', content: image.type },
+    { kind: 'meta', key: 'property', id: 'og:image:width', content: String(image.width) },
+    { kind: 'meta', key: 'property', id: 'og:image:height', content: String(image.height) },
+    { kind: 'meta', key: 'property', id: 'og:image:alt', content: image.alt },
     { kind: 'meta', key: 'name', id: 'twitter:card', content: 'summary_large_image' },
     { kind: 'meta', key: 'name', id: 'twitter:title', content: title },
     { kind: 'meta', key: 'name', id: 'twitter:description', content: meta.description },
-    { kind: 'meta', key: 'name', id: 'twitter:image', content: image },
+    { kind: 'meta', key: 'name', id: 'twitter:image', content: imageUrl },
+    { kind: 'meta', key: 'name', id: 'twitter:image:alt', content: image.alt },
     { kind: 'meta', key: 'name', id: 'robots', content: meta.noindex ? 'noindex, nofollow' : 'index, follow' },
   ];
   for (const json of meta.jsonLd ?? []) tags.push({ kind: 'jsonld', json });

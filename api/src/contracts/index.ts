@@ -1,6 +1,7 @@
 export * from './site-config';
 export * from './sections';
 export * from './content-rules';
+export * from './attribution';
 export * from './registry';
 export * from './inline-data';
 export * from './page-meta';
@@ -9,4 +10,5 @@ export * from './schemas/content';
 export * from './api-error';
 export * from './head-tags';
 export * from './structured-data';
+export * from './share-image';
 export * from './route-meta';

@@ -21,8 +21,6 @@ export interface PageMeta {
   path: string;
   title: string;
   description: string;
-  /** Site-relative image path; defaults to the site image (1200x630). */
-  image?: string;
   type?: PageType;
   /** Canonical path when it differs from the visited one (e.g. /casestudies/x -> /case-studies/x). */
   canonicalPath?: string;
@@ -45,8 +43,6 @@ export interface PageMeta {
    */
   frame?: Partial<PageFrame>;
 }
-
-export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
 export function fullTitle(title: string): string {
   return title.includes(siteConfig.brandName) ? title : `${title} | ${siteConfig.brandName}`;

@@ -20,9 +20,10 @@ export const siteConfig = {
   },
   careersEmail: 'careers@cardlift.example',
   salesEmail: 'sales@cardlift.example',
+  /** Where journalists reach the communications team (the Press page's Media inquiries). */
+  pressEmail: 'press@cardlift.example',
   /** Copyright year printed in the mobile menu (spec section 2); the footer prints the current year. */
   mobileMenuCopyrightYear: 2025,
-  defaultImage: { path: '/og/default.png', width: 1200, height: 630 },
   /** The logo structured data names: raster (search engines refuse SVG there), square, on white. */
   logo: { path: '/logo.png', width: 512, height: 512 },
 } as const;

@@ -4,16 +4,17 @@
  * result loses its image. So every image named here is a raster file the site serves.
  */
 import { absoluteUrl } from './page-meta';
+import { shareCardPath, SITE_CARD } from './share-image';
 import { siteConfig } from './site-config';
 
 const RASTER_IMAGE = /\.(?:png|jpe?g|webp|gif)$/i;
 
 /**
  * Absolute URL of an image for structured data: the page's own image when it is a raster file,
- * otherwise the site's default social image (case-study and blog heroes are SVG drawings for now).
+ * otherwise the site's share card (case-study and blog heroes are SVG drawings for now).
  */
 export function structuredDataImage(path?: string): string {
-  return absoluteUrl(path && RASTER_IMAGE.test(path) ? path : siteConfig.defaultImage.path);
+  return absoluteUrl(path && RASTER_IMAGE.test(path) ? path : shareCardPath(SITE_CARD));
 }
 
 /** The brand as an Organization with its raster logo: publisher, author or hiring organization. */

@@ -121,4 +121,15 @@ describe.each(backends)('lead store on $name', (backend) => {
     await Promise.all(Array.from({ length: 50 }, (_, i) => store.addLead(submission(100 + i), ['webhook'])));
     expect(await store.countLeads()).toBe(55);
   });
+
+  it('keeps where the visit came from, and hands it to the relay with the lead', async () => {
+    const attribution = { utmSource: 'x', utmMedium: 'email', utmCampaign: 'y', utmTerm: 'offers', utmContent: 'hero', referrer: 'https://news.example/', landingPage: '/?utm_source=x' };
+    const lead = await store.addLead({ ...submission(200), attribution }, ['webhook']);
+    const without = await store.addLead(submission(201), []);
+    const leads = await store.listLeads();
+    expect(leads.find((l) => l.id === lead.id)?.attribution).toEqual(attribution);
+    expect(leads.find((l) => l.id === without.id)?.attribution).toEqual({});
+    const jobs = await store.claimDue(100, 60_000, Date.now() + 1000);
+    expect(jobs.find((j) => j.lead.id === lead.id)?.lead.attribution).toEqual(attribution);
+  });
 });

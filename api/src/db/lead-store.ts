@@ -3,16 +3,71 @@
  * SQLite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set. A lead and its outbox rows
  * are committed in one transaction before the api answers 201.
  */
-import type { ContactSubmission } from '../contracts';
+import { ATTRIBUTION_FIELDS, type Attribution, type AttributionField, type ContactSubmission } from '../contracts';
 
 /** Ways a new lead is announced; each gets its own outbox row, so one can succeed while another retries. */
 export type Channel = 'webhook' | 'email';
 export type OutboxStatus = 'pending' | 'delivered' | 'failed';
 
+/** What the store takes: the form's fields and where the visit came from. */
+export interface LeadSubmission extends ContactSubmission {
+  attribution?: Attribution;
+}
+
 export interface Lead extends ContactSubmission {
   id: string;
   createdAt: string;
+  /** Only the fields the visit had (all optional); `{}` for a lead without any. */
+  attribution: Attribution;
 }
+
+/** The leads column of each attribution field (a nullable TEXT column each, so sales can query them). */
+export const ATTRIBUTION_COLUMNS: Record<AttributionField, string> = {
+  utmSource: 'utm_source',
+  utmMedium: 'utm_medium',
+  utmCampaign: 'utm_campaign',
+  utmTerm: 'utm_term',
+  utmContent: 'utm_content',
+  referrer: 'referrer',
+  landingPage: 'landing_page',
+};
+
+/** The lead's new row: its id and time, with every attribution column (null where the visit had none). */
+export function newLead(submission: LeadSubmission, id: string, createdAt: Date): Lead {
+  const { attribution = {}, ...form } = submission;
+  return { ...form, id, createdAt: createdAt.toISOString(), attribution };
+}
+
+/** Columns of a new lead row, in the order of leadValues. */
+export const LEAD_COLUMNS = [
+  'id',
+  'first_name',
+  'last_name',
+  'email',
+  'job_title',
+  'company',
+  'business_help',
+  'agree_to_updates',
+  'created_at',
+  ...ATTRIBUTION_FIELDS.map((field) => ATTRIBUTION_COLUMNS[field]),
+];
+
+/** A new lead's values in LEAD_COLUMNS order (null for attribution the visit did not have). */
+export function leadValues(lead: Lead): (string | boolean | null)[] {
+  return [
+    lead.id,
+    lead.firstName,
+    lead.lastName,
+    lead.email,
+    lead.jobTitle,
+    lead.company,
+    lead.businessHelp,
+    lead.agreeToUpdates,
+    lead.createdAt,
+    ...ATTRIBUTION_FIELDS.map((field) => lead.attribution[field] ?? null),
+  ];
+}
+
 
 export interface OutboxEntry {
   id: number;
@@ -34,7 +89,7 @@ export interface OutboxJob {
 export interface LeadStore {
   readonly kind: 'sqlite' | 'postgres';
   /** Commits the lead and one pending outbox row per channel together. */
-  addLead(submission: ContactSubmission, channels: readonly Channel[]): Promise<Lead>;
+  addLead(submission: LeadSubmission, channels: readonly Channel[]): Promise<Lead>;
   /** Every lead, oldest first. */
   listLeads(): Promise<Lead[]>;
   countLeads(): Promise<number>;
@@ -63,6 +118,13 @@ export interface LeadRow {
   business_help: string;
   agree_to_updates: boolean | number;
   created_at: string | Date;
+  utm_source?: string | null;
+  utm_medium?: string | null;
+  utm_campaign?: string | null;
+  utm_term?: string | null;
+  utm_content?: string | null;
+  referrer?: string | null;
+  landing_page?: string | null;
 }
 
 export interface OutboxRow {
@@ -87,6 +149,12 @@ export function leadFromRow(row: LeadRow): Lead {
     agreeToUpdates: Boolean(row.agree_to_updates),
     // PostgreSQL hands back a Date or, through row_to_json, its own text form: normalise to ISO.
     createdAt: new Date(row.created_at).toISOString(),
+    attribution: Object.fromEntries(
+      ATTRIBUTION_FIELDS.flatMap((field) => {
+        const value = row[ATTRIBUTION_COLUMNS[field] as keyof LeadRow];
+        return typeof value === 'string' ? [[field, value]] : [];
+      }),
+    ),
   };
 }
 

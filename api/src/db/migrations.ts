@@ -122,4 +122,26 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE TABLE site_secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL);`,
   },
+  // Lead attribution: where the visit came from, one nullable column per field
+  // (db/lead-store.ts ATTRIBUTION_COLUMNS). Leads from before have none.
+  {
+    version: 3,
+    sqlite: `
+      ALTER TABLE leads ADD COLUMN utm_source TEXT;
+      ALTER TABLE leads ADD COLUMN utm_medium TEXT;
+      ALTER TABLE leads ADD COLUMN utm_campaign TEXT;
+      ALTER TABLE leads ADD COLUMN utm_term TEXT;
+      ALTER TABLE leads ADD COLUMN utm_content TEXT;
+      ALTER TABLE leads ADD COLUMN referrer TEXT;
+      ALTER TABLE leads ADD COLUMN landing_page TEXT;`,
+    postgres: `
+      ALTER TABLE leads
+        ADD COLUMN utm_source TEXT,
+        ADD COLUMN utm_medium TEXT,
+        ADD COLUMN utm_campaign TEXT,
+        ADD COLUMN utm_term TEXT,
+        ADD COLUMN utm_content TEXT,
+        ADD COLUMN referrer TEXT,
+        ADD COLUMN landing_page TEXT;`,
+  },
 ];

@@ -4,23 +4,32 @@
  * rows are leased with SKIP LOCKED so two relays never deliver the same row at the same time.
  */
 import { randomUUID } from 'node:crypto';
-import type { ContactSubmission } from '../contracts';
 import { inTransaction, openPostgresPool, type PostgresOptions } from './connections';
-import { clipError, leadFromRow, outboxFromRow, type Channel, type Lead, type LeadRow, type LeadStore, type OutboxRow } from './lead-store';
+import {
+  clipError,
+  LEAD_COLUMNS,
+  leadValues,
+  leadFromRow,
+  newLead,
+  outboxFromRow,
+  type Channel,
+  type LeadRow,
+  type LeadStore,
+  type LeadSubmission,
+  type OutboxRow,
+} from './lead-store';
+
+const INSERT_LEAD = `INSERT INTO leads (${LEAD_COLUMNS.join(', ')}) VALUES (${LEAD_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`;
 
 export async function openPostgresStore(url: string, options: PostgresOptions = {}): Promise<LeadStore> {
   const pool = await openPostgresPool(url, options);
 
   return {
     kind: 'postgres',
-    async addLead(submission: ContactSubmission, channels: readonly Channel[]) {
-      const lead: Lead = { ...submission, id: randomUUID(), createdAt: new Date().toISOString() };
+    async addLead(submission: LeadSubmission, channels: readonly Channel[]) {
+      const lead = newLead(submission, randomUUID(), new Date());
       await inTransaction(pool, async (client) => {
-        await client.query(
-          `INSERT INTO leads (id, first_name, last_name, email, job_title, company, business_help, agree_to_updates, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-          [lead.id, lead.firstName, lead.lastName, lead.email, lead.jobTitle, lead.company, lead.businessHelp, lead.agreeToUpdates, lead.createdAt],
-        );
+        await client.query(INSERT_LEAD, leadValues(lead));
         for (const channel of channels) {
           await client.query('INSERT INTO outbox (lead_id, channel, next_attempt_at, updated_at) VALUES ($1, $2, $3, $4)', [
             lead.id,

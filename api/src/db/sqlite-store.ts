@@ -3,16 +3,19 @@
  * synchronous=FULL syncs every commit, so an acknowledged lead survives a killed process or a power cut.
  */
 import { randomUUID } from 'node:crypto';
-import type { ContactSubmission } from '../contracts';
 import { openSqliteDatabase } from './connections';
 import {
   clipError,
+  LEAD_COLUMNS,
+  leadValues,
   leadFromRow,
+  newLead,
   outboxFromRow,
   type Channel,
   type Lead,
   type LeadRow,
   type LeadStore,
+  type LeadSubmission,
   type OutboxJob,
   type OutboxRow,
 } from './lead-store';
@@ -21,15 +24,13 @@ import {
 export function openSqliteStore(dataDir: string): LeadStore {
   const db = openSqliteDatabase(dataDir);
 
-  const insertLead = db.prepare(
-    `INSERT INTO leads (id, first_name, last_name, email, job_title, company, business_help, agree_to_updates, created_at)
-     VALUES (@id, @firstName, @lastName, @email, @jobTitle, @company, @businessHelp, @agree, @createdAt)`,
-  );
+  const insertLead = db.prepare(`INSERT INTO leads (${LEAD_COLUMNS.join(', ')}) VALUES (${LEAD_COLUMNS.map(() => '?').join(', ')})`);
   const insertOutbox = db.prepare(
     'INSERT INTO outbox (lead_id, channel, next_attempt_at, updated_at) VALUES (?, ?, ?, ?)',
   );
   const add = db.transaction((lead: Lead, channels: readonly Channel[]) => {
-    insertLead.run({ ...lead, agree: lead.agreeToUpdates ? 1 : 0 });
+    // SQLite has no boolean: agree_to_updates is 0 or 1.
+    insertLead.run(leadValues(lead).map((value) => (typeof value === 'boolean' ? Number(value) : value)));
     for (const channel of channels) insertOutbox.run(lead.id, channel, Date.parse(lead.createdAt), lead.createdAt);
   });
   const selectDue = db.prepare(
@@ -47,8 +48,8 @@ export function openSqliteStore(dataDir: string): LeadStore {
 
   return {
     kind: 'sqlite',
-    async addLead(submission: ContactSubmission, channels: readonly Channel[]) {
-      const lead: Lead = { ...submission, id: randomUUID(), createdAt: new Date().toISOString() };
+    async addLead(submission: LeadSubmission, channels: readonly Channel[]) {
+      const lead = newLead(submission, randomUUID(), new Date());
       add.immediate(lead, channels);
       return lead;
     },

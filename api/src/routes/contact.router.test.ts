@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { CONTACT_SUCCESS_MESSAGE, TEXT_FIELD_MAX } from '../contracts';
+import { ATTRIBUTION_TEXT_MAX, CONTACT_SUCCESS_MESSAGE, TEXT_FIELD_MAX } from '../contracts';
 import { testApp } from '../../test/test-app';
 import type { App } from '../app';
 
@@ -65,6 +65,37 @@ describe('POST /api/contact', () => {
     const res = await post(app(), {}).expect(400);
     expect(res.body.error).toBe('First name is required');
     expect(Object.keys(res.body.details.fieldErrors)).toEqual(['firstName', 'lastName', 'email', 'jobTitle', 'company', 'businessHelp']);
+  });
+
+  it('stores where the visit came from with the lead', async () => {
+    const a = app();
+    const attribution = { utmSource: 'x', utmCampaign: 'y', referrer: 'https://news.example/post', landingPage: '/?utm_source=x&utm_campaign=y' };
+    await post(a, { ...valid, attribution }).expect(201);
+    const [lead] = await (await a.leads()).listLeads();
+    expect(lead?.attribution).toEqual(attribution);
+  });
+
+  it('keeps the lead when attribution is odd: unknown keys dropped, long values cut, a non-URL referrer dropped', async () => {
+    const a = app();
+    const attribution = {
+      utmSource: '  newsletter ',
+      utmCampaign: 'c'.repeat(ATTRIBUTION_TEXT_MAX + 50),
+      referrer: 'android-app://com.example',
+      landingPage: 'https://elsewhere.example/',
+      gclid: 'tracking-id',
+    };
+    await post(a, { ...valid, attribution }).expect(201);
+    const [lead] = await (await a.leads()).listLeads();
+    expect(lead?.attribution).toEqual({ utmSource: 'newsletter', utmCampaign: 'c'.repeat(ATTRIBUTION_TEXT_MAX) });
+  });
+
+  it('refuses attribution no browser of ours sends: not an object, or a value that is not text', async () => {
+    const a = app();
+    const notObject = await post(a, { ...valid, attribution: 'utm_source=x' }).expect(400);
+    expect(notObject.body.error).toBe('attribution must be an object');
+    const notText = await post(a, { ...valid, attribution: { utmSource: 42 } }).expect(400);
+    expect(notText.body.error).toBe('attribution.utmSource must be text');
+    expect(await count(a)).toBe(0);
   });
 
   it('refuses unknown fields, arrays and non-objects', async () => {

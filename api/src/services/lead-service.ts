@@ -3,9 +3,9 @@
  * a real lead is committed with its outbox rows before the caller answers, then the relay is kicked.
  */
 import { randomUUID } from 'node:crypto';
-import { HONEYPOT_FIELD, type contactRequestSchema, type ContactSubmission } from '../contracts';
+import { HONEYPOT_FIELD, type contactRequestSchema } from '../contracts';
 import type { z } from 'zod';
-import type { LeadStore } from '../db/lead-store';
+import type { LeadStore, LeadSubmission } from '../db/lead-store';
 import type { OutboxRelay } from './outbox-relay';
 
 export type ContactRequest = z.output<typeof contactRequestSchema>;
@@ -21,7 +21,7 @@ export function createLeadService(store: () => Promise<LeadStore>, relay: Outbox
       const { [HONEYPOT_FIELD]: honeypot, ...submission } = request;
       // A random id, so the answer looks exactly like a stored lead's.
       if (honeypot && honeypot.trim() !== '') return { id: randomUUID(), stored: false };
-      const lead = await (await store()).addLead(submission satisfies ContactSubmission, relay.channels);
+      const lead = await (await store()).addLead(submission satisfies LeadSubmission, relay.channels);
       relay.kick();
       return { id: lead.id, stored: true };
     },

@@ -3,7 +3,7 @@
  * A delivery either resolves or throws; the relay records the error and retries.
  */
 import nodemailer from 'nodemailer';
-import { BUSINESS_HELP_OPTIONS, siteConfig } from '../contracts';
+import { ATTRIBUTION_FIELDS, ATTRIBUTION_LABELS, BUSINESS_HELP_OPTIONS, siteConfig } from '../contracts';
 import type { AppConfig } from '../config';
 import type { Channel, Lead } from '../db/lead-store';
 
@@ -25,25 +25,39 @@ export function webhookNotifier(url: string): Deliver {
   };
 }
 
+/** Where the visit came from, one line per field it had. */
+function attributionLines(lead: Lead): string[] {
+  const lines = ATTRIBUTION_FIELDS.flatMap((field) => {
+    const value = lead.attribution[field];
+    return value === undefined ? [] : [`${ATTRIBUTION_LABELS[field]}: ${value}`];
+  });
+  return ['Where the visit came from:', ...(lines.length ? lines : ['(nothing recorded: a direct visit, or one before attribution was kept)'])];
+}
+
+/** The e-mail sales receives for a lead. */
+export function leadEmail(lead: Lead): { subject: string; text: string } {
+  const help = BUSINESS_HELP_OPTIONS.find((o) => o.value === lead.businessHelp)?.label ?? lead.businessHelp;
+  return {
+    subject: `New lead: ${lead.company} (${help})`,
+    text: [
+      `Name: ${lead.firstName} ${lead.lastName}`,
+      `E-mail: ${lead.email}`,
+      `Job title: ${lead.jobTitle}`,
+      `Company: ${lead.company}`,
+      `How we can help: ${help}`,
+      `Agrees to updates: ${lead.agreeToUpdates ? 'yes' : 'no'}`,
+      `Received: ${lead.createdAt}`,
+      `Lead id: ${lead.id}`,
+      '',
+      ...attributionLines(lead),
+    ].join('\n'),
+  };
+}
+
 export function emailNotifier(smtpUrl: string, to: string): Deliver {
   const transport = nodemailer.createTransport(smtpUrl);
   return async (lead) => {
-    const help = BUSINESS_HELP_OPTIONS.find((o) => o.value === lead.businessHelp)?.label ?? lead.businessHelp;
-    await transport.sendMail({
-      from: siteConfig.salesEmail,
-      to,
-      subject: `New lead: ${lead.company} (${help})`,
-      text: [
-        `Name: ${lead.firstName} ${lead.lastName}`,
-        `E-mail: ${lead.email}`,
-        `Job title: ${lead.jobTitle}`,
-        `Company: ${lead.company}`,
-        `How we can help: ${help}`,
-        `Agrees to updates: ${lead.agreeToUpdates ? 'yes' : 'no'}`,
-        `Received: ${lead.createdAt}`,
-        `Lead id: ${lead.id}`,
-      ].join('\n'),
-    });
+    await transport.sendMail({ from: siteConfig.salesEmail, to, ...leadEmail(lead) });
   };
 }
 

@@ -43,12 +43,13 @@ describe('outbox relay', () => {
     const app = testApp({}, { notifiers: { webhook: webhookNotifier(url) }, relay: { pollMs: 20, baseDelayMs: 20, maxDelayMs: 50 } });
     await app.start();
     try {
-      const res = await request(app.koa.callback()).post('/api/contact').send(valid).expect(201);
+      const attribution = { utmSource: 'x', utmCampaign: 'y', landingPage: '/?utm_source=x&utm_campaign=y' };
+      const res = await request(app.koa.callback()).post('/api/contact').send({ ...valid, attribution }).expect(201);
       const store = await app.leads();
       await until(async () => (await store.listOutbox())[0]?.status === 'delivered');
       const [entry] = await store.listOutbox();
       expect(entry).toMatchObject({ leadId: res.body.id, channel: 'webhook', attempts: 3, lastError: null });
-      expect(received[2]).toEqual({ key: res.body.id, body: { type: 'lead.created', lead: expect.objectContaining({ ...valid, id: res.body.id }) } });
+      expect(received[2]).toEqual({ key: res.body.id, body: { type: 'lead.created', lead: expect.objectContaining({ ...valid, id: res.body.id, attribution }) } });
     } finally {
       await app.close();
       hook.close();

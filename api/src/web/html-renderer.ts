@@ -61,6 +61,8 @@ export interface RenderInput {
   registry: RemoteEntry[];
   /** Stylesheets of the first paint: the shell's, then the route's remote's. */
   stylesheets: string[];
+  /** Font files of the first paint, preloaded so text is drawn in them from the start. */
+  fonts?: string[];
   /** What the boot script fetches once the page is painted. */
   boot: BootData;
   /** Query results the page shows at once (its PageMeta.queries, plus the banner). */
@@ -71,6 +73,8 @@ export interface RenderInput {
 
 export function renderPage(template: string, input: RenderInput): string {
   const head = headTagsFor(input.meta, input.visitedPath).map(renderHeadTag);
+  // Fonts are fetched in CORS mode: without `crossorigin` the preloaded copy would not be used.
+  for (const href of input.fonts ?? []) head.push(`<link rel="preload" href="${escapeHtml(href)}" as="font" type="font/woff2" crossorigin>`);
   for (const href of input.stylesheets) head.push(`<link rel="stylesheet" href="${escapeHtml(href)}">`);
   const state = [
     `<script type="application/json" id="${INLINE_REGISTRY_ELEMENT_ID}">${jsonForScript(input.registry)}</script>`,

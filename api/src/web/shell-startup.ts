@@ -13,15 +13,17 @@ import { MANIFEST_FILE, readManifest } from '../releases/manifest';
 import { derivedFromFiles } from './file-derived';
 
 const filesSchema = z.object({ js: z.array(z.string()), css: z.array(z.string()) });
-const startupSchema = filesSchema.extend({ entry: filesSchema });
+const startupSchema = filesSchema.extend({ entry: filesSchema, fonts: z.array(z.string()).default([]) });
 
 export interface ShellStartup {
   stylesheets: string[];
   scripts: string[];
   preload: BootFile[];
+  /** Font files the first view needs, preloaded from the HTML. */
+  fonts: string[];
 }
 
-const NONE: ShellStartup = { stylesheets: [], scripts: [], preload: [] };
+const NONE: ShellStartup = { stylesheets: [], scripts: [], preload: [], fonts: [] };
 
 /** The start of the built shell in `shellDist`; nothing when it lacks the files (not built yet). */
 export function shellStartup(shellDist: string): ShellStartup {
@@ -43,6 +45,7 @@ function readStartup(startupFile: string, shellDist: string): ShellStartup {
       stylesheets: [...startup.entry.css, ...startup.css].map(url),
       scripts: startup.entry.js.map(url),
       preload: [...chunks].map((file) => ({ href: url(file), as: 'script' as const })),
+      fonts: startup.fonts.map(url),
     };
   } catch {
     return NONE;

@@ -99,6 +99,7 @@ export function siteRouter(config: AppConfig, { content, pool, clock, registryFo
       visitedPath: ctx.path,
       registry,
       stylesheets: [...shell.stylesheets, ...section.stylesheets],
+      fonts: shell.fonts,
       boot: { scripts: shell.scripts, preload: [...shell.preload, ...section.preload] },
       queryData,
       appHtml,

@@ -2,6 +2,10 @@
 export interface Titled {
   title: string;
   description: string;
+  /** A way to act on the card (an e-mail address, say), shown under its text. */
+  link?: { href: string; label: string };
+  /** This card's own small note, in place of the grid's. */
+  note?: string;
 }
 
 export const aboutHero = {

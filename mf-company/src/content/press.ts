@@ -1,4 +1,6 @@
 /** Press page copy: a placeholder with four categories until the newsroom launches (spec section 2). */
+import { siteConfig } from '@cardlift/api/contracts';
+import { mailtoHref } from '../lib/mailto';
 import type { Titled } from './about';
 
 export const pressHero = {
@@ -11,7 +13,13 @@ export const pressCategories: readonly Titled[] = [
   { title: 'Press releases', description: 'Company announcements, product launches and partnership news.' },
   { title: 'In the news', description: 'Articles and interviews about Cardlift and card-linked commerce.' },
   { title: 'Media kit', description: 'Logos, product screenshots and leadership photos, with usage guidelines.' },
-  { title: 'Media inquiries', description: 'How journalists and analysts can reach our communications team.' },
+  {
+    title: 'Media inquiries',
+    description: 'Journalists and analysts reach our communications team by e-mail.',
+    // The one part of the newsroom that works today: a reporter on deadline must be able to reach someone.
+    link: { href: mailtoHref(siteConfig.pressEmail, 'Media inquiry'), label: siteConfig.pressEmail },
+    note: 'Open now',
+  },
 ];
 
 export const pressComingSoon = 'Coming soon';

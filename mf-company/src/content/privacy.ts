@@ -31,6 +31,7 @@ export const privacyPolicy = legalDocument({
           body: [
             [
               'Contact details such as your name, e-mail address, job title and company when you fill in a form, ask for a demo or apply for a job.',
+              'With the Talk to Sales form, where your visit came from: the campaign details in the link that brought you to our website (its utm_source, utm_medium, utm_campaign, utm_term and utm_content values), the address of the website that linked to us, and the first page you opened. See "Cookies and similar technologies" below.',
               'Account details such as your e-mail address and app preferences when you create an account in one of our apps.',
               'The content of messages you send us, including support requests and survey answers.',
             ],
@@ -47,7 +48,8 @@ export const privacyPolicy = legalDocument({
           id: 'information-collected-automatically',
           heading: 'Information collected automatically',
           body: [
-            'When you visit our websites or open our apps we collect technical information such as your IP address, browser or device type, operating system, pages viewed, the referring page and the date and time of each request. We use this information to keep the Services secure, to fix problems and to understand which pages are useful.',
+            'When you visit our websites, our servers record each request: the page or file asked for, the date and time, and the answer given. Your IP address is held in memory only to limit how often the contact form can be sent from one place, and is never written to a log or a database. We use this information to keep the Services secure and to fix problems. Our websites use no analytics or advertising tools.',
+            'When you open our apps, we collect technical information such as your IP address, device type, operating system and the date and time of each request, to keep the apps secure and to fix problems.',
           ],
         },
         {
@@ -94,8 +96,9 @@ export const privacyPolicy = legalDocument({
       id: 'cookies',
       heading: 'Cookies and similar technologies',
       body: [
-        'Our websites use a small number of cookies and similar technologies that are needed for the site to work, such as remembering that you dismissed a banner. We may also use analytics tools that measure how pages are used in aggregate.',
-        'You can block or delete cookies in your browser settings. If you block cookies that are needed for the site to work, some features may not function correctly.',
+        'Our websites set no cookies and use no analytics or advertising tools.',
+        'While you browse our website, your browser keeps a note of where your visit came from: the campaign details in the link you followed (its utm_ values), the website that linked to us, and the first page you opened. The note stays in your browser, in that tab only (session storage), and is deleted when you close the tab. It leaves your browser only if you send the Talk to Sales form: it is then sent and stored with your request, so that our sales team knows which campaign or website brought you to us. It is kept, and can be deleted, together with your request.',
+        'You can clear session storage in your browser settings at any time; the Talk to Sales form works the same without it.',
       ],
     },
     {

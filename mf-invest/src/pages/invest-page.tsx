@@ -14,7 +14,8 @@ import { pages } from '../meta';
 /**
  * /invest: a dark landing page. The dark look lives on this root with `iv:` utilities only, so it
  * cannot leak into the rest of the site; the frame gets the black header to match, and no
- * Talk to Sales section (a sales form for card-linked offers is not what an investor came for).
+ * Talk to Sales section (a sales form for card-linked offers is not what an investor came for) until
+ * the visitor presses Talk to Sales in the header or menu: scrollToContact adds it then.
  */
 export function InvestPage() {
   usePageMeta(pages.main);

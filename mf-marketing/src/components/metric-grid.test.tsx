@@ -1,4 +1,5 @@
 import { act, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { figureAt, COUNT_UP_DURATION_MS } from '@cardlift/shell/ui';
 import { renderWithProviders } from '@cardlift/shell/test-utils';
 import { cardLinkedOffersContent } from '../content/card-linked-offers';
@@ -76,6 +77,23 @@ describe('MetricGrid', () => {
     expect(shown()).toEqual(['2M+', '$136B', '10x', '315°']);
     runFrame(2000);
     expect(shown()).toEqual(['2M+', '$155B', '11x', '360°']);
+  });
+
+  it('renders the final figures on the server, for crawlers and visitors without JavaScript', () => {
+    const html = renderToString(<MetricGrid metrics={cardLinkedOffersContent.metrics} />);
+    const shown = [...html.matchAll(/<span aria-hidden="true">([^<]*)<\/span>/g)].map((m) => m[1]);
+    expect(shown).toEqual(['2M+', '$155B', '11x', '360°']);
+  });
+
+  it('shows the final figures at once to visitors who asked for reduced motion', () => {
+    window.matchMedia = ((query: string) => ({ matches: query.includes('reduce') })) as unknown as typeof window.matchMedia;
+    try {
+      const { container } = renderWithProviders(<MetricGrid metrics={cardLinkedOffersContent.metrics} />);
+      expect([...container.querySelectorAll('[aria-hidden="true"]')].map((el) => el.textContent)).toEqual(['2M+', '$155B', '11x', '360°']);
+      expect(observers).toHaveLength(0);
+    } finally {
+      delete (window as { matchMedia?: unknown }).matchMedia;
+    }
   });
 
   it('lists the transactional-data figures', () => {

@@ -152,6 +152,8 @@ describe('ContactForm submission', () => {
       company: 'Analytical Engines',
       businessHelp: 'demo-request',
       agreeToUpdates: false,
+      // Nothing was recorded for this visit (see visit-attribution.test.ts).
+      attribution: {},
     });
     await act(async () => answer(json({ id: 'lead-1', message: CONTACT_SUCCESS_MESSAGE }, 201)));
     expect(await screen.findByText(CONTACT_SUCCESS_MESSAGE)).toBeInTheDocument();

@@ -6,6 +6,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { API_PATHS, HONEYPOT_FIELD, type ContactResponse, type ContactSubmission } from '@cardlift/api/contracts';
 import { apiRequest, HttpError } from '@cardlift/shell/ui';
+import { visitAttribution } from '../attribution/visit-attribution';
 
 export const CONTACT_PATH = API_PATHS.contact;
 export const SUBMIT_FALLBACK_MESSAGE = 'Failed to submit form';
@@ -33,7 +34,8 @@ export function submitErrorMessage(error: unknown): string {
 export function useSubmitContact() {
   return useMutation({
     mutationFn: async (payload: ContactPayload): Promise<ContactResponse> => {
-      const response = await apiRequest('POST', CONTACT_PATH, payload);
+      // Where the visit came from travels with the form (the privacy policy says so).
+      const response = await apiRequest('POST', CONTACT_PATH, { ...payload, attribution: visitAttribution() });
       return (await response.json()) as ContactResponse;
     },
   });

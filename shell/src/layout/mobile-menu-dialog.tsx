@@ -1,7 +1,7 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import * as Dialog from '@radix-ui/react-dialog';
 import { ChevronDown, X } from 'lucide-react';
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { siteConfig } from '@cardlift/api/contracts';
 import { buttonVariants, scrollToContact, SmartLink } from '@cardlift/shell/ui';
 import { headerGroups, signInLink, type NavGroup } from '../config/navigation';
@@ -25,6 +25,8 @@ interface MobileMenuDialogProps {
  */
 export default function MobileMenuDialog({ open, onOpenChange, returnFocusTo }: MobileMenuDialogProps) {
   const [section, setSection] = useState<Section>('');
+  // Talk to Sales closes the menu first; the form takes focus once the dialog has let go of it.
+  const contactChosen = useRef(false);
   useScrollLock(open);
   useEffect(() => {
     if (!open) setSection('');
@@ -37,9 +39,16 @@ export default function MobileMenuDialog({ open, onOpenChange, returnFocusTo }: 
           data-testid="mobile-menu"
           aria-describedby={undefined}
           onCloseAutoFocus={(event) => {
-            // The trigger lives outside this lazily loaded dialog: hand focus back to it ourselves.
+            // The trigger lives outside this lazily loaded dialog: hand focus back to it ourselves,
+            // or to the contact form when that is what was chosen (only now is focus free to move:
+            // a slow close would otherwise hand it back to the menu button after the form took it).
             event.preventDefault();
-            returnFocusTo.current?.focus();
+            if (contactChosen.current) {
+              contactChosen.current = false;
+              scrollToContact();
+            } else {
+              returnFocusTo.current?.focus();
+            }
           }}
           className="fixed inset-0 z-[60] flex flex-col overflow-y-auto overscroll-contain bg-white text-ink"
         >
@@ -79,9 +88,8 @@ export default function MobileMenuDialog({ open, onOpenChange, returnFocusTo }: 
                 type="button"
                 className={buttonVariants({ size: 'lg' })}
                 onClick={() => {
+                  contactChosen.current = true;
                   onOpenChange(false);
-                  // After the dialog has let go of focus and scroll, so the form can take both.
-                  requestAnimationFrame(() => scrollToContact());
                 }}
               >
                 Talk to Sales

@@ -3,7 +3,7 @@ import { Outlet } from '@cardlift/shell/router';
 import { pageFrameAtom } from '@cardlift/shell/ui';
 import { ContactSection } from '../contact/contact-section';
 import { AnnouncementBar } from './announcement-bar';
-import { ScrollToTop } from './scroll-to-top';
+import { RouteScroll } from './route-scroll';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -12,7 +12,7 @@ export function PageFrame() {
   const frame = useAtomValue(pageFrameAtom);
   return (
     <>
-      <ScrollToTop />
+      <RouteScroll />
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[80] focus:rounded-button focus:bg-white focus:p-3 focus:text-ink focus:outline-2 focus:outline-primary">
         Skip to content
       </a>

@@ -5,5 +5,5 @@
  * download, most of it data-router and server code this site never runs. Through the facade the
  * shell's build keeps only what is listed here. A remote needing more adds it here, with the shell.
  */
-export { BrowserRouter, Link, Navigate, Outlet, Route, Routes, useLocation, useParams } from 'react-router';
+export { BrowserRouter, Link, Navigate, Outlet, Route, Routes, useLocation, useNavigationType, useParams } from 'react-router';
 export type { LinkProps } from 'react-router';

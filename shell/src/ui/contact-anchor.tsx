@@ -1,4 +1,5 @@
 import { Button, type ButtonProps } from './button';
+import { pageFrameAtom, siteStore } from './site-store';
 
 /** Stable anchor of the shell's contact form section; remotes scroll to it, never render the form. */
 export const CONTACT_SECTION_ID = 'contact';
@@ -30,13 +31,37 @@ function focusFirstField(section: HTMLElement): void {
   window.setTimeout(() => observer.disconnect(), 5000);
 }
 
-/** Scrolls to the contact form and moves focus into it, so keyboard and screen-reader users land there too. */
-export function scrollToContact(): void {
-  const section = document.getElementById(CONTACT_SECTION_ID);
-  if (!section) return;
+/** The frame's section (a <section>: page content may carry a heading with the same id). */
+const findSection = () => document.querySelector<HTMLElement>(`section[id="${CONTACT_SECTION_ID}"]`);
+
+/** How long to wait for a contact section that was just asked for to be rendered. */
+const REVEAL_TIMEOUT_MS = 2000;
+
+function goToSection(section: HTMLElement): void {
   window.dispatchEvent(new Event(CONTACT_REQUESTED_EVENT));
   section.scrollIntoView({ behavior: reducedMotion() ? 'auto' : 'smooth', block: 'start' });
   focusFirstField(section);
+}
+
+/**
+ * Scrolls to the contact form and moves focus into it, so keyboard and screen-reader users land there
+ * too. A page whose frame leaves the section out (/invest) still has Talk to Sales in its header and
+ * menu: the section is added to that page then, rather than the button doing nothing.
+ */
+export function scrollToContact(): void {
+  const section = findSection();
+  if (section) {
+    goToSection(section);
+    return;
+  }
+  siteStore.set(pageFrameAtom, (frame) => ({ ...frame, contactForm: true }));
+  const deadline = performance.now() + REVEAL_TIMEOUT_MS;
+  const waitForSection = () => {
+    const revealed = findSection();
+    if (revealed) goToSection(revealed);
+    else if (performance.now() < deadline) requestAnimationFrame(waitForSection);
+  };
+  requestAnimationFrame(waitForSection);
 }
 
 /** The site's Talk to Sales call to action. */

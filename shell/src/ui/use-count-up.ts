@@ -1,23 +1,40 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { COUNT_UP_DURATION_MS, COUNT_UP_VISIBILITY_THRESHOLD, figureAt } from './count-up';
 
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
+const noSubscription = () => () => {};
+
+/** Whether any part of the element is inside the viewport now. */
+function inViewport(element: Element): boolean {
+  const box = element.getBoundingClientRect();
+  return box.bottom > 0 && box.right > 0 && box.top < window.innerHeight && box.left < window.innerWidth;
+}
+
 /**
- * Animates `figure` from 0 once the element is at least half visible. With reduced motion, or
- * without IntersectionObserver, the final figure shows at once.
+ * A figure that counts up from 0 once the element is at least half visible (spec section 4).
+ *
+ * The final figure is what the server renders, and so what crawlers, link previews, visitors without
+ * JavaScript and everyone before hydration read. Only once the script runs does a figure that nobody
+ * has seen yet (below the fold, or a page opened by client-side navigation) drop to 0 before the
+ * paint, to count up when it comes into view. A figure already on screen at hydration stays as it
+ * is: counting it up would first flash the final value, then zero. With reduced motion, or without
+ * IntersectionObserver, the final figure simply stays.
  */
 export function useCountUp<T extends Element>(figure: string, duration = COUNT_UP_DURATION_MS) {
   const ref = useRef<T>(null);
-  const [text, setText] = useState(() => figureAt(figure, 0, duration));
-  useEffect(() => {
+  const [text, setText] = useState(figure);
+  // False while hydrating the server's HTML (the server snapshot), true for a tile mounted later.
+  const mountedAfterHydration = useSyncExternalStore(noSubscription, () => true, () => false);
+  const [shownBeforeScript] = useState(!mountedAfterHydration);
+  useLayoutEffect(() => {
     const element = ref.current;
-    if (!element || prefersReducedMotion() || typeof IntersectionObserver === 'undefined') {
-      setText(figure);
-      return;
-    }
+    setText(figure);
+    if (!element || prefersReducedMotion() || typeof IntersectionObserver === 'undefined') return;
+    if (shownBeforeScript && inViewport(element)) return;
+    setText(figureAt(figure, 0, duration));
     let frame = 0;
     const observer = new IntersectionObserver(
       (entries) => {
@@ -40,6 +57,6 @@ export function useCountUp<T extends Element>(figure: string, duration = COUNT_U
       observer.disconnect();
       cancelAnimationFrame(frame);
     };
-  }, [figure, duration]);
+  }, [figure, duration, shownBeforeScript]);
   return { ref, text };
 }

@@ -2,6 +2,7 @@
  * The Talk to Sales form: one schema for the browser form and the api (spec sections 3 and 5).
  * Messages are the spec's, word for word; the length bounds guard the database and the inbox.
  */
+import { ATTRIBUTION_FIELDS, cleanAttributionValue, type Attribution, type AttributionField } from '../attribution';
 import { z } from './z';
 
 export const BUSINESS_HELP_OPTIONS = [
@@ -52,9 +53,32 @@ export type ContactSubmission = z.output<typeof contactSchema>;
  */
 export const HONEYPOT_FIELD = 'website';
 
-/** The request body the api accepts: the form plus the optional honeypot. */
+/**
+ * Where the visit came from, sent with the form. A bad value must not cost a lead that the visitor
+ * cannot fix: unknown keys are dropped, values are cut to their length limit, and a referrer or
+ * landing page that is not a URL or a path is dropped. Only what no browser of ours sends is refused
+ * (attribution that is not an object, a value that is not text): that is a broken or forged client.
+ */
+export const attributionSchema = z
+  .object(
+    Object.fromEntries(
+      ATTRIBUTION_FIELDS.map((field) => [
+        field,
+        z
+          .string({ error: `attribution.${field} must be text` })
+          .transform((value) => cleanAttributionValue(field, value))
+          .optional(),
+      ]),
+    ) as Record<AttributionField, z.ZodOptional<z.ZodPipe<z.ZodString, z.ZodTransform<string | undefined, string>>>>,
+    { error: 'attribution must be an object' },
+  )
+  // Keys whose value was dropped go too, so a stored lead never carries `"referrer": undefined`.
+  .transform((raw): Attribution => Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)));
+
+/** The request body the api accepts: the form, the optional honeypot and the visit's attribution. */
 export const contactRequestSchema = contactSchema.extend({
   [HONEYPOT_FIELD]: z.string().max(TEXT_FIELD_MAX).optional(),
+  attribution: attributionSchema.optional(),
 });
 
 /** 201 response of POST /api/contact. */

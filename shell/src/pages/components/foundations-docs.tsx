@@ -4,7 +4,7 @@ import { colourTokens, layoutMeasures, spacingScale, typeScale } from './docs-co
 
 export function TypographyDocs() {
   return (
-    <DocSection id="typography" title="Typography" description="Inter with system fallbacks. Headings are semibold with tight tracking; body text keeps a 1.75 line height.">
+    <DocSection id="typography" title="Typography" description="Inter Variable, self-hosted (one Latin file, every weight from 100 to 900), over a fallback sized to match it. Headings are semibold with tight tracking; body text keeps a 1.75 line height.">
       <dl className="grid gap-8">
         {typeScale.map((style) => (
           <div key={style.label} className="grid gap-2 md:grid-cols-[12rem_1fr] md:items-baseline">

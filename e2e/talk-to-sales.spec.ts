@@ -1,0 +1,78 @@
+/**
+ * Every Talk to Sales takes the visitor to a working contact form, on every kind of page: the
+ * header's button, the phone menu's entry, and the pages' own buttons. /invest has no contact
+ * section of its own; pressing Talk to Sales there must still reach a form.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { siteConfig } from '../api/src/contracts/site-config';
+import { launchBrowser, openPage, PHONE, siteUrl } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** The form is on screen and its first field has focus, so typing goes straight into it. */
+async function expectFormReached(page: Page): Promise<void> {
+  const form = page.locator('section#contact').getByRole('form', { name: 'Talk to Sales' });
+  await form.waitFor();
+  await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.autocomplete === 'given-name');
+  await page.waitForFunction(() => {
+    const box = document.querySelector('section#contact form')?.getBoundingClientRect();
+    return Boolean(box && box.top < window.innerHeight && box.bottom > 0);
+  });
+  await page.keyboard.type('Ada');
+  expect(await form.getByLabel('First name').inputValue()).toBe('Ada');
+}
+
+const PAGES = ['/', '/products/card-linked-offers', '/solutions/retail', '/case-studies', '/blog', '/company/about-us', '/privacy', '/components', '/invest'];
+
+describe('Talk to Sales', () => {
+  for (const path of PAGES) {
+    it(`in the header reaches the contact form on ${path}`, async () => {
+      const page = await openPage(browser);
+      await page.goto(siteUrl(path));
+      await page.locator('header').getByRole('button', { name: 'Talk to Sales' }).click();
+      await expectFormReached(page);
+      expect(page.errors).toEqual([]);
+      await page.context().close();
+    });
+  }
+
+  it('in the phone menu reaches the contact form on /invest', async () => {
+    const page = await openPage(browser, PHONE);
+    await page.goto(siteUrl('/invest'));
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Talk to Sales' }).click();
+    await expectFormReached(page);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('leaves the /invest page without a sales form until it is asked for', async () => {
+    const page = await openPage(browser);
+    await page.goto(siteUrl('/invest'));
+    expect(await page.locator('section#contact').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('sticky early access on /invest opens the early-access form, on a phone too', async () => {
+    const page = await openPage(browser, PHONE);
+    await page.context().route((url) => url.href.startsWith(siteConfig.invest.earlyAccessFormUrl), (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Early access</title>' }),
+    );
+    await page.goto(siteUrl('/invest'));
+    await page.evaluate(() => window.scrollTo(0, window.innerHeight * 2));
+    const sticky = page.getByTestId('sticky-early-access').getByRole('link');
+    await sticky.waitFor();
+    const popup = page.context().waitForEvent('page');
+    await sticky.tap();
+    const opened = await popup;
+    await opened.waitForLoadState('domcontentloaded');
+    expect(opened.url()).toBe(siteConfig.invest.earlyAccessFormUrl);
+    await page.context().close();
+  });
+});
