@@ -55,11 +55,11 @@ describe('scroll position', () => {
   it('opens a hash link at its heading and keeps it there after hydration', async () => {
     const page = await openPage(browser);
     await slowScripts(page);
-    await page.mainFrame().goto(siteUrl('/terms#redeeming-points'), { waitUntil: 'domcontentloaded' });
+    await page.mainFrame().goto(siteUrl('/terms#legal-redeeming-points'), { waitUntil: 'domcontentloaded' });
     expect(await scrollY(page)).toBeGreaterThan(0);
     await waitInteractive(page);
     await nextFrames(page);
-    await expectAtTop(page, 'redeeming-points');
+    await expectAtTop(page, 'legal-redeeming-points');
     await page.context().close();
   });
 
@@ -72,10 +72,10 @@ describe('scroll position', () => {
     await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
     await nextFrames(page);
     expect(await scrollY(page)).toBe(0);
-    await page.locator('main a[href="#disputes"]').first().click();
-    await page.waitForURL(/\/terms#disputes$/);
+    await page.locator('main a[href="#legal-disputes"]').first().click();
+    await page.waitForURL(/\/terms#legal-disputes$/);
     await nextFrames(page);
-    await expectAtTop(page, 'disputes');
+    await expectAtTop(page, 'legal-disputes');
     await page.context().close();
   });
 
