@@ -82,7 +82,7 @@ export function createApp(deps: AppDeps = {}): App {
   let openedRegistry: Promise<RegistryStore> | undefined;
   const registryStore = () => (openedRegistry ??= openRegistryStore(config));
   const registry = new RegistryFollower(registryStore, logger);
-  const limiter = contactLimiter(config.contactRateLimit, { url: config.redisUrl, keyPrefix: config.redisKeyPrefix });
+  const limiter = contactLimiter(config.contactRateLimit, { url: config.redisUrl, keyPrefix: config.redisKeyPrefix, maxClients: config.rateLimitMaxClients });
   let previewSecret: Promise<string> | undefined;
   const sharedPreviewSecret = () =>
     (previewSecret ??= config.previewSecret
@@ -100,7 +100,10 @@ export function createApp(deps: AppDeps = {}): App {
   const releases = () => registryStore().then((store) => releaseContext(config, store, serverCheck(config, content, logger)));
   const relay = new OutboxRelay(leads, deps.notifiers ?? notifiersFrom(config), logger, deps.relay);
   const origins = remoteOrigins(config);
-  const koa = new Koa({ proxy: config.production });
+  // Only the proxies the operator names are believed: ctx.ip is the X-Forwarded-For entry that many
+  // hops from the right (the one the outermost trusted proxy wrote), and X-Forwarded-Host/-Proto are
+  // read only then. With 0, a client cannot pick its own address, host or protocol by header.
+  const koa = new Koa({ proxy: config.trustProxyHops > 0, maxIpsCount: config.trustProxyHops });
   // Errors Koa reports outside a request's middleware: a visitor closing the connection mid-response
   // (the browser dropping a preload, say) is routine, not a fault, so it is not printed to stderr.
   koa.on('error', (err: NodeJS.ErrnoException) => {
