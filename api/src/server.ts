@@ -5,13 +5,15 @@
  */
 import type { Server } from 'node:http';
 import { createApp, type App } from './app';
+import { createHttpServer } from './server-limits';
 
 const GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const app = createApp();
   await app.start();
-  const server = app.koa.listen(app.config.port, app.config.host, () => {
+  const server = createHttpServer(app.koa.callback(), app.config.server);
+  server.listen(app.config.port, app.config.host, () => {
     app.logger.info({ port: app.config.port }, `site ready on http://localhost:${app.config.port}`);
   });
   let stopping = false;
