@@ -1,7 +1,7 @@
 /**
  * The Koa application, apart from `listen` so tests drive it through `callback()`.
- * Order: security headers (so error answers carry them too), errors, request context, CORS, api
- * routes, files, and the HTML pages last.
+ * Order: security headers (so error answers carry them too), errors, request context, methods and
+ * paths no route could answer, CORS, api routes, files, and the HTML pages last.
  */
 import crypto from 'node:crypto';
 import Koa from 'koa';
@@ -14,6 +14,7 @@ import { createLogger, type Logger } from './logger';
 import { corsPolicy } from './middleware/cors';
 import { errorHandler } from './middleware/error-handler';
 import { requestContext } from './middleware/request-id';
+import { requestGuard } from './middleware/request-guard';
 import { securityHeaders } from './middleware/security-headers';
 import { contactRouter } from './routes/contact.router';
 import { contentRouter } from './routes/content.router';
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps = {}): App {
   koa.use(securityHeaders({ production: config.production, remoteOrigins: origins }));
   koa.use(errorHandler(logger));
   koa.use(requestContext(logger));
+  koa.use(requestGuard());
   koa.use(corsPolicy(origins));
   koa.use(compress({ threshold: 1024 }));
 
