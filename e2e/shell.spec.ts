@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { CONTACT_SUCCESS_MESSAGE, signInUrl } from '@cardlift/api/contracts';
-import { DESKTOP, launchBrowser, openPage, PHONE, siteUrl } from './support/browser';
+import { afterEvent, DESKTOP, framesDrawn, launchBrowser, openPage, PHONE, siteUrl } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -96,7 +96,7 @@ describe('desktop header', () => {
       }, gap);
     };
     await scrollContactTo(260);
-    await page.waitForTimeout(100);
+    await framesDrawn(page);
     expect(await header(page).getAttribute('data-inverted')).toBe('false');
     await scrollContactTo(150);
     await page.waitForFunction(() => document.querySelector('[data-testid="site-header"]')?.getAttribute('data-inverted') === 'true');
@@ -137,7 +137,7 @@ describe('announcement bar', () => {
     await bar.getByRole('link', { name: /offers api is live/i }).waitFor();
     expect((await bar.boundingBox())?.height).toBe(36);
     await page.evaluate(() => window.scrollTo(0, 1500));
-    await page.waitForTimeout(100);
+    await framesDrawn(page);
     expect((await header(page).boundingBox())?.y).toBe(36);
     expect((await header(page).boundingBox())?.height).toBe(66);
     await page.context().close();
@@ -147,7 +147,7 @@ describe('announcement bar', () => {
     const page = await open('/components', DESKTOP, { primary: null, secondary: null });
     await page.waitForFunction(() => !document.querySelector('[data-testid="announcement-bar"]'));
     await page.evaluate(() => window.scrollTo(0, 1500));
-    await page.waitForTimeout(100);
+    await framesDrawn(page);
     expect((await header(page).boundingBox())?.y).toBe(0);
     await page.context().close();
   });
@@ -177,9 +177,8 @@ describe('phone menu (390px)', () => {
     await dialog.getByText('© 2025 Cardlift, Inc.').waitFor();
 
     // Scroll lock: neither the wheel nor the keyboard moves the page behind the menu.
-    await page.mouse.wheel(0, 800);
-    await page.keyboard.press('PageDown');
-    await page.waitForTimeout(200);
+    await afterEvent(page, 'wheel', () => page.mouse.wheel(0, 800));
+    await afterEvent(page, 'keydown', () => page.keyboard.press('PageDown'));
     expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow + getComputedStyle(document.body).overflow)).toContain('hidden');
 
