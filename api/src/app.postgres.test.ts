@@ -3,9 +3,9 @@
  * on PostgreSQL (a schema of its own, through the connection string, so nothing else is touched).
  * Runs when TEST_DATABASE_URL is set (.ci/run sets it).
  */
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import request from 'supertest';
+import { freshSchemaUrl } from '../../e2e/support/postgres';
 import { testApp } from '../test/test-app';
 import type { App } from './app';
 
@@ -13,22 +13,18 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 const lead = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', jobTitle: 'CTO', company: 'Engines Ltd', businessHelp: 'other' };
 
 (pgUrl ? describe : describe.skip)('the api on PostgreSQL (skipped without TEST_DATABASE_URL)', () => {
-  const schema = `app_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   let app: App;
-  const admin = () => new pg.Client({ connectionString: pgUrl });
+  let schema = '';
 
   beforeAll(async () => {
-    const client = admin();
-    await client.connect();
-    await client.query(`CREATE SCHEMA ${schema}`).finally(() => client.end());
-    const url = new URL(pgUrl!);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    app = testApp({ databaseUrl: url.href, leadsWebhookUrl: 'http://127.0.0.1:9/hook' });
+    const databaseUrl = await freshSchemaUrl('app_test');
+    schema = new URL(databaseUrl).searchParams.get('options')!.replace('-c search_path=', '');
+    app = testApp({ databaseUrl, leadsWebhookUrl: 'http://127.0.0.1:9/hook' });
     await app.start();
   });
   afterAll(async () => {
     await app?.close();
-    const client = admin();
+    const client = new pg.Client({ connectionString: pgUrl });
     await client.connect();
     await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).finally(() => client.end());
   });
