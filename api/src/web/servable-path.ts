@@ -34,11 +34,12 @@ export function encodeForSend(rel: string): string {
   return rel.split('/').map(encodeURIComponent).join('/');
 }
 
+/** Answered 404 by static serving: the visitor learns nothing about what is on disk. */
 export class LinkRefused extends Error {
   readonly status = 404;
   readonly expose = false;
   constructor(file: string) {
-    super(`${file} is or lies behind a symbolic link: not served`);
+    super(`${file} is, or lies behind, a symbolic link or is gone: not served`);
   }
 }
 
@@ -47,7 +48,14 @@ export class LinkRefused extends Error {
  * behind a link (a deploy's `current -> releases/...`): only the part below it is checked.
  */
 export function assertNoLink(root: string, file: string): void {
-  const realRoot = fs.realpathSync(root);
-  const expected = path.join(realRoot, path.relative(path.resolve(root), file));
-  if (fs.realpathSync(file) !== expected) throw new LinkRefused(file);
+  let real: string;
+  let expected: string;
+  try {
+    expected = path.join(fs.realpathSync(root), path.relative(path.resolve(root), file));
+    real = fs.realpathSync(file);
+  } catch {
+    // Gone between send's stat and this check (a release being removed): not found, not a 500.
+    throw new LinkRefused(file);
+  }
+  if (real !== expected) throw new LinkRefused(file);
 }
