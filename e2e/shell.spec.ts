@@ -7,8 +7,8 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { CONTACT_SUCCESS_MESSAGE, signInUrl } from '@cardlift/api/contracts';
-import { DESKTOP, launchBrowser, openPage, PHONE, siteUrl } from './support/browser';
+import { signInUrl } from '@cardlift/api/contracts';
+import { afterEvent, DESKTOP, framesDrawn, launchBrowser, openPage, PHONE, siteUrl } from './support/browser';
 import { fillContactForm } from './support/contact-form';
 
 let browser: Browser;
@@ -97,7 +97,7 @@ describe('desktop header', () => {
       }, gap);
     };
     await scrollContactTo(260);
-    await page.waitForTimeout(100);
+    await framesDrawn(page);
     expect(await header(page).getAttribute('data-inverted')).toBe('false');
     await scrollContactTo(150);
     await page.waitForFunction(() => document.querySelector('[data-testid="site-header"]')?.getAttribute('data-inverted') === 'true');
@@ -138,7 +138,7 @@ describe('announcement bar', () => {
     await bar.getByRole('link', { name: /offers api is live/i }).waitFor();
     expect((await bar.boundingBox())?.height).toBe(36);
     await page.evaluate(() => window.scrollTo(0, 1500));
-    await page.waitForTimeout(100);
+    await framesDrawn(page);
     expect((await header(page).boundingBox())?.y).toBe(36);
     expect((await header(page).boundingBox())?.height).toBe(66);
     await page.context().close();
@@ -148,7 +148,7 @@ describe('announcement bar', () => {
     const page = await open('/components', DESKTOP, { primary: null, secondary: null });
     await page.waitForFunction(() => !document.querySelector('[data-testid="announcement-bar"]'));
     await page.evaluate(() => window.scrollTo(0, 1500));
-    await page.waitForTimeout(100);
+    await framesDrawn(page);
     expect((await header(page).boundingBox())?.y).toBe(0);
     await page.context().close();
   });
@@ -178,9 +178,8 @@ describe('phone menu (390px)', () => {
     await dialog.getByText('© 2025 Cardlift, Inc.').waitFor();
 
     // Scroll lock: neither the wheel nor the keyboard moves the page behind the menu.
-    await page.mouse.wheel(0, 800);
-    await page.keyboard.press('PageDown');
-    await page.waitForTimeout(200);
+    await afterEvent(page, 'wheel', () => page.mouse.wheel(0, 800));
+    await afterEvent(page, 'keydown', () => page.keyboard.press('PageDown'));
     expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow + getComputedStyle(document.body).overflow)).toContain('hidden');
 
@@ -249,7 +248,7 @@ describe('contact form', () => {
       // The visit started on this page, with no campaign and no other site linking here.
       attribution: { landingPage: '/components' },
     });
-    await page.getByTestId('toast-viewport').getByText(CONTACT_SUCCESS_MESSAGE).waitFor();
+    await page.getByTestId('toast-viewport').getByText("Thank you for your message! We'll get back to you soon.").waitFor();
     expect(await form.getByLabel('First name').inputValue()).toBe('');
 
     const dataDir = process.env.E2E_DATA_DIR;

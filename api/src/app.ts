@@ -1,7 +1,7 @@
 /**
  * The Koa application, apart from `listen` so tests drive it through `callback()`.
- * Order: security headers (so error answers carry them too), errors, request context, CORS, api
- * routes, files, and the HTML pages last.
+ * Order: security headers (so error answers carry them too), errors, request context, methods and
+ * paths no route could answer, CORS, api routes, files, and the HTML pages last.
  */
 import crypto from 'node:crypto';
 import Koa from 'koa';
@@ -14,6 +14,7 @@ import { createLogger, type Logger } from './logger';
 import { corsPolicy } from './middleware/cors';
 import { errorHandler } from './middleware/error-handler';
 import { requestContext } from './middleware/request-id';
+import { requestGuard } from './middleware/request-guard';
 import { securityHeaders } from './middleware/security-headers';
 import { contactRouter } from './routes/contact.router';
 import { contentRouter } from './routes/content.router';
@@ -86,7 +87,7 @@ export function createApp(deps: AppDeps = {}): App {
   let openedRegistry: Promise<RegistryStore> | undefined;
   const registryStore = () => (openedRegistry ??= openRegistryStore(config));
   const registry = new RegistryFollower(registryStore, logger);
-  const limiter = contactLimiter(config.contactRateLimit, { url: config.redisUrl, keyPrefix: config.redisKeyPrefix });
+  const limiter = contactLimiter(config.contactRateLimit, { url: config.redisUrl, keyPrefix: config.redisKeyPrefix, maxClients: config.rateLimitMaxClients });
   let previewSecret: Promise<string> | undefined;
   const sharedPreviewSecret = () =>
     (previewSecret ??= config.previewSecret
@@ -104,7 +105,10 @@ export function createApp(deps: AppDeps = {}): App {
   const releases = () => registryStore().then((store) => releaseContext(config, store, serverCheck(pool)));
   const relay = new OutboxRelay(leads, deps.notifiers ?? notifiersFrom(config), logger, deps.relay);
   const origins = remoteOrigins(config);
-  const koa = new Koa({ proxy: config.production });
+  // Only the proxies the operator names are believed: ctx.ip is the X-Forwarded-For entry that many
+  // hops from the right (the one the outermost trusted proxy wrote), and X-Forwarded-Host/-Proto are
+  // read only then. With 0, a client cannot pick its own address, host or protocol by header.
+  const koa = new Koa({ proxy: config.trustProxyHops > 0, maxIpsCount: config.trustProxyHops });
   // Errors Koa reports outside a request's middleware: a visitor closing the connection mid-response
   // (the browser dropping a preload, say) is routine, not a fault, so it is not printed to stderr.
   koa.on('error', (err: NodeJS.ErrnoException) => {
@@ -115,6 +119,7 @@ export function createApp(deps: AppDeps = {}): App {
   koa.use(securityHeaders({ production: config.production, remoteOrigins: origins }));
   koa.use(errorHandler(logger));
   koa.use(requestContext(logger));
+  koa.use(requestGuard());
   koa.use(corsPolicy(origins));
   koa.use(compress({ threshold: 1024 }));
 
@@ -159,6 +164,9 @@ export function createApp(deps: AppDeps = {}): App {
       await importLegacyHistory(await registryStore(), config.releasesDir, logger);
       await registry.start();
       knownPreviewSecret = await sharedPreviewSecret();
+      if (config.production && config.trustProxyHops === 0) {
+        logger.warn('TRUST_PROXY_HOPS is 0: behind a load balancer every visitor shares its address for the contact limit and the site sees http; set it to the number of proxies in front of the api');
+      }
       if (relay.channels.length === 0) logger.warn('no LEADS_WEBHOOK_URL or SMTP_URL + LEADS_EMAIL_TO: leads are stored but nobody is notified');
       logger.info({ store: store.kind, channels: relay.channels }, 'lead store ready');
       relay.start();

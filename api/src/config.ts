@@ -15,6 +15,13 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   return value;
 }
 
+/** A positive integer setting that may be lowered but never raised past `max` (a slow client's hold on a socket). */
+function bounded(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
+  const value = int(env, name, fallback);
+  if (value === 0 || value > max) throw new Error(`${name} must be between 1 and ${max}, got "${env[name]}"`);
+  return value;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -31,6 +38,8 @@ export interface AppConfig {
   remotesFile: string | undefined;
   /** Submissions per minute per client on POST /api/contact; 0 disables the limit. */
   contactRateLimit: number;
+  /** Clients the in-memory limit remembers at most (least recently seen forgotten first). */
+  rateLimitMaxClients: number;
   leadsWebhookUrl: string | undefined;
   smtpUrl: string | undefined;
   leadsEmailTo: string | undefined;
@@ -48,6 +57,25 @@ export interface AppConfig {
   releaseMaxBytes: number;
   /** Signs preview links; when unset, a secret is created once in the database and shared by every instance. */
   previewSecret: string | undefined;
+  /**
+   * Proxies in front of the api whose X-Forwarded-* headers are believed (TRUST_PROXY_HOPS). 0: none,
+   * the socket's address is the client. N: the client is the Nth X-Forwarded-For entry from the right,
+   * the one the outermost trusted proxy wrote; entries left of it are the client's own words.
+   */
+  trustProxyHops: number;
+  /** Connection limits of the HTTP server (see server-limits.ts). */
+  server: ServerLimits;
+}
+
+export interface ServerLimits {
+  /** Time a client has to send its request headers. */
+  headersTimeoutMs: number;
+  /** Time a client has to send its whole request. */
+  requestTimeoutMs: number;
+  /** Idle time a kept-alive connection stays open; above the load balancer's own, so it never reuses a socket the api closed. */
+  keepAliveTimeoutMs: number;
+  /** Open connections at once; further ones are refused by the kernel backlog rather than starving the process. */
+  maxConnections: number;
 }
 
 function releaseTokenHashes(env: NodeJS.ProcessEnv): Partial<Record<RemoteName, string>> {
@@ -81,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     releasesDir: fromInvocation(env.RELEASES_DIR, path.join(dataDir, 'releases')),
     remotesFile: env.REMOTES_FILE || undefined,
     contactRateLimit: int(env, 'CONTACT_RATE_LIMIT', 5),
+    rateLimitMaxClients: int(env, 'RATE_LIMIT_MAX_CLIENTS', 50_000),
     leadsWebhookUrl: env.LEADS_WEBHOOK_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     leadsEmailTo: env.LEADS_EMAIL_TO || undefined,
@@ -90,5 +119,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     releaseTokenHashes: releaseTokenHashes(env),
     releaseMaxBytes: int(env, 'RELEASE_MAX_BYTES', 50 * 1024 * 1024),
     previewSecret: env.PREVIEW_SECRET || undefined,
+    trustProxyHops: int(env, 'TRUST_PROXY_HOPS', 0),
+    server: {
+      headersTimeoutMs: bounded(env, 'HEADERS_TIMEOUT_MS', 10_000, 10_000),
+      requestTimeoutMs: bounded(env, 'REQUEST_TIMEOUT_MS', 30_000, 30_000),
+      keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 65_000),
+      maxConnections: int(env, 'MAX_CONNECTIONS', 1024),
+    },
   };
 }

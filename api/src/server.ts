@@ -5,6 +5,7 @@
  */
 import type { Server } from 'node:http';
 import { createApp, type App } from './app';
+import { createHttpServer } from './server-limits';
 
 const GRACE_MS = 10_000;
 
@@ -13,7 +14,8 @@ async function main(): Promise<void> {
   await app.start();
   // The first visitor gets a worker that has already loaded the content and the shell's build.
   await app.warm();
-  const server = app.koa.listen(app.config.port, app.config.host, () => {
+  const server = createHttpServer(app.koa.callback(), app.config.server);
+  server.listen(app.config.port, app.config.host, () => {
     app.logger.info({ port: app.config.port }, `site ready on http://localhost:${app.config.port}`);
   });
   let stopping = false;

@@ -46,3 +46,24 @@ export function siteUrl(path = '/'): string {
   if (!base) throw new Error('E2E_BASE_URL is not set: run the browser suite through npm run test:e2e');
   return new URL(path, base).href;
 }
+
+/**
+ * Resolves once the page has drawn two more frames and run the work they queued: scroll events,
+ * requestAnimationFrame measurements and React's render of their state. A check that something did
+ * NOT happen after a scroll waits for this, a condition, instead of a fixed sleep.
+ */
+export function framesDrawn(page: Page): Promise<void> {
+  return page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
+}
+
+/** Runs `act` (a wheel, a key press) and resolves once the page has received `event` and drawn the frames after it. */
+export async function afterEvent(page: Page, event: 'wheel' | 'keydown', act: () => Promise<void>): Promise<void> {
+  await page.evaluate((name) => {
+    (window as unknown as Record<string, Promise<void>>).__cardliftEvent = new Promise<void>((resolve) =>
+      window.addEventListener(name, () => resolve(), { once: true, capture: true }),
+    );
+  }, event);
+  await act();
+  await page.evaluate(() => (window as unknown as Record<string, Promise<void>>).__cardliftEvent);
+  await framesDrawn(page);
+}

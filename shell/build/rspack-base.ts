@@ -70,7 +70,9 @@ export function frontendConfig(options: FrontendOptions): Configuration {
     context: dir,
     entry: { main: './src/index.ts' },
     // No eval-based source maps: the site's Content-Security-Policy (no 'unsafe-eval') applies in development too.
-    devtool: dev ? 'cheap-module-source-map' : 'source-map',
+    // Production maps carry the full sources: written beside the build for error tracking, with no
+    // sourceMappingURL pointing browsers at them, and never served (api/src/web/servable-path.ts).
+    devtool: dev ? 'cheap-module-source-map' : 'hidden-source-map',
     output: {
       path: buildDir(dir),
       publicPath: kind === 'host' ? '/' : 'auto',

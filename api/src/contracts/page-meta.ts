@@ -49,6 +49,10 @@ export function fullTitle(title: string): string {
 }
 
 export function absoluteUrl(path: string): string {
-  return new URL(path, siteConfig.siteUrl).href;
+  // Always on the site's origin: a visited path `//evil.example/x` (or `/\\evil.example`) read as a
+  // URL reference would name another host, so the path is joined to the origin as one plain path.
+  const origin = new URL(siteConfig.siteUrl).origin;
+  const url = new URL(`${origin}/${path.replace(/^[/\\]+/, '')}`);
+  return url.origin === origin ? url.href : `${origin}/`;
 }
 

@@ -27,8 +27,13 @@ function migrateSqlite(db: Database.Database): void {
 
 /** The SQLite file under `dataDir`, migrated. WAL lets a CLI read while the server writes. */
 export function openSqliteDatabase(dataDir: string): Database.Database {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const db = new Database(path.join(dataDir, SQLITE_FILE_NAME));
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const file = path.join(dataDir, SQLITE_FILE_NAME);
+  // Leads are personal data: the file is the api user's alone (SQLite creates its -wal and -shm files
+  // with the database file's mode). A file an older version left world-readable is narrowed too.
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  fs.chmodSync(file, 0o600);
+  const db = new Database(file);
   db.pragma('journal_mode = WAL');
   // Every commit synced: an acknowledged lead or release survives a killed process or a power cut.
   db.pragma('synchronous = FULL');

@@ -1,6 +1,7 @@
 /**
  * One behaviour, two databases: the same suite runs against SQLite and, when TEST_DATABASE_URL is
- * set (.ci/run sets it), PostgreSQL in a schema of its own that is dropped afterwards.
+ * set (.ci/run sets it), PostgreSQL. Every test gets a database of its own (a fresh SQLite folder, a
+ * fresh PostgreSQL schema), so each one passes alone and in any order.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -10,6 +11,7 @@ import pg from 'pg';
 import type { ContactSubmission } from '../contracts';
 import type { LeadStore } from './lead-store';
 import { openPostgresStore } from './postgres-store';
+import { SQLITE_FILE_NAME } from './connections';
 import { openSqliteStore } from './sqlite-store';
 
 const submission = (n: number): ContactSubmission => ({
@@ -24,26 +26,36 @@ const submission = (n: number): ContactSubmission => ({
 
 interface Backend {
   name: string;
-  open(): Promise<LeadStore>;
-  cleanup(): Promise<void>;
+  /** A new, empty database; `reopen` opens the same one again. */
+  fresh(): Promise<{ store: LeadStore; reopen(): Promise<LeadStore>; cleanup(): Promise<void> }>;
 }
 
-const sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-store-'));
 const backends: Backend[] = [
-  { name: 'SQLite', open: async () => openSqliteStore(sqliteDir), cleanup: async () => fs.rmSync(sqliteDir, { recursive: true, force: true }) },
+  {
+    name: 'SQLite',
+    fresh: async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-store-'));
+      return { store: openSqliteStore(dir), reopen: async () => openSqliteStore(dir), cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    },
+  },
 ];
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 if (pgUrl) {
-  // A schema per run: parallel runs and reruns never see each other's rows.
-  const schema = `leads_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   backends.push({
     name: 'PostgreSQL',
-    open: () => openPostgresStore(pgUrl, { schema }),
-    cleanup: async () => {
-      const client = new pg.Client({ connectionString: pgUrl });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).finally(() => client.end());
+    fresh: async () => {
+      // A schema per test: parallel runs, reruns and other tests never see each other's rows.
+      const schema = `leads_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+      return {
+        store: await openPostgresStore(pgUrl, { schema }),
+        reopen: () => openPostgresStore(pgUrl, { schema }),
+        cleanup: async () => {
+          const client = new pg.Client({ connectionString: pgUrl });
+          await client.connect();
+          await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).finally(() => client.end());
+        },
+      };
     },
   });
 } else {
@@ -55,12 +67,14 @@ if (pgUrl) {
 
 describe.each(backends)('lead store on $name', (backend) => {
   let store: LeadStore;
-  beforeAll(async () => {
-    store = await backend.open();
+  let db: Awaited<ReturnType<Backend['fresh']>>;
+  beforeEach(async () => {
+    db = await backend.fresh();
+    store = db.store;
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await store.close();
-    await backend.cleanup();
+    await db.cleanup();
   });
 
   it('commits a lead with one outbox row per channel', async () => {
@@ -77,7 +91,7 @@ describe.each(backends)('lead store on $name', (backend) => {
   });
 
   it('keeps insertion order and counts', async () => {
-    for (let n = 2; n <= 5; n++) await store.addLead(submission(n), []);
+    for (let n = 1; n <= 5; n++) await store.addLead(submission(n), []);
     const leads = await store.listLeads();
     expect(leads.map((l) => l.firstName)).toEqual(['Ada1', 'Ada2', 'Ada3', 'Ada4', 'Ada5']);
     expect(leads[1]?.agreeToUpdates).toBe(true);
@@ -85,12 +99,14 @@ describe.each(backends)('lead store on $name', (backend) => {
   });
 
   it('survives reopening (migrations are idempotent)', async () => {
-    const again = await backend.open();
+    for (let n = 1; n <= 5; n++) await store.addLead(submission(n), []);
+    const again = await db.reopen();
     expect(await again.countLeads()).toBe(5);
     await again.close();
   });
 
   it('leases due rows so a second claim does not get them, then retries and gives up', async () => {
+    await store.addLead(submission(1), ['webhook', 'email']);
     const now = Date.now();
     const jobs = await store.claimDue(10, 60_000, now);
     expect(jobs.map((j) => j.entry.channel)).toEqual(['webhook', 'email']);
@@ -119,7 +135,27 @@ describe.each(backends)('lead store on $name', (backend) => {
 
   it('keeps every lead of concurrent submissions', async () => {
     await Promise.all(Array.from({ length: 50 }, (_, i) => store.addLead(submission(100 + i), ['webhook'])));
-    expect(await store.countLeads()).toBe(55);
+    expect(await store.countLeads()).toBe(50);
+  });
+
+  it('gives a row back once the lease of a relay that died holding it has run out', async () => {
+    const lead = await store.addLead(submission(1), ['webhook']);
+    const now = Date.now();
+    const [held] = await store.claimDue(10, 60_000, now);
+    // The relay holding it is gone: nothing marks it. Before the lease ends nobody else gets it...
+    expect(await store.claimDue(10, 60_000, now + 59_000)).toEqual([]);
+    // ...after it, another relay does, with the same lead.
+    const again = await store.claimDue(10, 60_000, now + 60_001);
+    expect(again.map((j) => [j.entry.id, j.lead.id])).toEqual([[held!.entry.id, lead.id]]);
+  });
+
+  it('never hands one row to two claims made at the same moment', async () => {
+    await Promise.all(Array.from({ length: 20 }, (_, i) => store.addLead(submission(i), ['webhook'])));
+    const now = Date.now();
+    const claims = await Promise.all(Array.from({ length: 4 }, () => store.claimDue(10, 60_000, now)));
+    const ids = claims.flat().map((j) => j.entry.id);
+    expect(ids).toHaveLength(20);
+    expect(new Set(ids).size).toBe(20);
   });
 
   it('keeps where the visit came from, and hands it to the relay with the lead', async () => {
@@ -131,5 +167,27 @@ describe.each(backends)('lead store on $name', (backend) => {
     expect(leads.find((l) => l.id === without.id)?.attribution).toEqual({});
     const jobs = await store.claimDue(100, 60_000, Date.now() + 1000);
     expect(jobs.find((j) => j.lead.id === lead.id)?.lead.attribution).toEqual(attribution);
+  });
+});
+
+describe('the SQLite file', () => {
+  const mode = (file: string) => fs.statSync(file).mode & 0o777;
+
+  it('is created readable and writable by its owner only, its WAL too', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-mode-'));
+    const store = openSqliteStore(dir);
+    await store.addLead(submission(1), []);
+    expect(mode(path.join(dir, SQLITE_FILE_NAME))).toBe(0o600);
+    expect(mode(path.join(dir, `${SQLITE_FILE_NAME}-wal`))).toBe(0o600);
+    await store.close();
+  });
+
+  it('is narrowed to its owner when an older version left it world-readable', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-mode-'));
+    (await openSqliteStore(dir)).close();
+    fs.chmodSync(path.join(dir, SQLITE_FILE_NAME), 0o644);
+    const store = openSqliteStore(dir);
+    expect(mode(path.join(dir, SQLITE_FILE_NAME))).toBe(0o600);
+    await store.close();
   });
 });

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RemoteName } from '../contracts';
+import { isReleaseVersion, isRemoteName, type RemoteName } from '../contracts';
 import { publishBuild, sha256File } from './build-output';
 
 /**
@@ -36,16 +36,6 @@ export function matchesReleaseChecksum(dir: string, file: string): boolean {
   return sums[key] !== undefined && sums[key] === sha256File(file);
 }
 
-/**
- * What a release version may look like wherever one enters (URL, API body, registry): starts with a
- * letter or digit, then letters, digits, `.`, `_`, `+`, `-`; never `.` or `..`.
- */
-const VERSION_PATTERN = /^[0-9A-Za-z][0-9A-Za-z._+-]{0,99}$/;
-
-export function isReleaseVersion(value: string): boolean {
-  return VERSION_PATTERN.test(value) && !value.includes('..');
-}
-
 export interface ArtifactStore {
   /** A local directory holding the files of `remote` at `version`, or undefined when not stored. */
   locate(remote: RemoteName, version: string): string | undefined;
@@ -58,7 +48,7 @@ export class DirectoryArtifactStore implements ArtifactStore {
   constructor(readonly dir: string) {}
 
   locate(remote: RemoteName, version: string): string | undefined {
-    if (!isReleaseVersion(version)) return undefined;
+    if (!isRemoteName(remote) || !isReleaseVersion(version)) return undefined;
     const dir = path.join(this.dir, remote, version);
     return fs.existsSync(dir) ? dir : undefined;
   }

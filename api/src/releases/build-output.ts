@@ -48,14 +48,29 @@ export function contentHash(dir: string): string {
 }
 
 /**
+ * Refuses a build holding anything but folders and regular files. A symlink copied into a release
+ * would be followed when served or rendered (a link to the leads database would serve it), as the
+ * release API already refuses links in an uploaded archive.
+ */
+export function assertPlainFiles(dir: string, prefix = ''): void {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) assertPlainFiles(path.join(dir, entry.name), rel);
+    else if (!entry.isFile()) throw new Error(`the build holds ${rel}, which is ${entry.isSymbolicLink() ? 'a symbolic link' : 'not a regular file'}: refused`);
+  }
+}
+
+/**
  * Copies a build to `target`, never touching an existing directory: the copy goes to a sibling
  * temp directory first and is renamed into place, so the api never serves half a release.
  * Returns false when `target` already existed (same content hash: the same build).
  */
 export function publishBuild(buildDir: string, target: string, bookkeeping: Record<string, string> = {}): boolean {
   if (fs.existsSync(target)) return false;
+  assertPlainFiles(buildDir);
   fs.mkdirSync(path.dirname(target), { recursive: true });
-  const staging = `${target}.staging-${process.pid}`;
+  // A leading dot: no staging folder is ever a valid version name, so none can be served half-written.
+  const staging = path.join(path.dirname(target), `.staging-${path.basename(target)}-${process.pid}`);
   fs.rmSync(staging, { recursive: true, force: true });
   fs.cpSync(buildDir, staging, { recursive: true });
   // Written before the rename: a release is never visible without its bookkeeping.

@@ -5,8 +5,7 @@
  * of the live version, never cached, never kept in the render cache and never indexed.
  */
 import crypto from 'node:crypto';
-import { REMOTE_NAMES, type RemoteName } from '../contracts';
-import { isReleaseVersion } from './artifact-store';
+import { isReleaseVersion, isRemoteName, type RemoteName } from '../contracts';
 
 export const PREVIEW_COOKIE = 'cardlift_preview';
 /** How long a preview link and its cookie last. */
@@ -35,7 +34,7 @@ export function verifyPreview(token: string | undefined, secret: string, now = D
   if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return undefined;
   try {
     const [remote, version, expiresAt] = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as [unknown, unknown, unknown];
-    if (!REMOTE_NAMES.includes(remote as RemoteName) || typeof version !== 'string' || !isReleaseVersion(version)) return undefined;
+    if (!isRemoteName(remote) || !isReleaseVersion(version)) return undefined;
     if (typeof expiresAt !== 'number' || expiresAt <= now) return undefined;
     return { remote: remote as RemoteName, version, expiresAt };
   } catch {

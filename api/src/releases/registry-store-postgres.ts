@@ -2,6 +2,7 @@
 import type { RemoteName } from '../contracts';
 import { inTransaction, openPostgresPool, type PostgresOptions } from '../db/connections';
 import {
+  assertValidChange,
   eventFromRow,
   RegistryConflict,
   RELEASE_ORDER_SQL,
@@ -28,6 +29,7 @@ export async function openPostgresRegistry(url: string, options: PostgresOptions
       return { current: row?.version ?? null, revision: row?.revision ?? 0, releases: rows.map(releaseFromRow) };
     },
     async commit(change) {
+      assertValidChange(change);
       try {
         await inTransaction(pool, async (client) => {
           if (change.current !== undefined) {

@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import type { RemoteName } from '../contracts';
 import { openSqliteDatabase } from '../db/connections';
 import {
+  assertValidChange,
   eventFromRow,
   RegistryConflict,
   RELEASE_ORDER_SQL,
@@ -56,6 +57,7 @@ export function openSqliteRegistry(dataDir: string): RegistryStore {
       return { current: row?.version ?? null, revision: row?.revision ?? 0, releases };
     },
     async commit(change) {
+      assertValidChange(change);
       // IMMEDIATE takes the write lock first, so the revision read and the write see the same state.
       commit.immediate(change);
     },

@@ -78,6 +78,12 @@ describe.each(backends)('registry on $name', (backend) => {
     expect(await store.events('mf_invest')).toHaveLength(1);
   });
 
+  it.each(['..', '.', '.staging-1', 'a/b', '1.0..0', ''])('refuses the version %j, which would name a path outside one release folder', async (version) => {
+    const change = { remote: 'mf_invest' as const, expectedRevision: 0, current: version, upsert: [record(version, 1)], events: [event(version)] };
+    await expect(store.commit(change)).rejects.toThrow(/not a valid release version/);
+    expect(await store.currentVersions()).toEqual(new Map());
+  });
+
   it('keeps the first shared secret created', async () => {
     const first = await store.sharedSecret('preview', () => 'one');
     expect(first).toBe('one');

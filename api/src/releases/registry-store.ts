@@ -7,7 +7,7 @@
  * then commits only if the revision is still the one it read. Of two releases at the same moment one
  * wins and the other is refused whole (RegistryConflict); nothing is half-written.
  */
-import type { RemoteName } from '../contracts';
+import { isReleaseVersion, isRemoteName, type RemoteName } from '../contracts';
 
 /** A candidate is stored and can be previewed, but has never been live. */
 export type ReleaseState = 'candidate' | 'released';
@@ -56,6 +56,20 @@ export interface RegistryChange {
   /** Release rows written as given (inserted or replaced). */
   upsert: ReleaseRecord[];
   events: ReleaseEvent[];
+}
+
+/**
+ * Every store refuses a change naming an unknown remote or a version that is not one plain folder
+ * name, whoever sends it (release API, CLI, imported history): the registry is what static serving
+ * and server rendering turn into paths on disk.
+ */
+export function assertValidChange(change: RegistryChange): void {
+  const versions = [change.current, ...change.upsert.map((r) => r.version), ...change.events.map((e) => e.version)];
+  const remotes = [change.remote, ...change.upsert.map((r) => r.remote), ...change.events.map((e) => e.remote)];
+  const badRemote = remotes.find((r) => !isRemoteName(r));
+  if (badRemote !== undefined) throw new Error(`"${badRemote}" is not a remote of this site`);
+  const badVersion = versions.find((v) => v !== undefined && !isReleaseVersion(v));
+  if (badVersion !== undefined) throw new Error(`"${badVersion}" is not a valid release version`);
 }
 
 /** Another change of the same remote committed first; this one changed nothing. */

@@ -66,6 +66,20 @@ describe('release', () => {
     expect(storedVersions(s)).toEqual([good.version]);
   });
 
+  it('refuses a build holding a symbolic link (it would be served), storing nothing', async () => {
+    const s = setup();
+    const good = await release(s, 'v1');
+    const build = fixtureBuild('linked');
+    const secret = path.join(s.releasesDir, '..', 'leads.sqlite');
+    fs.writeFileSync(secret, 'leads');
+    fs.symlinkSync(secret, path.join(build, 'leads.js'));
+    const attempt = releaseBuild(s.context, { ...who, remote: 'mf_invest', buildDir: build });
+    await expect(attempt).rejects.toThrow(ReleaseRefused);
+    await expect(attempt).rejects.toThrow(/leads\.js, which is a symbolic link: refused/);
+    expect((await s.store.currentVersions()).get('mf_invest')).toBe(good.version);
+    expect(storedVersions(s)).toEqual([good.version]);
+  });
+
   it('refuses a build whose server check fails, and removes the files it stored', async () => {
     const s = setup();
     s.context.checkServer = async () => ['/invest does not render: boom'];

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import type { RemoteName } from '../contracts';
 import type { ArtifactStore } from './artifact-store';
-import { contentHash } from './build-output';
+import { assertPlainFiles, contentHash } from './build-output';
 import { verifyBuild } from './compatibility';
 import { readManifest, type FederationManifest } from './manifest';
 import { RegistryConflict, type RegistryStore, type ReleaseAction, type ReleaseEvent, type ReleaseRecord, type RemoteState } from './registry-store';
@@ -96,6 +96,11 @@ export async function releaseBuild(
 ): Promise<ReleaseOutcome> {
   const { remote, buildDir } = options;
   const candidate = options.candidate ?? false;
+  try {
+    assertPlainFiles(buildDir);
+  } catch (error) {
+    throw new ReleaseRefused(`${remote} was not released, the registry is unchanged`, [(error as Error).message]);
+  }
   const manifest = readChecked(context, remote, buildDir);
   const version = versionOf(manifest, buildDir);
   const state = await context.store.state(remote);

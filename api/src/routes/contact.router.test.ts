@@ -34,6 +34,11 @@ describe('POST /api/contact', () => {
     expect(lead).toMatchObject({ ...valid, id: res.body.id, agreeToUpdates: false });
   });
 
+  it('thanks the visitor in the words of the spec', async () => {
+    const res = await post(app(), valid).expect(201);
+    expect(res.body.message).toBe("Thank you for your message! We'll get back to you soon.");
+  });
+
   it('trims text and keeps agreeToUpdates', async () => {
     const a = app();
     await post(a, { ...valid, firstName: '  Grace ', agreeToUpdates: true }).expect(201);
@@ -52,6 +57,11 @@ describe('POST /api/contact', () => {
     ['text too long', { ...valid, company: 'x'.repeat(TEXT_FIELD_MAX + 1) }, `Company name must be at most ${TEXT_FIELD_MAX} characters`, 'company'],
     ['agreeToUpdates not boolean', { ...valid, agreeToUpdates: 'yes' }, 'agreeToUpdates must be true or false', 'agreeToUpdates'],
     ['a number for a name', { ...valid, firstName: 42 }, 'First name is required', 'firstName'],
+    ['a NUL in a name', { ...valid, firstName: 'Gr\u0000ace' }, 'First name must not contain control characters', 'firstName'],
+    ['an escape in a company', { ...valid, company: 'Acme\u001b[31m' }, 'Company name must not contain control characters', 'company'],
+    ['a line break in a job title', { ...valid, jobTitle: 'CTO\nBcc: x@example.com' }, 'Job title must not contain control characters', 'jobTitle'],
+    ['a C1 control in a last name', { ...valid, lastName: 'Hop\u0085per' }, 'Last name must not contain control characters', 'lastName'],
+    ['a NUL in an email', { ...valid, email: 'grace\u0000@example.com' }, 'Please enter a valid email address', 'email'],
   ])('refuses %s with 400 and the field in details', async (_name, body, message, field) => {
     const a = app();
     const res = await post(a, body).expect(400);

@@ -105,6 +105,14 @@ describe('pages', () => {
     await request(server).get('/company').expect(301).expect('Location', '/company/about-us');
   });
 
+  it.each(['//evil.example/x', '/\\evil.example/x', '///evil.example/x'])('keeps the canonical URL of %s on the site origin', async (url) => {
+    const res = await request(server).get(url);
+    const canonical = /<link rel="canonical" href="([^"]+)"/.exec(res.text)?.[1];
+    const ogUrl = /<meta property="og:url" content="([^"]+)"/.exec(res.text)?.[1];
+    expect(canonical).toBe('https://www.cardlift.example/evil.example/x');
+    expect(ogUrl).toBe(canonical);
+  });
+
   it('answers unknown api paths with JSON, never the app', async () => {
     const res = await request(server).get('/api/nope').expect(404);
     expect(res.type).toBe('application/json');

@@ -21,20 +21,51 @@ const validLead = fc.record(
   { requiredKeys: ['firstName', 'lastName', 'email', 'jobTitle', 'company', 'businessHelp'] },
 );
 
+/**
+ * What arrives at the api: mostly leads a person could send (padded with spaces, any script, some
+ * with one field swapped for arbitrary JSON or a control character), plus arbitrary JSON. Random JSON
+ * alone practically never forms a valid lead, so the checks on accepted leads would never run.
+ */
+const padded = fc.tuple(fc.constantFrom('', ' ', '  \t'), fc.string({ unit: 'grapheme', minLength: 1, maxLength: TEXT_FIELD_MAX + 20 }), fc.constantFrom('', ' ', '\n '));
+const paddedText = padded.map(([before, core, after]) => `${before}${core}${after}`);
+const submission = fc.oneof(
+  { weight: 4, arbitrary: validLead.chain((lead) => fc.record({ firstName: paddedText, company: paddedText }).map((texts) => ({ ...lead, ...texts }))) },
+  { weight: 3, arbitrary: fc.tuple(validLead, fc.constantFrom('firstName', 'lastName', 'email', 'jobTitle', 'company', 'agreeToUpdates'), fc.jsonValue()).map(([lead, key, v]) => ({ ...lead, [key]: v })) },
+  { weight: 2, arbitrary: fc.tuple(validLead, fc.integer({ min: 0, max: 0x9f }).filter((c) => c < 0x20 || c >= 0x7f)).map(([lead, c]) => ({ ...lead, company: `Acme${String.fromCharCode(c)}Ltd` })) },
+  { weight: 1, arbitrary: fc.jsonValue() },
+);
+
 describe('contact schema (property based)', () => {
-  it('never throws on arbitrary JSON, and whatever it accepts is bounded and trimmed', () => {
+  it('never throws on what arrives, and whatever it accepts is bounded, trimmed and free of control characters', () => {
+    let accepted = 0;
     fc.assert(
-      fc.property(fc.jsonValue(), (value) => {
+      fc.property(submission, (value) => {
         const result = contactRequestSchema.safeParse(value);
         if (!result.success) return;
+        accepted += 1;
         for (const key of ['firstName', 'lastName', 'jobTitle', 'company'] as const) {
           const v = result.data[key];
           expect(v.length).toBeGreaterThan(0);
           expect(v.length).toBeLessThanOrEqual(TEXT_FIELD_MAX);
           expect(v).toBe(v.trim());
+          expect(v).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
         }
       }),
       { numRuns: 500 },
+    );
+    // The checks above ran on a good share of the inputs, not on none of them.
+    expect(accepted).toBeGreaterThan(100);
+  });
+
+  it('refuses a control character in any text field, naming that field', () => {
+    const fields = ['firstName', 'lastName', 'jobTitle', 'company'] as const;
+    fc.assert(
+      fc.property(validLead, fc.constantFrom(...fields), fc.integer({ min: 0, max: 0x9f }).filter((c) => c < 0x20 || c >= 0x7f), (lead, field, c) => {
+        const result = contactSchema.safeParse({ ...lead, [field]: `a${String.fromCharCode(c)}b` });
+        expect(result.success).toBe(false);
+        if (!result.success) expect(result.error.issues[0]?.path).toEqual([field]);
+      }),
+      { numRuns: 300 },
     );
   });
 

@@ -20,12 +20,20 @@ const businessHelpValues = BUSINESS_HELP_OPTIONS.map((o) => o.value) as [Busines
 export const TEXT_FIELD_MAX = 200;
 export const EMAIL_MAX = 254;
 
+/**
+ * C0 and C1 control characters (NUL, escape, line breaks...): no name, title or address has one, and
+ * PostgreSQL refuses a NUL outright, which would lose the lead after the visitor was told it was sent.
+ * Refused up front with a 400 on every store instead.
+ */
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
 function requiredText(label: string, message: string) {
   return z
     .string({ error: message })
     .trim()
     .min(1, message)
-    .max(TEXT_FIELD_MAX, `${label} must be at most ${TEXT_FIELD_MAX} characters`);
+    .max(TEXT_FIELD_MAX, `${label} must be at most ${TEXT_FIELD_MAX} characters`)
+    .refine((value) => !CONTROL_CHARACTER.test(value), { error: `${label} must not contain control characters` });
 }
 
 export const contactSchema = z.strictObject({
@@ -35,6 +43,7 @@ export const contactSchema = z.strictObject({
     .string({ error: 'Please enter a valid email address' })
     .trim()
     .max(EMAIL_MAX, 'Please enter a valid email address')
+    .refine((value) => !CONTROL_CHARACTER.test(value), { error: 'Please enter a valid email address' })
     .pipe(z.email({ error: 'Please enter a valid email address' })),
   jobTitle: requiredText('Job title', 'Job title is required'),
   company: requiredText('Company name', 'Company name is required'),

@@ -1,0 +1,26 @@
+/**
+ * The HTTP server with limits a slow or greedy client cannot outwait. Node's defaults give a client
+ * 60 s to send its headers and 300 s for its request, with no cap on open connections: a few hundred
+ * idle sockets would hold the process. Limits come from the config (HEADERS_TIMEOUT_MS and friends).
+ */
+import http from 'node:http';
+import type { ServerLimits } from './config';
+
+/** How often Node checks the header and request deadlines; its default (30 s) would let a 10 s limit run to 40 s. */
+const CHECK_EVERY_MS = 1000;
+
+export function createHttpServer(handler: http.RequestListener, limits: ServerLimits): http.Server {
+  const server = http.createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      // Above the load balancer's idle timeout, so it never sends a request on a socket the api is closing.
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      connectionsCheckingInterval: Math.min(CHECK_EVERY_MS, limits.headersTimeoutMs),
+    },
+    handler,
+  );
+  // Connections past the cap are closed at once, leaving room for those being served.
+  server.maxConnections = limits.maxConnections;
+  return server;
+}

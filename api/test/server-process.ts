@@ -1,0 +1,84 @@
+/**
+ * The real api process for tests that need one: signals, kill -9, socket limits, refusing to start.
+ * Node itself runs the server (tsx as a loader, not the tsx launcher), so a signal, SIGKILL included,
+ * reaches the server and not a wrapper that would leave it running. Output is kept so a test can wait
+ * for what the server says rather than sleep.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { freePort, waitForReady } from '../../e2e/support/site';
+import { REPO_ROOT } from '../src/config';
+
+export const SERVER = path.join(REPO_ROOT, 'api', 'src', 'server.ts');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  /** Everything written to stdout and stderr so far. */
+  output(): string;
+  /** Resolves once the output matches `pattern`; rejects when the process ends first or after `timeoutMs`. */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<void>;
+  /** Exit code once the process has ended (null when a signal ended it). */
+  exited(): Promise<number | null>;
+}
+
+export function spawnServer(env: Record<string, string>, port: number): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', CONTACT_RATE_LIMIT: '0', DATABASE_URL: '', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  const waiters = new Set<() => void>();
+  const append = (chunk: Buffer) => {
+    text += chunk.toString();
+    for (const wake of waiters) wake();
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  const ended = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    child,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    output: () => text,
+    exited: () => ended,
+    waitForOutput: (pattern, timeoutMs = 20_000) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (!pattern.test(text)) return;
+          done();
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          done();
+          reject(new Error(`no ${pattern} in the server's output after ${timeoutMs} ms:\n${text}`));
+        }, timeoutMs);
+        const done = () => {
+          clearTimeout(timer);
+          waiters.delete(check);
+        };
+        void ended.then(() => {
+          if (waiters.has(check)) {
+            done();
+            pattern.test(text) ? resolve() : reject(new Error(`the server exited without ${pattern}:\n${text}`));
+          }
+        });
+        waiters.add(check);
+        check();
+      }),
+  };
+}
+
+/** A server on a free port, ready (its /api/ready answers 200). */
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const server = spawnServer(env, await freePort());
+  try {
+    await waitForReady(`${server.url}/api/ready`, server.child, 30_000);
+  } catch (error) {
+    server.child.kill('SIGKILL');
+    throw new Error(`${(error as Error).message}\n${server.output()}`);
+  }
+  return server;
+}
