@@ -3,29 +3,21 @@
  * the whole site with the candidate in that browser only (server HTML included), marked noindex and
  * never cached; every other visitor keeps the live version until the candidate is promoted.
  */
-import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage } from './support/browser';
-import { REPO_ROOT, servedVersion, startSite, waitForVersion, type Site } from './support/site';
+import { releaseCli } from './support/release-cli';
+import { servedVersion, startSite, waitForVersion, type Site } from './support/site';
 
 const TOKEN = crypto.randomBytes(16).toString('hex');
 const releasesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-releases-'));
 let site: Site;
 let browser: Browser;
 
-const cli = (script: string, args: string[], env: Record<string, string> = {}) =>
-  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      'npm',
-      ['run', script, '--silent', '-w', 'mf-invest', '--', ...args],
-      { cwd: REPO_ROOT, env: { ...process.env, RELEASE_TOKEN: TOKEN, RELEASES_DIR: releasesDir, DATA_DIR: site.dataDir, ...env }, timeout: 180_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+const cli = releaseCli('mf-invest', () => ({ RELEASE_TOKEN: TOKEN, RELEASES_DIR: releasesDir, DATA_DIR: site.dataDir }));
 
 beforeAll(async () => {
   site = await startSite({ RELEASES_DIR: releasesDir, RELEASE_TOKEN_MF_INVEST: crypto.createHash('sha256').update(TOKEN).digest('hex') });

@@ -6,11 +6,11 @@
  * returns to the build the site served before it.
  * The changed remote is a copy of mf-company in a scratch folder; no tracked file is modified.
  */
-import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { releaseCli, runCommand as run } from './support/release-cli';
 import { REPO_ROOT, servedVersion, startSite, waitForVersion, type Site } from './support/site';
 
 const TOKEN = crypto.randomBytes(16).toString('hex');
@@ -18,14 +18,6 @@ const scratch = path.join(REPO_ROOT, '.e2e-artifacts', `mf-company-next-${proces
 const builtDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-company-next-'));
 const releasesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-releases-'));
 let site: Site;
-
-function run(command: string, args: string[], env: Record<string, string> = {}, cwd = REPO_ROOT): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(command, args, { cwd, env: { ...process.env, ...env }, timeout: 180_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
 
 /** A copy of mf-company whose About page has a new title and which adds /company/partners. */
 function writeChangedRemote(): void {
@@ -59,8 +51,7 @@ const html = async (p: string) => {
 };
 const titleOf = (text: string) => /<title>([^<]*)<\/title>/.exec(text)?.[1];
 const sitemap = async () => (await fetch(`${site.baseUrl}/sitemap.xml`)).text();
-const cli = (script: string, args: string[]) =>
-  run('npm', ['run', script, '--silent', '-w', 'mf-company', '--', ...args], { RELEASE_TOKEN: TOKEN, DATA_DIR: site.dataDir, RELEASES_DIR: releasesDir });
+const cli = releaseCli('mf-company', () => ({ RELEASE_TOKEN: TOKEN, DATA_DIR: site.dataDir, RELEASES_DIR: releasesDir }));
 
 beforeAll(async () => {
   writeChangedRemote();

@@ -5,13 +5,13 @@
  * The change is a build label (IV_BUILD_LABEL, baked in by mf-invest's rspack.config.ts), so no
  * tracked file is modified.
  */
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage } from './support/browser';
-import { REPO_ROOT, servedVersion, startSite, waitForVersion, type Site } from './support/site';
+import { releaseCli } from './support/release-cli';
+import { servedVersion, startSite, waitForVersion, type Site } from './support/site';
 
 const releasesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-releases-'));
 let site: Site;
@@ -27,23 +27,8 @@ afterAll(async () => {
   fs.rmSync(releasesDir, { recursive: true, force: true });
 });
 
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 /** `npm run <script> -w mf-invest`, exactly as a team runs it, against the private site's releases. */
-function npmRun(script: string, env: Record<string, string> = {}, args: string[] = []): Promise<CliResult> {
-  return new Promise((resolve) => {
-    execFile(
-      'npm',
-      ['run', script, '--silent', '-w', 'mf-invest', ...(args.length ? ['--', ...args] : [])],
-      { cwd: REPO_ROOT, env: { ...process.env, RELEASES_DIR: releasesDir, DATA_DIR: site.dataDir, ...env }, timeout: 120_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const cli = releaseCli('mf-invest', () => ({ RELEASES_DIR: releasesDir, DATA_DIR: site.dataDir }));
 
 const registryVersion = (name: string) => servedVersion(site.baseUrl, name);
 
@@ -74,7 +59,7 @@ describe('releasing mf-invest while the site runs', () => {
   let second: string;
 
   it('serves a first release on the next page load', async () => {
-    const result = await npmRun('release', { IV_BUILD_LABEL: 'release-one' });
+    const result = await cli('release', [], { IV_BUILD_LABEL: 'release-one' });
     expect(result.code).toBe(0);
     first = /Released mf_invest (\S+);/.exec(result.stdout)?.[1] ?? '';
     expect(first).toMatch(/^1\.0\.0-[0-9a-f]{10}$/);
@@ -90,7 +75,7 @@ describe('releasing mf-invest while the site runs', () => {
     const page = await openPage(browser);
     await investBuild(page);
 
-    const result = await npmRun('release', { IV_BUILD_LABEL: 'release-two' });
+    const result = await cli('release', [], { IV_BUILD_LABEL: 'release-two' });
     expect(result.code).toBe(0);
     second = /Released mf_invest (\S+);/.exec(result.stdout)?.[1] ?? '';
     expect(second).not.toBe(first);
@@ -104,14 +89,14 @@ describe('releasing mf-invest while the site runs', () => {
   });
 
   it('lists the releases with the current one marked', async () => {
-    const result = await npmRun('releases');
+    const result = await cli('releases');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`  ${first}`);
     expect(result.stdout).toContain(`* ${second}`);
   });
 
   it('rolls back to the previous release on the next page load', async () => {
-    const result = await npmRun('rollback');
+    const result = await cli('rollback');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`from ${second} to ${first}`);
     await waitForVersion(site.baseUrl, 'mf_invest', first);
@@ -129,14 +114,14 @@ describe('releasing mf-invest while the site runs', () => {
     const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { exposes: unknown[] };
     manifest.exposes = [];
     fs.writeFileSync(manifestFile, JSON.stringify(manifest));
-    const listing = (await npmRun('releases')).stdout;
+    const listing = (await cli('releases')).stdout;
     const releaseDirs = fs.readdirSync(path.join(releasesDir, 'mf_invest')).sort();
 
-    const result = await npmRun('release', {}, ['--from-dir', broken]);
+    const result = await cli('release', ['--from-dir', broken]);
     expect(result.code).not.toBe(0);
     expect(result.stderr).toMatch(/Refused: mf_invest was not released, the registry is unchanged/);
     expect(result.stderr).toContain('does not expose "./routes"');
-    expect((await npmRun('releases')).stdout).toBe(listing);
+    expect((await cli('releases')).stdout).toBe(listing);
     expect(fs.readdirSync(path.join(releasesDir, 'mf_invest')).sort()).toEqual(releaseDirs);
 
     const page = await openPage(browser);
