@@ -77,7 +77,7 @@ describe('desktop header', () => {
   it('navigates inside the site for / links and opens Sign In in a new tab', async () => {
     const page = await open();
     const signIn = header(page).getByRole('link', { name: /sign in/i });
-    expect(await signIn.getAttribute('href')).toBe(signInUrl);
+    expect(await signIn.getAttribute('href')).toBe(signInUrl());
     expect(await signIn.getAttribute('target')).toBe('_blank');
     await header(page).getByRole('button', { name: 'Resources' }).click();
     await header(page).getByRole('link', { name: /case studies/i }).click();

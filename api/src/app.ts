@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import Koa from 'koa';
 import compress from 'koa-compress';
 import { loadConfig, type AppConfig } from './config';
+import { publishSiteAddresses } from './contracts';
 import type { LeadStore } from './db/lead-store';
 import { openLeadStore } from './db/open-lead-store';
 import { AppError } from './errors';
@@ -79,6 +80,8 @@ export interface App {
 
 export function createApp(deps: AppDeps = {}): App {
   const config = deps.config ?? loadConfig();
+  // One site per process: head tags, the sitemap and mails built here use this environment's addresses.
+  publishSiteAddresses(config.siteAddresses);
   const logger = deps.logger ?? createLogger(config.logLevel);
   const content = deps.content ?? loadContent(config.contentDir, deps.clock);
   const lifecycle: Lifecycle = { shuttingDown: false };
@@ -116,11 +119,11 @@ export function createApp(deps: AppDeps = {}): App {
     logger.error({ err }, 'unhandled error');
   });
 
-  koa.use(securityHeaders({ production: config.production, remoteOrigins: origins }));
+  koa.use(securityHeaders({ production: config.production, siteOrigin: config.siteAddresses.siteUrl, remoteOrigins: origins }));
   koa.use(errorHandler(logger));
   koa.use(requestContext(logger));
   koa.use(requestGuard());
-  koa.use(corsPolicy(origins));
+  koa.use(corsPolicy(config.siteAddresses.siteUrl, origins));
   koa.use(compress({ threshold: 1024 }));
 
   koa.use(apiNotFound);

@@ -3,7 +3,8 @@
  * from this checkout with a SQLite file; see the README for each variable.
  */
 import path from 'node:path';
-import { REMOTE_NAMES, type RemoteName } from './contracts';
+import { REMOTE_NAMES, type RemoteName, type SiteAddresses } from './contracts';
+import { siteAddressesFromEnv } from './site-addresses-env';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
@@ -65,6 +66,8 @@ export interface AppConfig {
   trustProxyHops: number;
   /** Connection limits of the HTTP server (see server-limits.ts). */
   server: ServerLimits;
+  /** The site's public origin and external addresses in this environment (site-addresses-env.ts). */
+  siteAddresses: SiteAddresses;
 }
 
 export interface ServerLimits {
@@ -126,5 +129,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 65_000),
       maxConnections: int(env, 'MAX_CONNECTIONS', 1024),
     },
+    siteAddresses: siteAddressesFromEnv(env),
   };
 }

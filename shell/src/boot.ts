@@ -4,8 +4,18 @@
  * page has been painted, and then hydrates it. A page the server could not render starts at once.
  * Kept tiny and free of imports that carry code: it runs before anything else.
  */
-import { INLINE_BOOT_ELEMENT_ID, type BootData } from '@cardlift/api/contracts';
+import {
+  INLINE_BOOT_ELEMENT_ID,
+  INLINE_SITE_ADDRESSES_ELEMENT_ID,
+  publishSiteAddresses,
+  type BootData,
+  type SiteAddresses,
+} from '@cardlift/api/contracts';
 import { takeInlineJson } from './inline-json';
+
+// First of all: every section's links and head tags read this environment's addresses, as the server did.
+const addresses = takeInlineJson(INLINE_SITE_ADDRESSES_ELEMENT_ID) as SiteAddresses | undefined;
+if (addresses) publishSiteAddresses(addresses);
 
 function start(data: BootData): void {
   for (const file of data.preload) {

@@ -11,6 +11,9 @@ export const INLINE_QUERY_DATA_ELEMENT_ID = 'cardlift-data';
 /** Id of the data block holding the page's frame (`PageFrame`) the server rendered it with. */
 export const INLINE_PAGE_FRAME_ELEMENT_ID = 'cardlift-frame';
 
+/** Id of the data block holding the environment's `SiteAddresses`, published by the boot script. */
+export const INLINE_SITE_ADDRESSES_ELEMENT_ID = 'cardlift-site';
+
 /**
  * Id of the data block telling the boot script what to fetch: the shell's entry scripts, and files
  * worth fetching in the same wave (the shell's start chunks, the route's remote entry and chunks).

@@ -4,17 +4,17 @@
  */
 import cors from '@koa/cors';
 import type { Middleware } from 'koa';
-import { SITE_ORIGIN } from '../services/allowed-origins';
 import { ALLOWED_METHODS } from './request-guard';
 
-export function corsPolicy(remoteOrigins: () => string[]): Middleware {
+/** `siteOrigin`: the public origin (SITE_URL), which may differ from the host a request reached. */
+export function corsPolicy(siteOrigin: string, remoteOrigins: () => string[]): Middleware {
   return cors({
     origin: (ctx) => {
       const origin = ctx.get('Origin');
       // Built from protocol and host: Koa 3's ctx.origin is not reliably the server's own origin here.
       // X-Forwarded-Host and -Proto count only behind trusted proxies (TRUST_PROXY_HOPS, app.ts).
       const own = `${ctx.protocol}://${ctx.host}`;
-      const allowed = origin === SITE_ORIGIN || origin === own || remoteOrigins().includes(origin);
+      const allowed = origin === siteOrigin || origin === own || remoteOrigins().includes(origin);
       return allowed ? origin : '';
     },
     credentials: true,

@@ -1,10 +1,11 @@
 /**
  * Security headers on every response, errors included (this runs outside the error handler).
  * The CSP allows 'self' plus the registered remote origins for scripts, styles and connections, and
- * frames only the invest demo video's origin (embedded after a click).
+ * frames only the invest demo video's origin (embedded after a click). The public origin (SITE_URL)
+ * is named too: behind a proxy or CDN the page may reach the api on another host than the one it shows.
  */
 import type { Middleware } from 'koa';
-import { VIDEO_EMBED_ORIGIN } from '../services/allowed-origins';
+import { DEMO_VIDEO_EMBED_ORIGIN } from '../contracts';
 
 /** A remote's dev server on this machine also talks over a WebSocket (live reload). */
 function devSocketOrigins(remoteOrigins: readonly string[]): string[] {
@@ -13,8 +14,8 @@ function devSocketOrigins(remoteOrigins: readonly string[]): string[] {
     .map((o) => o.replace(/^http/, 'ws'));
 }
 
-export function contentSecurityPolicy(remoteOrigins: readonly string[]): string {
-  const code = ["'self'", ...remoteOrigins].join(' ');
+export function contentSecurityPolicy(siteOrigin: string, remoteOrigins: readonly string[]): string {
+  const code = [...new Set(["'self'", siteOrigin, ...remoteOrigins])].join(' ');
   return [
     "default-src 'self'",
     `script-src ${code}`,
@@ -26,7 +27,7 @@ export function contentSecurityPolicy(remoteOrigins: readonly string[]): string 
     // A remote's own images and fonts are assets of its build, served from its origin.
     `img-src ${code} data:`,
     `font-src ${code}`,
-    `frame-src ${VIDEO_EMBED_ORIGIN}`,
+    `frame-src ${DEMO_VIDEO_EMBED_ORIGIN}`,
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -34,11 +35,11 @@ export function contentSecurityPolicy(remoteOrigins: readonly string[]): string 
   ].join('; ');
 }
 
-export function securityHeaders(options: { production: boolean; remoteOrigins: () => string[] }): Middleware {
-  let policy = { origins: [] as string[], header: contentSecurityPolicy([]) };
+export function securityHeaders(options: { production: boolean; siteOrigin: string; remoteOrigins: () => string[] }): Middleware {
+  let policy = { origins: [] as string[], header: contentSecurityPolicy(options.siteOrigin, []) };
   return async (ctx, next) => {
     const origins = options.remoteOrigins();
-    if (origins !== policy.origins) policy = { origins, header: contentSecurityPolicy(origins) };
+    if (origins !== policy.origins) policy = { origins, header: contentSecurityPolicy(options.siteOrigin, origins) };
     ctx.set('Content-Security-Policy', policy.header);
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('X-Frame-Options', 'DENY');

@@ -36,7 +36,7 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
   });
 
-  it('CSP allows exactly self plus the registered remote origins, and frames only the demo video origin', async () => {
+  it('CSP allows exactly self, the public origin and the registered remote origins, and frames only the demo video origin', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-remotes-'));
     const remotesFile = path.join(dir, 'remotes.json');
     fs.writeFileSync(
@@ -50,7 +50,8 @@ describe('security headers', () => {
     const csp = Object.fromEntries(
       String(res.headers['content-security-policy']).split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]),
     );
-    const code = "'self' http://localhost:3104 https://cdn.example.net";
+    // The public origin (SITE_URL) too: behind a CDN the page may reach the api on another host.
+    const code = `'self' ${siteConfig.siteUrl} http://localhost:3104 https://cdn.example.net`;
     expect(csp['script-src']).toBe(code);
     expect(csp['style-src']).toBe(code);
     expect(csp['style-src-attr']).toBe("'unsafe-inline'");

@@ -3,7 +3,6 @@
  * entry on another origin. The registry is read from disk per call, so the result is kept for a
  * second: a release still takes effect on the next page load, and hot paths do no file I/O.
  */
-import { siteConfig } from '../contracts';
 import type { AppConfig } from '../config';
 import { buildRegistry } from './remote-registry';
 
@@ -31,6 +30,3 @@ export function originsOf(urls: readonly string[]): string[] {
   }
   return [...origins].sort();
 }
-
-export const SITE_ORIGIN = new URL(siteConfig.siteUrl).origin;
-export const VIDEO_EMBED_ORIGIN = new URL(siteConfig.invest.demoVideoEmbedUrl).origin;

@@ -11,6 +11,8 @@ import {
   INLINE_PAGE_FRAME_ELEMENT_ID,
   INLINE_QUERY_DATA_ELEMENT_ID,
   INLINE_REGISTRY_ELEMENT_ID,
+  INLINE_SITE_ADDRESSES_ELEMENT_ID,
+  siteAddresses,
   type BootData,
   type HeadTag,
   type InlineQueryData,
@@ -77,6 +79,7 @@ export function renderPage(template: string, input: RenderInput): string {
   for (const href of input.fonts ?? []) head.push(`<link rel="preload" href="${escapeHtml(href)}" as="font" type="font/woff2" crossorigin>`);
   for (const href of input.stylesheets) head.push(`<link rel="stylesheet" href="${escapeHtml(href)}">`);
   const state = [
+    `<script type="application/json" id="${INLINE_SITE_ADDRESSES_ELEMENT_ID}">${jsonForScript(siteAddresses())}</script>`,
     `<script type="application/json" id="${INLINE_REGISTRY_ELEMENT_ID}">${jsonForScript(input.registry)}</script>`,
     `<script type="application/json" id="${INLINE_QUERY_DATA_ELEMENT_ID}">${jsonForScript(input.queryData ?? [])}</script>`,
     `<script type="application/json" id="${INLINE_PAGE_FRAME_ELEMENT_ID}">${jsonForScript(input.meta.frame ?? {})}</script>`,

@@ -59,7 +59,7 @@ export class RenderPool {
   private readonly resolved = new LRUCache<string, { page: ResolvedPage | null }>({ max: 2000, ttl: 60_000 });
 
   constructor(
-    private readonly config: Pick<AppConfig, 'siteRoot' | 'releasesDir' | 'contentDir' | 'logLevel'>,
+    private readonly config: Pick<AppConfig, 'siteRoot' | 'releasesDir' | 'contentDir' | 'logLevel' | 'siteAddresses'>,
     private readonly logger: Logger,
     private readonly options: RenderPoolOptions = {},
   ) {
@@ -79,6 +79,7 @@ export class RenderPool {
       releasesDir: this.config.releasesDir,
       contentDir: this.config.contentDir,
       logLevel: this.config.logLevel,
+      siteAddresses: this.config.siteAddresses,
     };
     this.pool = new Piscina({
       filename: path.join(__dirname, 'render-worker.cjs'),

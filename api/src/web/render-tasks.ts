@@ -5,7 +5,7 @@
  * crashes costs this worker, never the api process.
  */
 import { workerData } from 'node:worker_threads';
-import { resolvePageMeta, type InlineQueryData, type PageFrame, type PageMeta, type RemoteEntry, type RemoteName } from '../contracts';
+import { publishSiteAddresses, resolvePageMeta, type InlineQueryData, type SiteAddresses, type PageFrame, type PageMeta, type RemoteEntry, type RemoteName } from '../contracts';
 import { createLogger } from '../logger';
 import { loadContent } from '../services/content-store';
 import { remoteBasePath } from '../services/remote-registry';
@@ -22,9 +22,12 @@ export interface WorkerSettings {
   releasesDir: string;
   contentDir: string;
   logLevel: string;
+  siteAddresses: SiteAddresses;
 }
 
 const settings = workerData as WorkerSettings;
+// Before any section's code loads: its head tags, JSON-LD and links read the environment's addresses.
+publishSiteAddresses(settings.siteAddresses);
 const logger = createLogger(settings.logLevel);
 const bundles = new ServerBundles(settings);
 const tables = new PageTables(bundles, logger);

@@ -59,7 +59,13 @@ export const headerGroups: readonly NavGroup[] = [
   { id: 'more', label: 'Company', width: 320, columns: 1, links: companyLinks },
 ];
 
-export const signInLink: NavLink = { label: 'Sign In', href: signInUrl };
+// Addresses are read when used, not when this module loads: they are the environment's (site-config.ts).
+export const signInLink: NavLink = {
+  label: 'Sign In',
+  get href() {
+    return signInUrl();
+  },
+};
 
 const footerProductHrefs = ['/products/offers-network', '/products/card-linked-offers', '/products/transactional-data', '/products/offers-api'];
 
@@ -73,7 +79,7 @@ export const footerColumns: readonly FooterColumn[] = [
     title: 'Products',
     links: [
       ...productLinks.filter((l) => footerProductHrefs.includes(l.href)).map(({ label, href }) => ({ label, href })),
-      { label: siteConfig.sisterSite.label, href: siteConfig.sisterSite.href },
+      siteConfig.sisterSite,
     ],
   },
   { title: 'Solutions', links: solutionLinks },

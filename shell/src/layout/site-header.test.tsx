@@ -21,7 +21,7 @@ describe('SiteHeader', () => {
     const user = userEvent.setup();
     renderWithProviders(<SiteHeader />);
     const signIn = screen.getByRole('link', { name: /sign in/i });
-    expect(signIn).toHaveAttribute('href', signInUrl);
+    expect(signIn).toHaveAttribute('href', signInUrl());
     expect(signIn).toHaveAttribute('target', '_blank');
     expect(signIn).toHaveAttribute('rel', 'noopener noreferrer');
     await user.click(screen.getByRole('button', { name: 'Resources' }));
