@@ -69,7 +69,9 @@ export function contentHash(text: string): string {
   return a.toString(16).padStart(8, '0') + b.toString(16).padStart(8, '0');
 }
 
-export const shareCardHash = (card: ShareCard) => contentHash([SHARE_CARD_VERSION, card.kind, card.title, card.section].join('\n'));
+// The card prints the site's host too, so another SITE_URL is another file, never a cached one of the old host.
+export const shareCardHash = (card: ShareCard) =>
+  contentHash([SHARE_CARD_VERSION, card.kind, card.title, card.section, new URL(siteConfig.siteUrl).host].join('\n'));
 
 /** `/og/<kind>/<slug>.<hash>.png` */
 export const shareCardPath = (card: ShareCard) => `/og/${card.kind}/${card.slug}.${shareCardHash(card)}.png`;
