@@ -212,7 +212,9 @@ describe('notifications', () => {
   it('F8 moves focus to the notification region', async () => {
     const page = await open();
     await page.keyboard.press('F8');
-    expect(await page.evaluate(() => document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label'))).toBe('Notifications (F8)');
+    // The region's code loads on this first use; focus lands as soon as it is there.
+    const focused = await page.waitForFunction(() => document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label'), undefined, { timeout: 5000 });
+    expect(await focused.jsonValue()).toBe('Notifications (F8)');
     await page.context().close();
   });
 });

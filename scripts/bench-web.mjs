@@ -1,24 +1,32 @@
 /**
  * `npm run bench:web`: builds the site, serves it, and runs Lighthouse (mobile emulation, simulated
- * throttling) on one page of each kind in Debian's Chromium. Prints per page the four category
- * scores, LCP, TBT, CLS, JavaScript bytes (compressed) and request count, then the medians.
- * Kept out of `npm test`: figures, not pass/fail.
+ * throttling) on one page of each kind in Debian's Chromium, each page several times; prints the
+ * median per page with Lighthouse's benchmarkIndex (how fast this machine was), then the medians.
+ * Kept out of `npm test`: figures, not pass/fail. Measure on an otherwise idle machine.
  *
- * `-- --no-build` measures the current builds; `-- --only=/,/invest` measures only those pages.
- *
- * Plain JavaScript on purpose: Lighthouse serialises functions into the page, and a TypeScript
- * runner's injected helpers (tsx's __name) break them there.
+ *   --no-build          measure the current builds
+ *   --only=/,/invest    only those pages
+ *   --runs=N            runs per page (default 3)
+ *   --cpu-slowdown=N    Lighthouse's CPU multiplier (default 4, its mobile setting)
+ *   --static            also measure each page frozen to HTML with inlined CSS and no scripts, and
+ *                       print the site/static ratio of LCP and performance
+ *   --no-click          skip the early-click check (Products menu pressed before hydration ends)
  */
 import { spawnSync } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import { earlyClick } from './bench-web/early-click.mjs';
+import { lighthouseRun } from './bench-web/lighthouse-run.mjs';
+import { startStaticMirror } from './bench-web/static-mirror.mjs';
 import { REPO_ROOT, startSite } from './serve-built-site.mjs';
 
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const option = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const flag = (name) => process.argv.includes(`--${name}`);
 
 async function pagesToMeasure(baseUrl) {
-  const jobs = (await (await fetch(`${baseUrl}/api/jobs`)).json().catch(() => []));
-  const caseStudies = (await (await fetch(`${baseUrl}/api/casestudies`)).json().catch(() => []));
+  const jobs = await (await fetch(`${baseUrl}/api/jobs`)).json().catch(() => []);
+  const caseStudies = await (await fetch(`${baseUrl}/api/casestudies`)).json().catch(() => []);
   return [
     '/',
     '/products/card-linked-offers',
@@ -33,62 +41,85 @@ async function pagesToMeasure(baseUrl) {
 }
 
 const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter((v) => typeof v === 'number' && !Number.isNaN(v)).sort((a, b) => a - b);
+  if (!sorted.length) return NaN;
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-async function measure(url, port) {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
-  const { categories, audits } = result.lhr;
-  const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
-  const summary = audits['resource-summary']?.details?.items ?? [];
-  const script = summary.find((i) => i.resourceType === 'script');
-  const total = summary.find((i) => i.resourceType === 'total');
-  return {
-    perf: score('performance'),
-    a11y: score('accessibility'),
-    bp: score('best-practices'),
-    seo: score('seo'),
-    lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
-    tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
-    cls: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
-    jsKb: Math.round((script?.transferSize ?? 0) / 1024),
-    requests: total?.requestCount ?? 0,
-  };
+/** The run whose performance score is the median one: its other figures are printed beside it. */
+function medianRun(runs) {
+  const sorted = [...runs].sort((a, b) => a.perf - b.perf || a.tbtMs - b.tbtMs);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+async function measure(url, port, cpuSlowdown) {
+  // One retry: the first Lighthouse run in a fresh Chromium occasionally reports no paint at all.
+  return lighthouseRun(url, port, { cpuSlowdown }).catch((error) => {
+    console.error(`retrying after: ${error.message}`);
+    return lighthouseRun(url, port, { cpuSlowdown });
+  });
+}
+
+function printTable(columns, rows) {
+  console.log(`| ${columns.join(' | ')} |\n|${columns.map(() => '---').join('|')}|`);
+  for (const row of rows) console.log(`| ${columns.map((c) => row[c]).join(' | ')} |`);
 }
 
 async function main() {
-  if (!process.argv.includes('--no-build')) {
+  if (!flag('no-build')) {
     const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: REPO_ROOT, stdio: 'inherit' });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
+  const runs = Number(option('runs', '3'));
+  const cpuSlowdown = Number(option('cpu-slowdown', '4'));
   const site = await startSite({ NODE_ENV: 'production', LOG_LEVEL: 'error' });
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: FLAGS });
-  const rows = [];
+  const only = option('only')?.split(',');
+  const paths = (await pagesToMeasure(site.baseUrl)).filter((p) => !only || only.includes(p));
+  const mirror = flag('static') ? await startStaticMirror(site.baseUrl, paths) : undefined;
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: FLAGS });
+  const results = new Map(paths.map((p) => [p, { site: [], static: [] }]));
+  const clicks = [];
   try {
-    const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
-    const paths = (await pagesToMeasure(site.baseUrl)).filter((p) => !only || only.includes(p));
-    for (const path of paths) {
-      // One retry: the first Lighthouse run in a fresh Chromium occasionally reports no paint at all.
-      const url = `${site.baseUrl}${path}`;
-      const figures = await measure(url, chrome.port).catch((error) => {
-        console.error(`retrying after: ${error.message}`);
-        return measure(url, chrome.port);
-      });
-      rows.push({ page: path, ...figures });
-      console.error(`measured ${path}`);
+    // Pages interleaved run by run, so a machine slowing down part-way weighs on every page alike.
+    for (let run = 1; run <= runs; run++) {
+      for (const path of paths) {
+        results.get(path).site.push(await measure(`${site.baseUrl}${path}`, chrome.port, cpuSlowdown));
+        if (mirror) results.get(path).static.push(await measure(`${mirror.baseUrl}${path}`, chrome.port, cpuSlowdown));
+        console.error(`run ${run}/${runs} ${path}`);
+      }
+    }
+    if (!flag('no-click')) {
+      for (const path of paths) clicks.push({ page: path, ...(await earlyClick(site.baseUrl, path, { cpuSlowdown, chromePath: CHROME_PATH })) });
     }
   } finally {
     await chrome.kill();
+    await mirror?.stop();
     await site.stop();
   }
-  const columns = ['page', 'perf', 'a11y', 'bp', 'seo', 'lcpMs', 'tbtMs', 'cls', 'jsKb', 'requests'];
-  const medianRow = Object.fromEntries(columns.map((c) => [c, c === 'page' ? 'median' : median(rows.map((r) => r[c]))]));
-  console.log(`| ${columns.join(' | ')} |\n|${columns.map(() => '---').join('|')}|`);
-  for (const row of [...rows, medianRow]) console.log(`| ${columns.map((c) => row[c]).join(' | ')} |`);
+
+  console.log(`\nLighthouse mobile, CPU slowdown ${cpuSlowdown}x, median of ${runs} run(s) per page (figures of the median-performance run; bi = benchmarkIndex of each run)\n`);
+  const rows = paths.map((page) => {
+    const { site: siteRuns, static: staticRuns } = results.get(page);
+    const m = medianRun(siteRuns);
+    const row = { page, ...m, perf: median(siteRuns.map((r) => r.perf)), lcpMs: median(siteRuns.map((r) => r.lcpMs)), tbtMs: median(siteRuns.map((r) => r.tbtMs)), bi: siteRuns.map((r) => r.benchmarkIndex).join('/') };
+    row.longestTask = m.longestTaskMs ? `${m.longestTaskMs} ms ${m.longestTaskUrl.slice(0, 40)}` : '-';
+    if (staticRuns.length) {
+      row.staticPerf = median(staticRuns.map((r) => r.perf));
+      row.staticLcpMs = median(staticRuns.map((r) => r.lcpMs));
+      row.lcpRatio = (row.lcpMs / row.staticLcpMs).toFixed(2);
+      row.perfRatio = (row.perf / row.staticPerf).toFixed(2);
+    }
+    return row;
+  });
+  const columns = ['page', 'perf', 'a11y', 'bp', 'seo', 'lcpMs', 'tbtMs', 'cls', 'jsKb', 'requests', 'longestTask', 'bi'];
+  if (mirror) columns.splice(columns.indexOf('longestTask'), 0, 'staticPerf', 'staticLcpMs', 'lcpRatio', 'perfRatio');
+  const medianRow = Object.fromEntries(columns.map((c) => [c, c === 'page' ? 'median' : ['longestTask', 'bi', 'lcpRatio', 'perfRatio'].includes(c) ? '' : median(rows.map((r) => r[c]))]));
+  printTable(columns, [...rows, medianRow]);
+  if (clicks.length) {
+    console.log(`\nEarly click on the Products menu, real Chromium, CPU ${cpuSlowdown}x (INP from the Event Timing API)\n`);
+    printTable(['page', 'opened', 'openMs', 'inpMs', 'hydratedBeforeClick'], clicks);
+  }
 }
 
 void main().catch((error) => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
-import { Toaster, TooltipProvider } from '@cardlift/shell/ui';
+import { Toaster } from '@cardlift/shell/ui';
 import { ServerRemotesContext, type ServerRemotes } from './remotes/server-remotes';
 import { AppRoutes } from './routes';
 
@@ -18,7 +18,7 @@ export interface AppProps {
 
 /**
  * One QueryClient and one jotai store for the shell and every remote (both libraries are shared
- * singletons); one tooltip timing and one notification region for the whole page. The server renders
+ * singletons), and one notification region for the whole page. The server renders
  * exactly this tree, so the browser hydrates it.
  */
 export function App({ queryClient, store, router, serverRemotes }: AppProps) {
@@ -26,10 +26,8 @@ export function App({ queryClient, store, router, serverRemotes }: AppProps) {
     <QueryClientProvider client={queryClient}>
       <JotaiProvider store={store}>
         <ServerRemotesContext value={serverRemotes}>
-          <TooltipProvider>
-            {router(<AppRoutes />)}
-            <Toaster />
-          </TooltipProvider>
+          {router(<AppRoutes />)}
+          <Toaster />
         </ServerRemotesContext>
       </JotaiProvider>
     </QueryClientProvider>

@@ -12,6 +12,7 @@ import {
   type SiteAddresses,
 } from '@cardlift/api/contracts';
 import { takeInlineJson } from './inline-json';
+import { captureEarlyClicks } from './startup/early-clicks';
 
 // First of all: every section's links and head tags read this environment's addresses, as the server did.
 const addresses = takeInlineJson(INLINE_SITE_ADDRESSES_ELEMENT_ID) as SiteAddresses | undefined;
@@ -29,14 +30,15 @@ function start(data: BootData): void {
   for (const src of data.scripts) {
     const script = document.createElement('script');
     script.src = src;
-    // In order, like the deferred scripts they replace.
-    script.async = false;
+    // Each script runs in a task of its own as soon as it arrives.
+    script.async = true;
     document.head.append(script);
   }
 }
 
 const data = takeInlineJson(INLINE_BOOT_ELEMENT_ID) as BootData | undefined;
 if (data) {
+  captureEarlyClicks();
   const rendered = Boolean(document.getElementById('root')?.firstElementChild);
   // A frame callback runs just before the paint; a task queued from it runs just after.
   if (rendered) requestAnimationFrame(() => setTimeout(() => start(data), 0));

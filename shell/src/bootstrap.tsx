@@ -1,29 +1,52 @@
+/**
+ * The page's start, in small tasks: federation, the page's inlined state, React DOM, the app's code
+ * and the hydration each run in a task of their own, with a yield to the browser in between, so no
+ * single task blocks input for long on a slow phone. The app's modules are in this chunk
+ * (`webpackMode: "eager"`) but are only evaluated when their step comes.
+ */
 import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from '@cardlift/shell/router';
 import { frameFor, pageFrameAtom, queryClient, siteStore } from '@cardlift/shell/ui';
-import { App } from './app';
 import { rememberVisitAttribution } from './attribution/visit-attribution';
 import { readInlinePageFrame, seedInlineQueryData } from './inline-page-data';
 import { initFederation } from './remotes/registry';
+import { replayEarlyClick } from './startup/early-clicks';
+import { yieldToMain } from './startup/yield-to-main';
 
-// Start reading the registry before React renders, so the first remote request leaves as early as possible.
-void initFederation().catch(() => undefined);
+async function start(): Promise<void> {
+  // Read the registry before React renders, so the first remote request leaves as early as possible.
+  void initFederation().catch(() => undefined);
+  await yieldToMain();
+  // Before anything can navigate: the first page of the visit is where it came in.
+  rememberVisitAttribution();
+  seedInlineQueryData(queryClient);
+  siteStore.set(pageFrameAtom, frameFor(readInlinePageFrame()));
+  await yieldToMain();
+  const { createRoot, hydrateRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
+  await yieldToMain();
+  const [{ BrowserRouter }, { App }] = await Promise.all([
+    import(/* webpackMode: "eager" */ '@cardlift/shell/router'),
+    import(/* webpackMode: "eager" */ './app'),
+  ]);
+  await yieldToMain();
 
-// Before anything can navigate: the first page of the visit is where it came in.
-rememberVisitAttribution();
-seedInlineQueryData(queryClient);
-siteStore.set(pageFrameAtom, frameFor(readInlinePageFrame()));
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  const app = (
+    <StrictMode>
+      <App queryClient={queryClient} store={siteStore} router={(routes) => <BrowserRouter>{routes}</BrowserRouter>} />
+    </StrictMode>
+  );
+  // The api renders the page on the server; when it could not (or in development) the root is empty.
+  if (container.firstElementChild) {
+    // As a transition, React yields to the browser every few milliseconds while it hydrates. Only the
+    // header and its neighbours hydrate in the first pass: the page, the contact section and the footer
+    // are Suspense boundaries hydrated in later slices (page-frame.tsx).
+    startTransition(() => void hydrateRoot(container, app));
+  } else {
+    createRoot(container).render(app);
+  }
+  // React listens from here on; a button pressed before did nothing: the boot script noted it.
+  replayEarlyClick();
+}
 
-const container = document.getElementById('root');
-if (!container) throw new Error('#root is missing from index.html');
-const app = (
-  <StrictMode>
-    <App queryClient={queryClient} store={siteStore} router={(routes) => <BrowserRouter>{routes}</BrowserRouter>} />
-  </StrictMode>
-);
-// The api renders the page on the server; when it could not (or in development) the root is empty.
-// Hydrating as a transition lets React yield to the browser between components, so the page stays
-// responsive to input while it becomes interactive.
-if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
-else createRoot(container).render(app);
+void start();

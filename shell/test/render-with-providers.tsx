@@ -1,6 +1,6 @@
 /**
  * Renders a component the way the shell does: a fresh QueryClient with the site's query rules,
- * a fresh jotai store, the tooltip provider and a memory router at `path`.
+ * a fresh jotai store and a memory router at `path`.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
@@ -9,7 +9,6 @@ import type { ReactElement } from 'react';
 // Tests only: the same React Router module the routing facade re-exports.
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { createQueryClient } from '../src/ui/query-client';
-import { TooltipProvider } from '../src/ui/tooltip';
 
 export interface RenderOptions {
   path?: string;
@@ -22,13 +21,11 @@ export function renderWithProviders(ui: ReactElement, { path = '/', route = '*' 
   const result = render(
     <QueryClientProvider client={queryClient}>
       <JotaiProvider store={createStore()}>
-        <TooltipProvider>
-          <MemoryRouter initialEntries={[path]}>
-            <Routes>
-              <Route path={route} element={ui} />
-            </Routes>
-          </MemoryRouter>
-        </TooltipProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path={route} element={ui} />
+          </Routes>
+        </MemoryRouter>
       </JotaiProvider>
     </QueryClientProvider>,
   );

@@ -8,16 +8,18 @@ const items = cardLinkedOffersContent.faq;
 const question = (i: number) => screen.getByRole('button', { name: items[i]!.question });
 
 describe('FaqSection', () => {
-  it('starts with every item closed, under an h2 with h3 questions', () => {
+  it('starts with every item closed, under an h2 with h3 questions', async () => {
     renderWithProviders(<FaqSection title="Frequently asked questions" items={items} />);
     expect(screen.getByRole('heading', { level: 2, name: 'Frequently asked questions' })).toBeInTheDocument();
-    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(5);
+    // The accordion's code arrives on its own (it loads when the list comes near the viewport).
+    expect(await screen.findAllByRole('heading', { level: 3 })).toHaveLength(5);
     for (let i = 0; i < items.length; i++) expect(question(i)).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('keeps one item open at a time and closes the open item when it is clicked again', async () => {
     const user = userEvent.setup();
     renderWithProviders(<FaqSection title="FAQ" items={items} />);
+    await screen.findAllByRole('heading', { level: 3 });
     await user.click(question(0));
     expect(question(0)).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText(items[0]!.answer)).toBeVisible();
@@ -34,6 +36,7 @@ describe('FaqSection', () => {
   it('opens with the keyboard (Enter and Space on the focused question)', async () => {
     const user = userEvent.setup();
     renderWithProviders(<FaqSection title="FAQ" items={items} />);
+    await screen.findAllByRole('heading', { level: 3 });
     await user.tab();
     expect(question(0)).toHaveFocus();
     await user.keyboard('{Enter}');

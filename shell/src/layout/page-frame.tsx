@@ -1,13 +1,26 @@
 import { useAtomValue } from 'jotai';
+import { Suspense } from 'react';
 import { Outlet } from '@cardlift/shell/router';
-import { pageFrameAtom } from '@cardlift/shell/ui';
+import { HydrateWhenVisible, pageFrameAtom } from '@cardlift/shell/ui';
 import { ContactSection } from '../contact/contact-section';
 import { AnnouncementBar } from './announcement-bar';
 import { RouteScroll } from './route-scroll';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-/** Announcement bar, header, page, contact form section and footer around every route. */
+/** One element for every render: a navigation leaves the footer as it is, hydrated or still waiting. */
+const footer = (
+  <HydrateWhenVisible>
+    <SiteFooter />
+  </HydrateWhenVisible>
+);
+
+/**
+ * Announcement bar, header, page, contact form section and footer around every route. Only the skip
+ * link, the bar and the header hydrate in the first pass: the page (a remote's Suspense boundary), the
+ * contact section and the footer are boundaries of their own, hydrated in later slices, the footer
+ * only when it comes near the viewport.
+ */
 export function PageFrame() {
   const frame = useAtomValue(pageFrameAtom);
   return (
@@ -21,8 +34,12 @@ export function PageFrame() {
       <main id="main" tabIndex={-1} className="min-h-svh outline-none">
         <Outlet />
       </main>
-      {frame.contactForm && <ContactSection />}
-      <SiteFooter />
+      {frame.contactForm && (
+        <Suspense>
+          <ContactSection />
+        </Suspense>
+      )}
+      {footer}
     </>
   );
 }

@@ -1,13 +1,12 @@
-import * as Accordion from '@radix-ui/react-accordion';
-import { ChevronDown } from 'lucide-react';
-import { cn } from './cn';
+import { lazy } from 'react';
+import { HydrateWhenVisible } from './hydrate-when-visible';
 
 export interface FaqItem {
   question: string;
   answer: string;
 }
 
-interface FaqAccordionProps {
+export interface FaqAccordionProps {
   items: readonly FaqItem[];
   /** Index of the open item, or null for none (controlled use). */
   openIndex?: number | null;
@@ -15,33 +14,17 @@ interface FaqAccordionProps {
   className?: string;
 }
 
+const RadixFaqAccordion = lazy(() => import(/* webpackChunkName: "faq-accordion" */ './faq-accordion-radix'));
+
 /**
  * FAQ list following the WAI-ARIA accordion pattern (Radix): one item open at a time or none;
- * activating the open item closes it.
+ * activating the open item closes it. FAQs sit low on their pages, so Radix's code loads, and the
+ * list hydrates, when it comes near the viewport; the server's HTML shows the questions until then.
  */
-export function FaqAccordion({ items, openIndex, onOpenIndexChange, className }: FaqAccordionProps) {
-  const controlled = openIndex !== undefined;
+export function FaqAccordion({ className, ...props }: FaqAccordionProps) {
   return (
-    <Accordion.Root
-      type="single"
-      collapsible
-      className={cn('divide-y divide-line border-y border-line', className)}
-      {...(controlled ? { value: openIndex === null ? '' : String(openIndex) } : {})}
-      onValueChange={(value) => onOpenIndexChange?.(value === '' ? null : Number(value))}
-    >
-      {items.map((item, index) => (
-        <Accordion.Item key={item.question} value={String(index)}>
-          <Accordion.Header asChild>
-            <h3>
-              <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 py-5 text-left text-lg font-medium focus-visible:outline-2 focus-visible:outline-primary">
-                {item.question}
-                <ChevronDown aria-hidden="true" className="size-5 shrink-0 transition-transform group-data-[state=open]:rotate-180" />
-              </Accordion.Trigger>
-            </h3>
-          </Accordion.Header>
-          <Accordion.Content className="pb-5 leading-7 text-muted">{item.answer}</Accordion.Content>
-        </Accordion.Item>
-      ))}
-    </Accordion.Root>
+    <HydrateWhenVisible className={className}>
+      <RadixFaqAccordion {...props} />
+    </HydrateWhenVisible>
   );
 }

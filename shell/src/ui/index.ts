@@ -12,6 +12,7 @@ export { Container } from './container';
 export { SectionHeading } from './section-heading';
 export { Breadcrumb, type Crumb } from './breadcrumb';
 export { FaqAccordion, type FaqItem } from './faq-accordion';
+export { HydrateWhenVisible } from './hydrate-when-visible';
 export { LogoRow, type Logo } from './logo-row';
 export { MetricTile, type Metric } from './metric-tile';
 export { useCountUp } from './use-count-up';
@@ -21,7 +22,7 @@ export { queryClient, createQueryClient, getQueryFn, defaultQueryFn, apiRequest,
 export { siteStore, pageFrameAtom, usePageFrame, frameFor, DEFAULT_FRAME, type PageFrameOptions } from './site-store';
 export { CONTACT_REQUESTED_EVENT, CONTACT_SECTION_ID, scrollToContact, TalkToSalesButton } from './contact-anchor';
 export { NotFoundPage } from './not-found-page';
-export { Toaster, TOAST_SWIPE_THRESHOLD_PX } from './toast';
-export { toast, useToast, dismissToast, resetToasts, TOAST_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, type ToastInput, type ToastItem, type ToastVariant } from './toast-store';
-export { Tooltip, TooltipProvider, TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './tooltip';
+export { Toaster } from './toast';
+export { toast, useToast, dismissToast, resetToasts, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, type ToastInput, type ToastItem, type ToastVariant } from './toast-store';
+export { Tooltip, TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS, type TooltipProps } from './tooltip';
 export { bannersQueryOptions, BANNERS_PATH } from './banners-query';

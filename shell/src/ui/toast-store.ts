@@ -8,6 +8,8 @@ import { useSyncExternalStore } from 'react';
 
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
+/** A swipe to the right past this many pixels closes a notification. */
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 export type ToastVariant = 'default' | 'success' | 'error';

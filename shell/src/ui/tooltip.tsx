@@ -1,21 +1,10 @@
-import * as TooltipPrimitive from '@radix-ui/react-tooltip';
-import type { ReactElement, ReactNode } from 'react';
-import { cn } from './cn';
+import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
 
-/** Spec section 2: tooltips open after 700 ms of hover; moving between triggers within 300 ms skips the delay. */
+/** Tooltips open after 700 ms of hover; moving between triggers within 300 ms skips the delay. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
-/** Mount once at the root (the shell does); tooltips share its timing. */
-export function TooltipProvider({ children }: { children: ReactNode }) {
-  return (
-    <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-      {children}
-    </TooltipPrimitive.Provider>
-  );
-}
-
-interface TooltipProps {
+export interface TooltipProps {
   content: ReactNode;
   /** One focusable element (a button or link); it keeps its own accessible name. */
   children: ReactElement;
@@ -23,21 +12,17 @@ interface TooltipProps {
   className?: string;
 }
 
-/** A short hint on hover and keyboard focus (Radix Tooltip); never the only place information lives. */
-export function Tooltip({ content, children, side = 'top', className }: TooltipProps) {
+const RadixTooltip = lazy(() => import(/* webpackChunkName: "tooltip" */ './tooltip-radix'));
+
+/**
+ * A short hint on hover and keyboard focus (Radix Tooltip); never the only place information lives.
+ * Radix's code (with its positioning engine, about 13 KB compressed) loads with the first tooltip a
+ * page renders rather than with every page; until then the trigger is there, working, without its hint.
+ */
+export function Tooltip(props: TooltipProps) {
   return (
-    <TooltipPrimitive.Root>
-      <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
-      <TooltipPrimitive.Portal>
-        <TooltipPrimitive.Content
-          side={side}
-          sideOffset={6}
-          className={cn('z-[100] max-w-xs rounded-button bg-black px-3 py-1.5 text-xs text-white shadow-md', className)}
-        >
-          {content}
-          <TooltipPrimitive.Arrow className="fill-black" />
-        </TooltipPrimitive.Content>
-      </TooltipPrimitive.Portal>
-    </TooltipPrimitive.Root>
+    <Suspense fallback={props.children}>
+      <RadixTooltip {...props} />
+    </Suspense>
   );
 }
