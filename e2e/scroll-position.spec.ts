@@ -5,9 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, siteUrl } from './support/browser';
 import { INTERACTIVE_ATTRIBUTE } from '../shell/src/layout/mark-interactive';
-
-/** Slow networks: scripts arrive this long after they are asked for, the HTML at once. */
-const SCRIPT_DELAY_MS = 1500;
+import { slowScripts } from './support/visitor';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,13 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-async function slowScripts(page: Page): Promise<void> {
-  await page.route(/\.js(\?|$)/, async (route) => {
-    await new Promise((r) => setTimeout(r, SCRIPT_DELAY_MS));
-    await route.continue();
-  });
-}
 
 const waitInteractive = (page: Page) => page.waitForSelector(`html[${INTERACTIVE_ATTRIBUTE}]`, { state: 'attached', timeout: 30_000 });
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));

@@ -6,6 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { siteConfig } from '../api/src/contracts/site-config';
 import { launchBrowser, openPage, PHONE, siteUrl } from './support/browser';
+import { expectFormReached } from './support/visitor';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,19 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-/** The form is on screen and its first field has focus, so typing goes straight into it. */
-async function expectFormReached(page: Page): Promise<void> {
-  const form = page.locator('section#contact').getByRole('form', { name: 'Talk to Sales' });
-  await form.waitFor();
-  await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.autocomplete === 'given-name');
-  await page.waitForFunction(() => {
-    const box = document.querySelector('section#contact form')?.getBoundingClientRect();
-    return Boolean(box && box.top < window.innerHeight && box.bottom > 0);
-  });
-  await page.keyboard.type('Ada');
-  expect(await form.getByLabel('First name').inputValue()).toBe('Ada');
-}
 
 const PAGES = ['/', '/products/card-linked-offers', '/solutions/retail', '/case-studies', '/blog', '/company/about-us', '/privacy', '/components', '/invest'];
 
