@@ -33,8 +33,11 @@ if (unavailable) console.warn(`W3C HTML validation SKIPPED: ${unavailable}`);
     }
 
     const messages = await validateHtmlFiles([...fileOf.keys()].map((url) => url.slice('file:'.length)));
+    // The stylesheets are inlined now, and the validator's CSS checker predates CSS the site's sheets
+    // use (@property, @layer, nesting, margin-trim): CSS is Tailwind's and the browsers' business, and
+    // the HTML is still checked whole, as it was when the sheets were linked files it never read.
     const problems = messages
-      .filter((m) => m.type !== 'info')
+      .filter((m) => m.type !== 'info' && !m.message.startsWith('CSS:'))
       .map((m) => `${fileOf.get(m.url ?? '') ?? m.url} line ${m.lastLine}: ${m.message}`);
     expect(problems).toEqual([]);
   }, 180_000);

@@ -189,6 +189,10 @@ describe('product pages', () => {
     expect(await tabs.allTextContents()).toEqual(['Transportation', 'Entertainment', 'Travel']);
     // Screen readers get the whole sample at once, whatever the animation shows.
     expect(await page.locator('[role="tabpanel"] pre[class~="mk:sr-only"]').textContent()).toContain("category: 'transportation'");
+    // Nothing types before the demo is on screen.
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId('typed-code').locator('pre').nth(1).textContent()).toBe('');
+    await tabs.first().scrollIntoViewIfNeeded();
     const card = page.getByRole('article', { name: 'API response' });
     await card.waitFor({ timeout: 10_000 });
     await card.getByText('Active').waitFor();

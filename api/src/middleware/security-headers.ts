@@ -4,7 +4,7 @@
  * frames only the invest demo video's origin (embedded after a click). The public origin (SITE_URL)
  * is named too: behind a proxy or CDN the page may reach the api on another host than the one it shows.
  */
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { DEMO_VIDEO_EMBED_ORIGIN } from '../contracts';
 
 /** A remote's dev server on this machine also talks over a WebSocket (live reload). */
@@ -50,4 +50,14 @@ export function securityHeaders(options: { production: boolean; siteOrigin: stri
     await next();
     ctx.remove('X-Powered-By');
   };
+}
+
+/**
+ * Allows a response's inlined stylesheets (`'sha256-...'` sources) in the policy already set on it:
+ * the page's own sheets and nothing else, and never 'unsafe-inline'.
+ */
+export function allowInlineStyles(ctx: Context, sources: readonly string[]): void {
+  const policy = ctx.response.get('Content-Security-Policy');
+  if (!policy || sources.length === 0) return;
+  ctx.set('Content-Security-Policy', policy.replace(/(^|; )style-src ([^;]*)/, (_, start: string, list: string) => `${start}style-src ${list} ${sources.join(' ')}`));
 }

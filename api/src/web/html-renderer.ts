@@ -21,6 +21,7 @@ import {
 } from '../contracts';
 import { AppError } from '../errors';
 import { derivedFromFiles } from './file-derived';
+import type { PageStylesheet } from './page-stylesheets';
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -61,8 +62,8 @@ export interface RenderInput {
   meta: PageMeta;
   visitedPath: string;
   registry: RemoteEntry[];
-  /** Stylesheets of the first paint: the shell's, then the route's remote's. */
-  stylesheets: string[];
+  /** Stylesheets of the first paint: the shell's, then the route's remote's (inlined where they can be). */
+  stylesheets: PageStylesheet[];
   /** Font files of the first paint, preloaded so text is drawn in them from the start. */
   fonts?: string[];
   /** What the boot script fetches once the page is painted. */
@@ -77,7 +78,10 @@ export function renderPage(template: string, input: RenderInput): string {
   const head = headTagsFor(input.meta, input.visitedPath).map(renderHeadTag);
   // Fonts are fetched in CORS mode: without `crossorigin` the preloaded copy would not be used.
   for (const href of input.fonts ?? []) head.push(`<link rel="preload" href="${escapeHtml(href)}" as="font" type="font/woff2" crossorigin>`);
-  for (const href of input.stylesheets) head.push(`<link rel="stylesheet" href="${escapeHtml(href)}">`);
+  for (const sheet of input.stylesheets) {
+    // data-href names the file the rules came from (a reader of the HTML, a test, a debugger).
+    head.push(sheet.inline ? `<style data-href="${escapeHtml(sheet.href)}">${sheet.inline.css}</style>` : `<link rel="stylesheet" href="${escapeHtml(sheet.href)}">`);
+  }
   const state = [
     `<script type="application/json" id="${INLINE_SITE_ADDRESSES_ELEMENT_ID}">${jsonForScript(siteAddresses())}</script>`,
     `<script type="application/json" id="${INLINE_REGISTRY_ELEMENT_ID}">${jsonForScript(input.registry)}</script>`,

@@ -1,6 +1,6 @@
 /**
  * The files of the remote that renders the requested route, read from its manifest on disk: its
- * stylesheets (linked in the HTML, for the first paint of the server-rendered section), and its
+ * stylesheets (inlined in the HTML, for the first paint of the server-rendered section), and its
  * manifest, remoteEntry.js and the expose's script chunks, fetched in the same wave as the shell's
  * scripts instead of after them (HTML -> shell -> manifest -> entry -> chunk would be five round trips).
  */
@@ -11,9 +11,10 @@ import { REQUIRED_EXPOSE } from '../releases/compatibility';
 import { MANIFEST_FILE, readManifest } from '../releases/manifest';
 import { servedBuild, type ServedBuild } from '../services/remote-registry';
 import { derivedFromFiles } from './file-derived';
+import { pageStylesheet, type PageStylesheet } from './page-stylesheets';
 
 export interface RemoteStartup {
-  stylesheets: string[];
+  stylesheets: PageStylesheet[];
   preload: BootFile[];
 }
 
@@ -29,7 +30,7 @@ function readStartup(entry: RemoteEntry, build: ServedBuild): RemoteStartup {
   const expose = read.manifest.exposes.find((e) => e.path === REQUIRED_EXPOSE);
   const url = (file: string) => `${build.baseUrl}${file}`;
   return {
-    stylesheets: (expose?.assets.css.sync ?? []).map(url),
+    stylesheets: (expose?.assets.css.sync ?? []).map((file) => pageStylesheet(url(file), path.join(build.dir, file))),
     preload: [
       { href: entry.entry, as: 'fetch' },
       { href: url(path.posix.join(remoteEntry.path, remoteEntry.name)), as: 'script' },

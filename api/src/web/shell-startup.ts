@@ -1,5 +1,5 @@
 /**
- * What the page needs of the built shell: its entry stylesheet (linked, for the first paint) and
+ * What the page needs of the built shell: its entry stylesheet (inlined, for the first paint) and
  * scripts (started by the boot script), plus files to fetch in the same wave: its bootstrap chunk
  * group (startup-assets.json, written by the shell build) and the chunks of the shared singletons
  * it provides (its mf-manifest.json). Without them the federation runtime finds these files a round
@@ -11,12 +11,13 @@ import { z } from 'zod';
 import type { BootFile } from '../contracts';
 import { MANIFEST_FILE, readManifest } from '../releases/manifest';
 import { derivedFromFiles } from './file-derived';
+import { pageStylesheet, type PageStylesheet } from './page-stylesheets';
 
 const filesSchema = z.object({ js: z.array(z.string()), css: z.array(z.string()) });
 const startupSchema = filesSchema.extend({ entry: filesSchema, fonts: z.array(z.string()).default([]) });
 
 export interface ShellStartup {
-  stylesheets: string[];
+  stylesheets: PageStylesheet[];
   scripts: string[];
   preload: BootFile[];
   /** Font files the first view needs, preloaded from the HTML. */
@@ -42,7 +43,7 @@ function readStartup(startupFile: string, shellDist: string): ShellStartup {
     for (const file of startup.entry.js) chunks.delete(file);
     const url = (file: string) => `/${file}`;
     return {
-      stylesheets: [...startup.entry.css, ...startup.css].map(url),
+      stylesheets: [...startup.entry.css, ...startup.css].map((file) => pageStylesheet(url(file), path.join(shellDist, file))),
       scripts: startup.entry.js.map(url),
       preload: [...chunks].map((file) => ({ href: url(file), as: 'script' as const })),
       fonts: startup.fonts.map(url),

@@ -15,6 +15,8 @@ import { remoteStartup } from './remote-startup';
 import { inlineQueryData } from './query-data';
 import { shellStartup } from './shell-startup';
 import { NOT_FOUND_META } from './page-resolver';
+import { allowInlineStyles } from '../middleware/security-headers';
+import { inlineStyleSources } from './page-stylesheets';
 
 /** `/resources` is what the spec's "View All Case Studies" links to; `/company` has no page. */
 const PERMANENT_REDIRECTS: Record<string, string> = { '/resources': '/case-studies', '/company': '/company/about-us' };
@@ -94,11 +96,13 @@ export function siteRouter(config: AppConfig, { content, pool, clock, registryFo
     } else ctx.set('Cache-Control', 'no-cache');
     const shell = shellStartup(shellDist);
     const section = entry ? remoteStartup(config, entry) : { stylesheets: [], preload: [] };
+    const stylesheets = [...shell.stylesheets, ...section.stylesheets];
+    allowInlineStyles(ctx, inlineStyleSources(stylesheets));
     ctx.body = renderPage(template.read(), {
       meta: preview ? { ...meta, noindex: true } : meta,
       visitedPath: ctx.path,
       registry,
-      stylesheets: [...shell.stylesheets, ...section.stylesheets],
+      stylesheets,
       fonts: shell.fonts,
       boot: { scripts: shell.scripts, preload: [...shell.preload, ...section.preload] },
       queryData,

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { Suspense, useId, type ReactNode } from 'react';
 import { cn, Container, SectionHeading } from '@cardlift/shell/ui';
 
 interface SectionProps {
@@ -12,7 +12,10 @@ interface SectionProps {
   children?: ReactNode;
 }
 
-/** A titled page section (h2) in the site column; the title names the region for assistive technology. */
+/**
+ * A titled page section (h2) in the site column; the title names the region for assistive technology.
+ * Its content is a Suspense boundary: React hydrates each section in a slice of its own.
+ */
 export function Section({ title, description, id, tone = 'white', align = 'center', className, children }: SectionProps) {
   const headingId = useId();
   return (
@@ -24,7 +27,11 @@ export function Section({ title, description, id, tone = 'white', align = 'cente
     >
       <Container>
         <SectionHeading id={headingId} title={title} description={description} align={align} />
-        {children && <div className="mk:mt-12">{children}</div>}
+        {children && (
+          <div className="mk:mt-12">
+            <Suspense>{children}</Suspense>
+          </div>
+        )}
       </Container>
     </section>
   );

@@ -10,6 +10,8 @@ export interface TypingDemoOptions {
   lengths: readonly number[];
   /** Reduced motion: the full code and the response at once, and no auto-advance. */
   reducedMotion?: boolean;
+  /** False until the demo has been on screen: nothing types (or costs the page anything) before. */
+  started?: boolean;
 }
 
 export interface TypingDemo {
@@ -31,7 +33,7 @@ export interface TypingDemo {
  * AUTO_ADVANCE_MS (counted from the tab's start; restarted on a manual choice or on resume).
  * Pausing stops all three (WCAG 2.2.2).
  */
-export function useTypingDemo({ lengths, reducedMotion = false }: TypingDemoOptions): TypingDemo {
+export function useTypingDemo({ lengths, reducedMotion = false, started = true }: TypingDemoOptions): TypingDemo {
   const [tab, setTab] = useState(0);
   const [typedChars, setTypedChars] = useState(0);
   const [cardShown, setCardShown] = useState(false);
@@ -40,7 +42,7 @@ export function useTypingDemo({ lengths, reducedMotion = false }: TypingDemoOpti
   const typed = reducedMotion ? length : Math.min(typedChars, length);
   const typingDone = typed >= length;
   const responseVisible = reducedMotion || (typingDone && cardShown);
-  const running = !paused && !reducedMotion;
+  const running = started && !paused && !reducedMotion;
 
   const select = useCallback((next: number) => {
     setTab(next);

@@ -2,6 +2,7 @@ import { useId, useRef } from 'react';
 import { Button } from '@cardlift/shell/ui';
 import { demoSamples } from '../../content/offers-api-samples';
 import { usePrefersReducedMotion } from '../../hooks/use-reduced-motion';
+import { useSeenOnce } from '../../hooks/use-seen-once';
 import { useTypingDemo } from '../../hooks/use-typing-demo';
 import { DemoTabs } from './demo-tabs';
 import { OfferCard } from './offer-card';
@@ -10,12 +11,14 @@ const LENGTHS = demoSamples.map((s) => s.code.length);
 
 /**
  * The auto-typing sample-code panel. The animated copy is hidden from assistive technology; the full
- * code sits beside it as visually hidden text, so screen readers read it whole at any moment.
+ * code sits beside it as visually hidden text, so screen readers read it whole at any moment. It
+ * starts typing when it first comes on screen, not while the visitor reads the top of the page.
  */
 export function CodeDemo({ responseLabel }: { responseLabel: string }) {
   const idBase = useId();
   const reducedMotion = usePrefersReducedMotion();
-  const demo = useTypingDemo({ lengths: LENGTHS, reducedMotion });
+  const panel = useRef<HTMLDivElement>(null);
+  const demo = useTypingDemo({ lengths: LENGTHS, reducedMotion, started: useSeenOnce(panel) });
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const sample = demoSamples[demo.tab] ?? demoSamples[0]!;
   const handleNext = () => {
@@ -25,7 +28,7 @@ export function CodeDemo({ responseLabel }: { responseLabel: string }) {
     tabRefs.current[next]?.focus();
   };
   return (
-    <div className="mk:rounded-xl mk:bg-neutral-950 mk:p-4 mk:text-white mk:md:p-6">
+    <div ref={panel} className="mk:rounded-xl mk:bg-neutral-950 mk:p-4 mk:text-white mk:md:p-6">
       <div className="mk:flex mk:flex-wrap mk:items-center mk:justify-between mk:gap-4">
         <DemoTabs idBase={idBase} labels={demoSamples.map((s) => s.tab)} selected={demo.tab} onSelect={demo.select} tabRefs={tabRefs} />
         {!reducedMotion && (

@@ -1,7 +1,10 @@
-import { useId, type ReactNode } from 'react';
+import { Suspense, useId, type ReactNode } from 'react';
 import { cn } from '@cardlift/shell/ui';
 
-/** A titled section of the case study page, labelled by its h2 for landmark navigation. */
+/**
+ * A titled section of the case study page, labelled by its h2 for landmark navigation. Its content is
+ * a Suspense boundary: React hydrates each section in a slice of its own.
+ */
 export function DetailSection({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   const id = useId();
   return (
@@ -9,7 +12,9 @@ export function DetailSection({ title, children, className }: { title: string; c
       <h2 id={id} className="rs:text-3xl rs:font-semibold rs:tracking-tight rs:text-ink">
         {title}
       </h2>
-      <div className="rs:mt-6">{children}</div>
+      <div className="rs:mt-6">
+        <Suspense>{children}</Suspense>
+      </div>
     </section>
   );
 }

@@ -1,0 +1,42 @@
+/**
+ * The first paint waits for nothing but the HTML: the shell's and the section's stylesheets come
+ * inlined in it, allowed by their hashes in the Content-Security-Policy (no 'unsafe-inline'), and the
+ * page is styled by them with no policy violation.
+ */
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage, siteUrl } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const PAGES = ['/', '/case-studies', '/company/careers', '/invest'];
+
+describe('first paint', () => {
+  it.each(PAGES)('%s links no stylesheet: the shell and its section are inlined, each allowed by its hash', async (path) => {
+    const response = await fetch(siteUrl(path));
+    const html = await response.text();
+    expect(html).not.toContain('<link rel="stylesheet"');
+    const sheets = [...html.matchAll(/<style data-href="([^"]+)">/g)].map((m) => m[1]);
+    expect(sheets).toEqual([expect.stringMatching(/^\/assets\/main\.[0-9a-f]{10}\.css$/), expect.stringMatching(/^\/remotes\/mf_\w+\/[^/]+\/assets\/.+\.css$/)]);
+    const styleSrc = /style-src ([^;]*)/.exec(response.headers.get('content-security-policy') ?? '')?.[1] ?? '';
+    expect(styleSrc.match(/'sha256-[A-Za-z0-9+/=]+'/g)).toHaveLength(2);
+    expect(styleSrc).not.toContain("'unsafe-inline'");
+  });
+
+  it('styles the page with the inlined sheets, breaking no CSP rule', async () => {
+    const page = await openPage(browser);
+    const violations: string[] = [];
+    page.on('console', (m) => /Content Security Policy/i.test(m.text()) && violations.push(m.text()));
+    await page.goto(siteUrl('/'));
+    // The shell's sheet sizes the h1; the section's lays out its hero (a prefixed utility of its own).
+    expect(await page.evaluate(() => parseFloat(getComputedStyle(document.querySelector('main h1')!).fontSize))).toBeGreaterThan(30);
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('main section')!).paddingTop)).not.toBe('0px');
+    expect(violations).toEqual([]);
+    await page.context().close();
+  });
+});
