@@ -53,11 +53,12 @@ export function securityHeaders(options: { production: boolean; siteOrigin: stri
 }
 
 /**
- * Allows a response's inlined stylesheets (`'sha256-...'` sources) in the policy already set on it:
- * the page's own sheets and nothing else, and never 'unsafe-inline'.
+ * Allows a response's inlined stylesheets or scripts (`'sha256-...'` sources) in the policy already
+ * set on it: the page's own and nothing else, and never 'unsafe-inline'.
  */
-export function allowInlineStyles(ctx: Context, sources: readonly string[]): void {
+export function allowInlineSources(ctx: Context, directive: 'style-src' | 'script-src', sources: readonly string[]): void {
   const policy = ctx.response.get('Content-Security-Policy');
   if (!policy || sources.length === 0) return;
-  ctx.set('Content-Security-Policy', policy.replace(/(^|; )style-src ([^;]*)/, (_, start: string, list: string) => `${start}style-src ${list} ${sources.join(' ')}`));
+  const pattern = new RegExp(`(^|; )${directive} ([^;]*)`);
+  ctx.set('Content-Security-Policy', policy.replace(pattern, (_, start: string, list: string) => `${start}${directive} ${list} ${sources.join(' ')}`));
 }

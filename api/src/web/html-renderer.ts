@@ -22,6 +22,7 @@ import {
 import { AppError } from '../errors';
 import { derivedFromFiles } from './file-derived';
 import type { PageStylesheet } from './page-stylesheets';
+import { withInlineBoot, type PageTemplate } from './boot-script';
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -46,11 +47,11 @@ export class HtmlTemplate {
   constructor(private readonly file: string) {}
 
   /** The template, re-read when the shell is rebuilt (no restart needed). */
-  read(): string {
+  read(): PageTemplate {
     if (!fs.existsSync(this.file)) {
       throw new AppError(503, 'shell_not_built', 'The site is not built yet: run `npm run build`', undefined, true);
     }
-    return derivedFromFiles([this.file], () => fs.readFileSync(this.file, 'utf8'));
+    return derivedFromFiles([this.file], () => withInlineBoot(fs.readFileSync(this.file, 'utf8'), path.dirname(this.file)));
   }
 }
 
@@ -74,7 +75,7 @@ export interface RenderInput {
   appHtml?: string;
 }
 
-export function renderPage(template: string, input: RenderInput): string {
+export function renderPage(template: PageTemplate, input: RenderInput): string {
   const head = headTagsFor(input.meta, input.visitedPath).map(renderHeadTag);
   // Fonts are fetched in CORS mode: without `crossorigin` the preloaded copy would not be used.
   for (const href of input.fonts ?? []) head.push(`<link rel="preload" href="${escapeHtml(href)}" as="font" type="font/woff2" crossorigin>`);
@@ -88,10 +89,12 @@ export function renderPage(template: string, input: RenderInput): string {
     `<script type="application/json" id="${INLINE_QUERY_DATA_ELEMENT_ID}">${jsonForScript(input.queryData ?? [])}</script>`,
     `<script type="application/json" id="${INLINE_PAGE_FRAME_ELEMENT_ID}">${jsonForScript(input.meta.frame ?? {})}</script>`,
     `<script type="application/json" id="${INLINE_BOOT_ELEMENT_ID}">${jsonForScript(input.boot)}</script>`,
-  ].join('\n    ');
+  ];
+  // Last: it reads the blocks above and the rendered page.
+  if (template.boot) state.push(`<script>${template.boot.code}</script>`);
   // Functions as replacements: a `$` in the page's HTML must stay a `$`.
-  return template
+  return template.html
     .replace('<!--app-head-->', () => head.join('\n    '))
     .replace('<!--app-html-->', () => input.appHtml ?? '')
-    .replace('<!--app-state-->', () => state);
+    .replace('<!--app-state-->', () => state.join('\n    '));
 }

@@ -15,7 +15,7 @@ import { remoteStartup } from './remote-startup';
 import { inlineQueryData } from './query-data';
 import { shellStartup } from './shell-startup';
 import { NOT_FOUND_META } from './page-resolver';
-import { allowInlineStyles } from '../middleware/security-headers';
+import { allowInlineSources } from '../middleware/security-headers';
 import { inlineStyleSources } from './page-stylesheets';
 
 /** `/resources` is what the spec's "View All Case Studies" links to; `/company` has no page. */
@@ -97,8 +97,10 @@ export function siteRouter(config: AppConfig, { content, pool, clock, registryFo
     const shell = shellStartup(shellDist);
     const section = entry ? remoteStartup(config, entry) : { stylesheets: [], preload: [] };
     const stylesheets = [...shell.stylesheets, ...section.stylesheets];
-    allowInlineStyles(ctx, inlineStyleSources(stylesheets));
-    ctx.body = renderPage(template.read(), {
+    const shellPage = template.read();
+    allowInlineSources(ctx, 'style-src', inlineStyleSources(stylesheets));
+    allowInlineSources(ctx, 'script-src', shellPage.boot ? [shellPage.boot.cspSource] : []);
+    ctx.body = renderPage(shellPage, {
       meta: preview ? { ...meta, noindex: true } : meta,
       visitedPath: ctx.path,
       registry,
