@@ -4,6 +4,7 @@
  * whole site live in e2e/ and run through e2e/jest.config.ts (npm run test:e2e).
  */
 import type { Config } from 'jest';
+import { REMOTES } from './api/contracts/src/remotes';
 
 const transform: Config['transform'] = {
   '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', isolatedModules: true }],
@@ -35,10 +36,7 @@ const config: Config = {
       transform,
     },
     browserProject('shell'),
-    browserProject('mf-marketing'),
-    browserProject('mf-resources'),
-    browserProject('mf-company'),
-    browserProject('mf-invest'),
+    ...REMOTES.map((remote) => browserProject(remote.packageDir)),
   ],
 };
 

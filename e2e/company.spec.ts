@@ -1,5 +1,5 @@
 /**
- * mf-company end to end (issue 7): About Us, Press, Careers with every job from the real api,
+ * mf-company end to end: About Us, Press, Careers with every job from the real api,
  * Privacy and Terms, what the server sends crawlers for a job page, and the not-found paths.
  */
 import AxeBuilder from '@axe-core/playwright';

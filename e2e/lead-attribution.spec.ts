@@ -21,7 +21,7 @@ afterAll(async () => {
 function exportLeads(format: 'csv' | 'json'): string {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
-  return execFileSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [path.join(REPO_ROOT, 'api', 'src', 'cli', 'export-leads.ts'), '--format', format], {
+  return execFileSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [path.join(REPO_ROOT, 'api', 'src', 'leads', 'export-leads.ts'), '--format', format], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     encoding: 'utf8',
   });

@@ -1,5 +1,5 @@
 /**
- * mf-marketing end to end (issue 5): every route of the remote with the spec's texts and figures,
+ * mf-marketing end to end: every route of the remote with its texts and figures,
  * the home's data from the real api, the count-ups, the FAQ, the Offers API typing demo (with and
  * without reduced motion), the server-sent metadata, and WCAG 2.2 AA checks of each page's main.
  */

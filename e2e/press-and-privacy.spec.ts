@@ -3,7 +3,7 @@
  * and the privacy policy describes only what the site really does.
  */
 import type { Browser } from 'playwright-core';
-import { siteConfig } from '../api/src/contracts/site-config';
+import { siteConfig } from '@cardlift/contracts';
 import { launchBrowser, openPage, siteUrl } from './support/browser';
 
 let browser: Browser;

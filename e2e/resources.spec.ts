@@ -1,10 +1,10 @@
 /**
- * mf-resources end to end (issue 6): every case study and blog post the real api serves, both route
+ * mf-resources end to end: every case study and blog post the real api serves, both route
  * forms, the old Sling TV address, the head tags the server sends crawlers, and the not-found paths.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import type { BlogPostSummary, CaseStudy } from '@cardlift/api/contracts';
+import type { BlogPostSummary, CaseStudy } from '@cardlift/contracts';
 import { launchBrowser, openPage, siteUrl } from './support/browser';
 
 const SITE = 'https://www.cardlift.example';

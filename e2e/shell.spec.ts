@@ -1,5 +1,5 @@
 /**
- * The shell's frame end to end (issue 4): desktop disclosure menus and the phone menu, scroll
+ * The shell's frame end to end: desktop disclosure menus and the phone menu, scroll
  * inversion of the header, the announcement bar offset, scroll lock, the F8 notification region, and
  * a real Talk to Sales submission from the browser that lands in the api's database.
  */
@@ -7,7 +7,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { signInUrl } from '@cardlift/api/contracts';
+import { signInUrl } from '@cardlift/contracts';
 import { afterEvent, DESKTOP, framesDrawn, launchBrowser, openPage, PHONE, siteUrl } from './support/browser';
 import { fillContactForm } from './support/contact-form';
 

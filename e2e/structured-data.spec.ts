@@ -3,7 +3,7 @@
  * require (JobPosting, Article, Organization), and every image it names is a raster file this site
  * serves (search engines ignore SVG there). A closed job posting advertises nothing.
  */
-import { siteConfig } from '@cardlift/api/contracts';
+import { siteConfig } from '@cardlift/contracts';
 import { siteUrl } from './support/browser';
 import { CLOSED_JOB, siteContentDir } from './support/content';
 import { sitePages } from './support/site-pages';

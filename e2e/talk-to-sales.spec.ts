@@ -4,7 +4,7 @@
  * section of its own; pressing Talk to Sales there must still reach a form.
  */
 import type { Browser, Page } from 'playwright-core';
-import { siteConfig } from '../api/src/contracts/site-config';
+import { siteConfig } from '@cardlift/contracts';
 import { launchBrowser, openPage, PHONE, siteUrl } from './support/browser';
 import { expectFormReached } from './support/visitor';
 

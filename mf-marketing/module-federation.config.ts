@@ -1,7 +1,8 @@
-import { federationName, REMOTE_EXPOSE, sharedModules } from '@cardlift/shell/build/federation';
+import { remoteByPackage } from '@cardlift/contracts';
+import { REMOTE_EXPOSE, sharedModules } from '@cardlift/shell/build/federation';
 
 export const federation = {
-  name: federationName('mf-marketing'),
+  name: remoteByPackage('mf-marketing').name,
   filename: 'remoteEntry.js',
   exposes: { [REMOTE_EXPOSE]: './src/remote-entry.ts' },
   shared: sharedModules(),

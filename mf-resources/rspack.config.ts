@@ -1,5 +1,6 @@
+import { remoteByPackage } from '@cardlift/contracts';
 import { frontendConfig } from '@cardlift/shell/build/rspack-base';
 import { withServerBuild } from '@cardlift/shell/build/rspack-server';
 import { federation } from './module-federation.config';
 
-export default withServerBuild(frontendConfig({ dir: __dirname, kind: 'remote', port: 3102, federation }), { dir: __dirname, kind: 'remote' });
+export default withServerBuild(frontendConfig({ dir: __dirname, kind: 'remote', port: remoteByPackage('mf-resources').devPort, federation }), { dir: __dirname, kind: 'remote' });

@@ -1,8 +1,7 @@
 // `npm run dev`: every front end's dev server with hot reload, plus the api in watch mode.
 // `npm run dev -- mf-invest` develops one remote alone: its dev server plus the api, which serves the
 // built shell and the other remotes and points the registry at the dev server.
-import { REMOTE_DEV_PORTS, ROOT } from './dev-ports.mjs';
-import { FRONTENDS, run } from './lib.mjs';
+import { FRONTENDS, REMOTES, ROOT, run } from './lib.mjs';
 
 const only = process.argv.slice(2).filter((a) => FRONTENDS.includes(a));
 const remotes = only.length ? only.filter((p) => p !== 'shell') : FRONTENDS.filter((p) => p !== 'shell');
@@ -10,8 +9,8 @@ const withShell = only.length === 0 || only.includes('shell');
 
 // Without the shell's dev server, remotes run inside the built shell (see rspack-base.ts).
 const env = withShell ? {} : { CARDLIFT_AGAINST_BUILT_SHELL: '1' };
-for (const pkg of remotes) {
-  env[`REMOTE_${pkg.replace(/-/g, '_').toUpperCase()}_ENTRY`] = `http://localhost:${REMOTE_DEV_PORTS[pkg]}/mf-manifest.json`;
+for (const remote of REMOTES.filter((r) => remotes.includes(r.packageDir))) {
+  env[`REMOTE_${remote.name.toUpperCase()}_ENTRY`] = `http://localhost:${remote.devPort}/mf-manifest.json`;
 }
 const commands = [
   { name: 'api', command: 'tsx watch api/src/server.ts', env },

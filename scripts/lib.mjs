@@ -3,9 +3,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { require as requireTs } from 'tsx/cjs/api';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const FRONTENDS = ['shell', 'mf-marketing', 'mf-resources', 'mf-company', 'mf-invest'];
+/** The table of remotes (name, package folder, dev port), read from the contracts like everything else. */
+export const { REMOTES } = requireTs('../api/contracts/src/remotes.ts', import.meta.url);
+export const FRONTENDS = ['shell', ...REMOTES.map((r) => r.packageDir)];
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /** Runs a command in the repo root, streaming its output; resolves with its exit code. */

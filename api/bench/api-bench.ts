@@ -14,8 +14,8 @@ import path from 'node:path';
 // autocannon ships no types; only the fields read below are declared.
 const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<AutocannonResult>;
 import { createApp } from '../src/app';
-import { loadConfig, REPO_ROOT } from '../src/config';
-import { openSqliteStore } from '../src/db/sqlite-store';
+import { loadConfig, REPO_ROOT } from '../src/platform/config';
+import { openSqliteStore } from '../src/leads/lead-store-sqlite';
 import { benchReleasePropagation } from './release-propagation';
 
 interface AutocannonResult {

@@ -11,8 +11,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { REPO_ROOT } from '../src/config';
-import { packDir } from '../src/releases/tarball';
+import { REPO_ROOT } from '../src/platform/config';
+import { packDir } from '../src/registry/tarball';
 
 const RELEASES = 20;
 const TOKEN = crypto.randomBytes(16).toString('hex');

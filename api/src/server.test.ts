@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT } from './config';
+import { REPO_ROOT } from './platform/config';
 import { freePort } from '../../e2e/support/site';
 import { spawnServer, startServer } from '../test/server-process';
 
@@ -61,7 +61,7 @@ describe('the real server process', () => {
 
     const restarted = await startServer({ DATA_DIR: dataDir });
     try {
-      const exported = spawnSync(TSX, [path.join(REPO_ROOT, 'api', 'src', 'cli', 'export-leads.ts'), '--format', 'json'], {
+      const exported = spawnSync(TSX, [path.join(REPO_ROOT, 'api', 'src', 'leads', 'export-leads.ts'), '--format', 'json'], {
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
         encoding: 'utf8',
       });
@@ -105,7 +105,7 @@ describe('the real server process', () => {
     socket.end(body.slice(10));
     expect(await answer).toMatch(/HTTP\/1\.1 201 Created/);
     expect(await server.exited()).toBe(0);
-    const exported = spawnSync(TSX, [path.join(REPO_ROOT, 'api', 'src', 'cli', 'export-leads.ts'), '--format', 'json'], {
+    const exported = spawnSync(TSX, [path.join(REPO_ROOT, 'api', 'src', 'leads', 'export-leads.ts'), '--format', 'json'], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
       encoding: 'utf8',
     });

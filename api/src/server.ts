@@ -5,7 +5,7 @@
  */
 import type { Server } from 'node:http';
 import { createApp, type App } from './app';
-import { createHttpServer } from './server-limits';
+import { createHttpServer } from './platform/server-limits';
 
 const GRACE_MS = 10_000;
 

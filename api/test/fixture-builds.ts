@@ -6,9 +6,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { remoteByPackage, type RemotePackage } from '@cardlift/contracts';
 
 const REPO = path.resolve(__dirname, '..', '..');
-export const REMOTE_PACKAGES = ['mf-marketing', 'mf-resources', 'mf-company', 'mf-invest'] as const;
+export { REMOTE_PACKAGES } from '@cardlift/contracts';
 
 function serverBundle(dir: string, source: string, exportName: string, extra: string): void {
   fs.mkdirSync(path.join(dir, 'server'), { recursive: true });
@@ -22,11 +23,11 @@ export function writeShellServerBuild(siteRoot: string): void {
 }
 
 /** A remote's dist: a manifest with the ./routes expose and the server bundle with its page table. */
-export function writeRemoteBuild(siteRoot: string, pkg: (typeof REMOTE_PACKAGES)[number], manifest?: object): void {
+export function writeRemoteBuild(siteRoot: string, pkg: RemotePackage, manifest?: object): void {
   const dist = path.join(siteRoot, pkg, 'dist');
   fs.mkdirSync(dist, { recursive: true });
   const fallback = {
-    name: pkg.replace(/-/g, '_'),
+    name: remoteByPackage(pkg).name,
     metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
     shared: [],
     exposes: [{ name: 'routes', path: './routes', assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } }],

@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { freePort, waitForReady } from '../../e2e/support/site';
-import { REPO_ROOT } from '../src/config';
+import { REPO_ROOT } from '../src/platform/config';
 
 export const SERVER = path.join(REPO_ROOT, 'api', 'src', 'server.ts');
 

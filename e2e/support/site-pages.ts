@@ -4,7 +4,7 @@
  * the api answers from, so a page added to a section is checked without anyone listing it here.
  */
 import { shellPages } from '@cardlift/shell/meta';
-import { loadContent } from '../../api/src/services/content-store';
+import { loadContent } from '../../api/src/content/content-store';
 import { remoteMeta as company } from '../../mf-company/src/meta';
 import { remoteMeta as invest } from '../../mf-invest/src/meta';
 import { remoteMeta as marketing } from '../../mf-marketing/src/meta';

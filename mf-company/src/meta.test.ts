@@ -1,4 +1,4 @@
-import { headTagsFor, resolvePageMeta, siteConfig, type ContentLookup } from '@cardlift/api/contracts';
+import { headTagsFor, resolvePageMeta, siteConfig, type ContentLookup } from '@cardlift/contracts';
 import { jobPageMeta, jobPostingJsonLd, remoteMeta } from './meta';
 import { makeJob, makeMinimalJob } from './test/jobs';
 

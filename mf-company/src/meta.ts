@@ -1,4 +1,4 @@
-import { absoluteUrl, API_PATHS, brandOrganization, siteConfig, type Job, type JobPosting, type PageMeta, type RemoteMeta } from '@cardlift/api/contracts';
+import { absoluteUrl, API_PATHS, brandOrganization, siteConfig, type Job, type JobPosting, type PageMeta, type RemoteMeta } from '@cardlift/contracts';
 import { jobCopy } from './content/careers';
 
 /** Metadata of this remote's pages, declared once: pages use it on the client, the api in the HTML it sends. */

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { siteConfig } from '@cardlift/api/contracts';
+import { siteConfig } from '@cardlift/contracts';
 import { CONTACT_SECTION_ID } from '@cardlift/shell/ui';
 import { json, mockFetch, renderWithProviders } from '@cardlift/shell/test-utils';
 import CompanyRoutes from './routes';

@@ -1,4 +1,4 @@
-import { siteConfig, type PageMeta, type RemoteMeta } from '@cardlift/api/contracts';
+import { siteConfig, type PageMeta, type RemoteMeta } from '@cardlift/contracts';
 
 const { productName } = siteConfig.invest;
 

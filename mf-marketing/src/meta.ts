@@ -1,4 +1,4 @@
-import { API_PATHS, organizationJsonLd, type PageMeta, type RemoteMeta } from '@cardlift/api/contracts';
+import { API_PATHS, organizationJsonLd, type PageMeta, type RemoteMeta } from '@cardlift/contracts';
 import { solutions, type SolutionSlug } from './content/solutions';
 
 /**

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { fullTitle } from '@cardlift/api/contracts';
+import { fullTitle } from '@cardlift/contracts';
 import { json, mockFetch, renderWithProviders } from '@cardlift/shell/test-utils';
 import { remoteMeta } from './meta';
 import MarketingRoutes from './routes';

@@ -1,4 +1,4 @@
-import { headTagsFor, resolvePageMeta, type BlogPost, type CaseStudy, type ContentLookup } from '@cardlift/api/contracts';
+import { headTagsFor, resolvePageMeta, type BlogPost, type CaseStudy, type ContentLookup } from '@cardlift/contracts';
 import { blogPostMeta, caseStudyMeta, remoteMeta } from './meta';
 import { aBlogPost, aCaseStudy } from './test/fixtures';
 

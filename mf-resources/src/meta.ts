@@ -12,7 +12,7 @@ import {
   type DynamicPage,
   type PageMeta,
   type RemoteMeta,
-} from '@cardlift/api/contracts';
+} from '@cardlift/contracts';
 import { summarize } from './lib/text';
 
 export const DEFAULT_CASE_STUDY_ID = 'sling-tv-case-study';

@@ -23,5 +23,5 @@ declare module '@cardlift/remote-routes' {
 }
 // The remote's page table (its src/meta.ts), aliased per package in its server build.
 declare module '@cardlift/remote-meta' {
-  export const remoteMeta: import('@cardlift/api/contracts').RemoteMeta;
+  export const remoteMeta: import('@cardlift/contracts').RemoteMeta;
 }

@@ -10,7 +10,7 @@ const SOURCE_DIRS = ['src', 'build', 'scripts', 'test'];
 
 /** Declared though the shell's own files do not import them, and why. */
 const NOT_IMPORTED_ON_PURPOSE: Record<string, string> = {
-  zod: 'bundled into the shell through @cardlift/api/contracts (the contact form schema); pinned to the api’s version',
+  zod: 'bundled into the shell through @cardlift/contracts (the contact form schema); pinned to the api’s version',
   'react-router-dom': 'declared by the shell and every remote alike; to be dropped by all of them together',
 };
 

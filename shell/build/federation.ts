@@ -10,11 +10,6 @@ export { DESIGN_SYSTEM };
 const require = createRequire(import.meta.url);
 const shellPackage = require('../package.json') as { version: string };
 
-/** Federation container name of a remote package: `mf-invest` -> `mf_invest` (names must be JS identifiers). */
-export function federationName(packageDir: string): string {
-  return packageDir.replace(/-/g, '_');
-}
-
 /** The one module a remote exposes: its route subtree. */
 export const REMOTE_EXPOSE = './routes';
 

@@ -71,7 +71,7 @@ export function frontendConfig(options: FrontendOptions): Configuration {
     entry: { main: './src/index.ts' },
     // No eval-based source maps: the site's Content-Security-Policy (no 'unsafe-eval') applies in development too.
     // Production maps carry the full sources: written beside the build for error tracking, with no
-    // sourceMappingURL pointing browsers at them, and never served (api/src/web/servable-path.ts).
+    // sourceMappingURL pointing browsers at them, and never served (api/src/site/servable-path.ts).
     devtool: dev ? 'cheap-module-source-map' : 'hidden-source-map',
     output: {
       path: buildDir(dir),

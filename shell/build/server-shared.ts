@@ -28,10 +28,8 @@ export const ROUTER = '@cardlift/shell/router';
 /** The shell's own modules shared with every remote, versioned with the shell package. */
 export const SHELL_MODULES = [DESIGN_SYSTEM, ROUTER] as const;
 
-/** Where a build keeps its server bundle, inside its dist (so a release carries it) but never served. */
-export const SERVER_DIR = 'server';
-/** File name of the server bundle: the shell's exports renderApp, a remote's exports loadRoutes. */
-export const SERVER_BUNDLE = 'index.js';
+/** Where server bundles live: agreed with the api, so stated in the contracts. */
+export { SERVER_BUNDLE, SERVER_DIR } from '@cardlift/contracts';
 
 /** Global under which the shell's server build publishes the shared modules, keyed by specifier. */
 export const SERVER_SHARED_GLOBAL = '__cardliftServerShared';

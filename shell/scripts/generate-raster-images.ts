@@ -4,12 +4,12 @@
  *   npx tsx shell/scripts/generate-raster-images.ts
  * - public/logo.png: the logo structured data names (Organization, publisher, hiring organization).
  *   Search engines take only raster images there, and /logo.svg is a vector drawing.
- * Social images are drawn by the api on request (/og/..., see api/src/web/share-images.ts).
+ * Social images are drawn by the api on request (/og/..., see api/src/site/share-images.ts).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { siteConfig } from '@cardlift/api/contracts';
+import { siteConfig } from '@cardlift/contracts';
 
 const publicDir = path.resolve(__dirname, '..', 'public');
 const mark = readFileSync(path.join(publicDir, 'favicon.svg'), 'utf8');

@@ -10,7 +10,7 @@ import {
   publishSiteAddresses,
   type BootData,
   type SiteAddresses,
-} from '@cardlift/api/contracts';
+} from '@cardlift/contracts';
 import { takeInlineJson } from './inline-json';
 import { captureEarlyClicks } from './startup/early-clicks';
 

@@ -4,7 +4,7 @@ import {
   INLINE_QUERY_DATA_ELEMENT_ID,
   type InlineQueryData,
   type PageFrame,
-} from '@cardlift/api/contracts';
+} from '@cardlift/contracts';
 import { takeInlineJson } from './inline-json';
 
 /** Puts query results into the cache, so the first render shows content and makes no request for it. */

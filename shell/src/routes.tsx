@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from '@cardlift/shell/router';
-import { sectionForPath } from '@cardlift/api/contracts';
+import { sectionForPath } from '@cardlift/contracts';
 import { NotFoundPage, PageSkeleton } from '@cardlift/shell/ui';
 import { MarkInteractive } from './layout/mark-interactive';
 import { PageFrame } from './layout/page-frame';
@@ -26,7 +26,7 @@ export function AppRoutes() {
             </Suspense>
           }
         />
-        {/* The spec links "View All Case Studies" to /resources: it must not be a dead end. */}
+        {/* "View All Case Studies" links to /resources: it must not be a dead end. */}
         <Route path="/resources" element={<Navigate to="/case-studies" replace />} />
         <Route path="*" element={<SectionRoute />} />
       </Route>

@@ -1,5 +1,5 @@
 import { Link } from '@cardlift/shell/router';
-import type { Job } from '@cardlift/api/contracts';
+import type { Job } from '@cardlift/contracts';
 import { Badge, Card, cn } from '@cardlift/shell/ui';
 import { jobCopy } from '../content/careers';
 import { formatCalendarDate } from '../lib/dates';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Job } from '@cardlift/api/contracts';
+import type { Job } from '@cardlift/contracts';
 import { buttonVariants, cn } from '@cardlift/shell/ui';
 import { jobCopy } from '../content/careers';
 import { formatCalendarDate } from '../lib/dates';
@@ -14,7 +14,7 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** The mail link that applies for a job (spec section 2: Apply by e-mail). */
+/** The mail link that applies for a job (Apply by e-mail). */
 export function ApplyLink({ job, className }: { job: Job; className?: string }) {
   return (
     <a href={applyHref(job)} className={buttonVariants({ size: 'lg', className: cn('co:w-full', className) })}>

@@ -1,10 +1,10 @@
-import { siteConfig, type Job } from '@cardlift/api/contracts';
+import { siteConfig, type Job } from '@cardlift/contracts';
 import { CardGridSkeleton } from '@cardlift/shell/ui';
 import { careersCopy } from '../content/careers';
 import { resumeHref } from '../lib/mailto';
 import { JobCard } from './job-card';
 
-/** Number of skeleton cards while openings load (spec section 9). */
+/** Number of skeleton cards while openings load. */
 export const CAREERS_SKELETON_COUNT = 4;
 
 export function JobsLoading() {

@@ -2,7 +2,7 @@ import { Link } from '@cardlift/shell/router';
 import { buttonVariants, Container } from '@cardlift/shell/ui';
 import { jobCopy } from '../content/careers';
 
-/** A job that failed to load or does not exist (spec section 8). */
+/** A job that failed to load or does not exist. */
 export function JobNotFound() {
   return (
     <Container className="co:flex co:min-h-[60vh] co:flex-col co:items-center co:justify-center co:py-24 co:text-center">

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Job } from '@cardlift/api/contracts';
+import type { Job } from '@cardlift/contracts';
 import { jobCopy } from '../content/careers';
 
 type ListKey = 'responsibilities' | 'requirements' | 'bonusPoints' | 'benefits';

@@ -1,4 +1,4 @@
-/** About Us copy (spec section 2: hero with a Careers button, four pillars, four values). */
+/** About Us copy (hero with a Careers button, four pillars, four values). */
 export interface Titled {
   title: string;
   description: string;

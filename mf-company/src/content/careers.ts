@@ -1,4 +1,4 @@
-/** Careers copy (spec sections 2 and 8). */
+/** Careers copy. */
 export const careersHero = {
   eyebrow: 'Careers',
   title: 'Build the future of rewarding loyalty',

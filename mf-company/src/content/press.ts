@@ -1,5 +1,5 @@
-/** Press page copy: a placeholder with four categories until the newsroom launches (spec section 2). */
-import { siteConfig } from '@cardlift/api/contracts';
+/** Press page copy: a placeholder with four categories until the newsroom launches. */
+import { siteConfig } from '@cardlift/contracts';
 import { mailtoHref } from '../lib/mailto';
 import type { Titled } from './about';
 

@@ -1,5 +1,5 @@
-/** Privacy policy text (spec section 2: long static legal text, updated in 2020). */
-import { siteConfig } from '@cardlift/api/contracts';
+/** Privacy policy text (long static legal text, updated in 2020). */
+import { siteConfig } from '@cardlift/contracts';
 import { legalDocument } from './legal';
 
 const { brandName, legalName } = siteConfig;

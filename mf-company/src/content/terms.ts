@@ -1,9 +1,9 @@
 /**
- * Terms of service text (spec section 2: long static legal text, updated in 2022). The points rules
- * stated here are the spec's: net dollars rounded down, inactive after 6 months without opening the
+ * Terms of service text (long static legal text, updated in 2022). The points rules
+ * stated here are the product's: net dollars rounded down, inactive after 6 months without opening the
  * app, purchased points non-refundable.
  */
-import { siteConfig } from '@cardlift/api/contracts';
+import { siteConfig } from '@cardlift/contracts';
 import { legalDocument } from './legal';
 
 const { brandName, legalName } = siteConfig;

@@ -1,4 +1,4 @@
-import { siteConfig } from '@cardlift/api/contracts';
+import { siteConfig } from '@cardlift/contracts';
 import { applyHref, mailtoHref, resumeHref } from './mailto';
 
 describe('mailto links', () => {

@@ -1,5 +1,5 @@
-import type { Job } from '@cardlift/api/contracts';
-import { siteConfig } from '@cardlift/api/contracts';
+import type { Job } from '@cardlift/contracts';
+import { siteConfig } from '@cardlift/contracts';
 
 /** A mailto URL; the subject is percent-encoded (encodeURIComponent, so spaces are %20, not '+'). */
 export function mailtoHref(email: string, subject?: string): string {

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { siteConfig } from '@cardlift/api/contracts';
+import { siteConfig } from '@cardlift/contracts';
 import { json, mockFetch, renderWithProviders } from '@cardlift/shell/test-utils';
 import { makeJob, makeMinimalJob } from '../test/jobs';
 import { CareersPage } from './careers-page';

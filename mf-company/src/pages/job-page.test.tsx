@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { siteConfig, type Job } from '@cardlift/api/contracts';
+import { siteConfig, type Job } from '@cardlift/contracts';
 import { json, mockFetch, renderWithProviders } from '@cardlift/shell/test-utils';
 import { makeJob, makeMinimalJob } from '../test/jobs';
 import { JobPage } from './job-page';

@@ -4,7 +4,7 @@ import { TitledCardGrid } from '../components/titled-card-grid';
 import { pressCategories, pressComingSoon, pressHero } from '../content/press';
 import { pages } from '../meta';
 
-/** A placeholder newsroom with its four categories (spec section 2). */
+/** A placeholder newsroom with its four categories. */
 export function PressPage() {
   usePageMeta(pages.press);
   return (

@@ -2,7 +2,7 @@
  * Job fixtures for tests, as the api answers them (open unless told otherwise), parsed by the
  * contract schema so defaults apply as they do in the api.
  */
-import { jobPostingSchema, type JobPosting } from '@cardlift/api/contracts';
+import { jobPostingSchema, type JobPosting } from '@cardlift/contracts';
 
 export function makeJob(overrides: Partial<JobPosting> = {}): JobPosting {
   return jobPostingSchema.parse({

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { siteConfig } from '@cardlift/api/contracts';
+import { siteConfig } from '@cardlift/contracts';
 import { video } from '../content/invest-content';
 import { DemoThumbnail } from './demo-thumbnail';
 import { focusRing, lead, sectionHeading, sectionPad } from './styles';

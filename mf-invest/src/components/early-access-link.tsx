@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { siteConfig } from '@cardlift/api/contracts';
+import { siteConfig } from '@cardlift/contracts';
 import { SmartLink, cn } from '@cardlift/shell/ui';
 import { ctaPrimary } from './styles';
 

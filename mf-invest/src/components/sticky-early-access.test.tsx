@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { siteConfig } from '@cardlift/api/contracts';
+import { siteConfig } from '@cardlift/contracts';
 import { renderWithProviders } from '@cardlift/shell/test-utils';
 import { StickyEarlyAccess } from './sticky-early-access';
 

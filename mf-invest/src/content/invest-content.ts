@@ -1,5 +1,5 @@
-/** Copy of the /invest page (spec section 2), kept as data so the components stay about layout. */
-import { siteConfig } from '@cardlift/api/contracts';
+/** Copy of the /invest page, kept as data so the components stay about layout. */
+import { siteConfig } from '@cardlift/contracts';
 
 const { productName } = siteConfig.invest;
 

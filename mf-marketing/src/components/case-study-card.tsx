@@ -1,5 +1,5 @@
 import { Link } from '@cardlift/shell/router';
-import type { CaseStudy } from '@cardlift/api/contracts';
+import type { CaseStudy } from '@cardlift/contracts';
 
 /** A case study teaser linking to /case-studies/{id}; the whole card is one link. */
 export function CaseStudyCard({ study }: { study: CaseStudy }) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { FaqAccordion, type FaqItem } from '@cardlift/shell/ui';
 import { Section } from './section';
 
-/** FAQ (spec section 4): one open item or none; activating the open item closes it. */
+/** FAQ: one open item or none; activating the open item closes it. */
 export function FaqSection({ title, items }: { title: string; items: readonly FaqItem[] }) {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   return (

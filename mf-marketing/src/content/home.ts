@@ -1,11 +1,11 @@
-/** Copy of the home page (spec sections 1 and 2). */
+/** Copy of the home page. */
 export const homeContent = {
   hero: {
     title: 'Card-linked offers that bring customers back',
     lead: 'Cardlift places your offers inside the banking apps people already use, rewards them when they buy, and shows you exactly what each offer earned.',
     learnMore: { label: 'Learn More', topic: 'card-linked offers', href: '/products/card-linked-offers' },
   },
-  /** The three claims of spec section 1. */
+  /** The three claims. */
   proofPills: ['200+ million cardholders', '1:1 client success support', 'Leading iROAS'],
   products: {
     title: 'Two ways to grow with Cardlift',
@@ -31,7 +31,7 @@ export const homeContent = {
     title: 'See the results',
     description: 'How brands use Cardlift to win new customers and keep the ones they have.',
     viewAll: { label: 'View all case studies', href: '/case-studies' },
-    /** Spec section 9: the home shows 3 case studies. */
+    /** The home shows 3 case studies. */
     count: 3,
     empty: 'New case studies are on their way. Check back soon.',
     error: 'Case studies could not be loaded right now.',

@@ -1,4 +1,4 @@
-/** The Merchants and Publishers product pages: placeholders until their content is ready (spec section 2). */
+/** The Merchants and Publishers product pages: placeholders until their content is ready. */
 export const inProgressPages = {
   merchants: {
     eyebrow: 'Merchants',

@@ -1,4 +1,4 @@
-/** The Offers API demo's three tabs: the code typed out and the sample offer it returns (spec section 3, Sample offer). */
+/** The Offers API demo's three tabs: the code typed out and the sample offer it returns. */
 export interface SampleOffer {
   category: string;
   brand: string;

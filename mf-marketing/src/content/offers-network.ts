@@ -21,7 +21,7 @@ export const offersNetworkContent = {
       description: 'Reach over 200M additional customers through our financial partners. Shoppers activate an offer in their banking app and earn cash back automatically when they pay with that card.',
     },
   ] satisfies Feature[],
-  /** The two figures of spec section 1, called out beside the features. */
+  /** The two figures, called out beside the features. */
   figures: [
     { value: '200M', label: 'additional customers through financial partners' },
     { value: '10x', label: 'average performance increase' },

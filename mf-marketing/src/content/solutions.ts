@@ -1,5 +1,5 @@
 /**
- * The seven solution pages: one component, this data (spec section 2). Pure data without assets,
+ * The seven solution pages: one component, this data. Pure data without assets,
  * because meta.ts (read by the api on the server) derives each page's metadata from it.
  */
 export interface Solution {

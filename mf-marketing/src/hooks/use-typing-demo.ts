@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** Timings of the Offers API demo (spec section 9). */
+/** Timings of the Offers API demo. */
 export const TYPING_MS_PER_CHAR = 5;
 export const RESPONSE_DELAY_MS = 300;
 export const AUTO_ADVANCE_MS = 25_000;

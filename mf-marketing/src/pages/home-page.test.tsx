@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { json, mockFetch, renderWithProviders } from '@cardlift/shell/test-utils';
-import type { Banners, CaseStudy } from '@cardlift/api/contracts';
+import type { Banners, CaseStudy } from '@cardlift/contracts';
 import { HomePage } from './home-page';
 
 function caseStudy(n: number): CaseStudy {

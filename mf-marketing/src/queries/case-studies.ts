@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { API_PATHS, type CaseStudy } from '@cardlift/api/contracts';
+import { API_PATHS, type CaseStudy } from '@cardlift/contracts';
 
 /**
  * GET /api/casestudies with the site's default query rules: the shared QueryClient's default

@@ -1,4 +1,4 @@
-/** Page copy of the blog pages (spec sections 2 and 8). */
+/** Page copy of the blog pages. */
 export const blogCopy = {
   list: {
     title: 'Blog',

@@ -1,4 +1,4 @@
-/** Page copy of the case study pages (spec sections 2 and 8). */
+/** Page copy of the case study pages. */
 export const caseStudiesCopy = {
   list: {
     title: 'Case Studies',

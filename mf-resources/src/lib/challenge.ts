@@ -1,5 +1,5 @@
 /**
- * The challenge text of a case study is plain multi-line text (spec section 2): lines starting with
+ * The challenge text of a case study is plain multi-line text: lines starting with
  * "•" are bullets, blank lines are breaks, other lines are paragraphs. Consecutive bullets form one
  * list so screen readers announce it as a list with its length.
  */

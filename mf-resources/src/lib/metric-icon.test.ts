@@ -30,7 +30,7 @@ describe('iconKindFor', () => {
     expect(iconKindFor(name)).toBe(kind);
   });
 
-  it('applies the rules in the spec order: the first match wins', () => {
+  it('applies the rules in order: the first match wins', () => {
     // "redemption rate" names both users and conversion keywords: users comes first.
     expect(iconKindFor('Redemption rate')).toBe('users');
     // "card" comes before "revenue".

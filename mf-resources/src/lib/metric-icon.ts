@@ -1,6 +1,6 @@
 /**
- * Which icon a solution detail or a result metric gets, from keywords in its name (spec section 2).
- * The first matching rule wins, in the spec's order; anything else gets the trend icon.
+ * Which icon a solution detail or a result metric gets, from keywords in its name.
+ * The first matching rule wins, in the order below; anything else gets the trend icon.
  */
 import {
   Clock,

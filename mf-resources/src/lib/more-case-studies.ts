@@ -1,4 +1,4 @@
-/** "More Case Studies" under a case study: up to 3 others, never the current one (spec sections 2 and 9). */
+/** "More Case Studies" under a case study: up to 3 others, never the current one. */
 export const MORE_CASE_STUDIES_COUNT = 3;
 
 export function selectMoreCaseStudies<T extends { id: string }>(

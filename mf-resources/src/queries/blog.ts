@@ -1,6 +1,6 @@
-/** Blog data (spec section 7): GET /api/blog and GET /api/blog/{id}. */
+/** Blog data: GET /api/blog and GET /api/blog/{id}. */
 import { queryOptions } from '@tanstack/react-query';
-import { API_PATHS, type BlogPost, type BlogPostSummary } from '@cardlift/api/contracts';
+import { API_PATHS, type BlogPost, type BlogPostSummary } from '@cardlift/contracts';
 import { defaultQueryFn } from '@cardlift/shell/ui';
 
 const BLOG = API_PATHS.blog;
@@ -12,7 +12,7 @@ export const blogKeys = {
 
 export const BLOG_LIST_ERROR = 'Failed to fetch blog posts';
 
-/** The post summaries; a non-ok answer raises 'Failed to fetch blog posts' (spec section 7). */
+/** The post summaries; a non-ok answer raises 'Failed to fetch blog posts'. */
 export async function fetchBlogPosts(signal?: AbortSignal): Promise<BlogPostSummary[]> {
   const response = await fetch(BLOG, { credentials: 'include', signal });
   if (!response.ok) throw new Error(BLOG_LIST_ERROR);
@@ -35,7 +35,7 @@ export function blogPostQuery(id: string) {
   return queryOptions({
     queryKey: blogKeys.detail(id),
     queryFn: async (context): Promise<BlogPost> => {
-      const [body, { blogPostSchema }] = await Promise.all([defaultQueryFn<unknown>(context), import('@cardlift/api/contracts/content-schemas')]);
+      const [body, { blogPostSchema }] = await Promise.all([defaultQueryFn<unknown>(context), import('@cardlift/contracts/content-schemas')]);
       return blogPostSchema.parse(body);
     },
   });

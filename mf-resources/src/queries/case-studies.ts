@@ -1,6 +1,6 @@
-/** Case study data (spec section 7): GET /api/casestudies and GET /api/casestudies/{id}. */
+/** Case study data: GET /api/casestudies and GET /api/casestudies/{id}. */
 import { queryOptions } from '@tanstack/react-query';
-import { API_PATHS, type CaseStudy } from '@cardlift/api/contracts';
+import { API_PATHS, type CaseStudy } from '@cardlift/contracts';
 import { defaultQueryFn, HttpError } from '@cardlift/shell/ui';
 
 const CASE_STUDIES = API_PATHS.caseStudies;
@@ -19,7 +19,7 @@ export function caseStudiesQuery() {
 }
 
 /**
- * One case study. The spec reads the response without checking its status and shows the not-found
+ * One case study. The page reads the response without checking its status and shows the not-found
  * view on any error; the body is checked against the contract, so the api's 404 body `{ error }`
  * (or any other non-case-study answer) fails here and ends in 'Case Study Not Found' as well.
  */
@@ -27,7 +27,7 @@ export async function fetchCaseStudy(id: string, signal?: AbortSignal): Promise<
   // The schemas (and zod) load with the first fetch: a server-rendered page has its data inlined.
   const [response, { caseStudySchema }] = await Promise.all([
     fetch(`${CASE_STUDIES}/${encodeURIComponent(id)}`, { credentials: 'include', signal }),
-    import('@cardlift/api/contracts/content-schemas'),
+    import('@cardlift/contracts/content-schemas'),
   ]);
   const body: unknown = await response.json();
   const parsed = caseStudySchema.safeParse(body);

@@ -1,5 +1,5 @@
 /** Valid content items (they pass the contract schemas) for tests; override what a test is about. */
-import type { BlogPost, BlogPostSummary, CaseStudy } from '@cardlift/api/contracts';
+import type { BlogPost, BlogPostSummary, CaseStudy } from '@cardlift/contracts';
 
 export function aCaseStudy(overrides: Partial<CaseStudy> = {}): CaseStudy {
   return {

@@ -1,4 +1,4 @@
-import { ATTRIBUTION_TEXT_MAX } from '@cardlift/api/contracts';
+import { ATTRIBUTION_TEXT_MAX } from '@cardlift/contracts';
 import { ATTRIBUTION_STORAGE_KEY, attributionFor, rememberVisitAttribution, visitAttribution } from './visit-attribution';
 
 const landing = (path: string) => new URL(path, 'https://www.cardlift.example');

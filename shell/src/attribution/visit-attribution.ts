@@ -3,7 +3,7 @@
  * outlives the tab) and sent with the Talk to Sales form. Recorded once, on the first page of the
  * visit: later pages of the same visit do not overwrite it.
  */
-import { cleanAttribution, UTM_PARAMETERS, type Attribution } from '@cardlift/api/contracts';
+import { cleanAttribution, UTM_PARAMETERS, type Attribution } from '@cardlift/contracts';
 
 export const ATTRIBUTION_STORAGE_KEY = 'cardlift:visit-attribution';
 

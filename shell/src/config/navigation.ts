@@ -1,9 +1,9 @@
 /**
- * Site navigation as data (spec section 2): the header menus, the mobile accordions and the footer
+ * Site navigation as data: the header menus, the mobile accordions and the footer
  * columns all read from here, so a route is added in one place. External addresses come from the
  * shared site configuration.
  */
-import { signInUrl, siteConfig } from '@cardlift/api/contracts';
+import { signInUrl, siteConfig } from '@cardlift/contracts';
 
 export interface NavLink {
   label: string;
@@ -16,7 +16,7 @@ export interface NavGroup {
   /** Stable key, also the mobile accordion value ('more' is the Company group). */
   id: 'products' | 'solutions' | 'resources' | 'more';
   label: string;
-  /** Desktop dropdown width in px (spec section 2). */
+  /** Desktop dropdown width in px. */
   width: number;
   /** Columns of the desktop panel. */
   columns: 1 | 2;

@@ -1,7 +1,7 @@
 import * as Select from '@radix-ui/react-select';
 import { Check, ChevronDown, ChevronUp } from 'lucide-react';
 import { forwardRef } from 'react';
-import { BUSINESS_HELP_OPTIONS } from '@cardlift/api/contracts';
+import { BUSINESS_HELP_OPTIONS } from '@cardlift/contracts';
 import { cn } from '@cardlift/shell/ui';
 import { controlClass, invalidProps } from './form-field';
 
@@ -16,7 +16,7 @@ interface BusinessHelpSelectProps {
 
 /**
  * The businessHelp choice as a Radix Select: a labelled combobox button (the <label for> names it),
- * opened with Enter, Space or the arrows, with 1000 ms type-ahead and scroll buttons (spec section 9).
+ * opened with Enter, Space or the arrows, with 1000 ms type-ahead and scroll buttons.
  * Its value '' shows the placeholder, which the schema refuses with 'Please tell us how we can help'.
  */
 export const BusinessHelpSelect = forwardRef<HTMLButtonElement, BusinessHelpSelectProps>(function BusinessHelpSelect(

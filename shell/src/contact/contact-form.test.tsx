@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CONTACT_SUCCESS_MESSAGE, HONEYPOT_FIELD } from '@cardlift/api/contracts';
+import { CONTACT_SUCCESS_MESSAGE, HONEYPOT_FIELD } from '@cardlift/contracts';
 import { resetToasts, Toaster } from '@cardlift/shell/ui';
 import { json, mockFetch, renderWithProviders } from '../../test/render-with-providers';
 import { ContactForm } from './contact-form';
@@ -57,7 +57,7 @@ const sentBody = (fetchMock: jest.Mock) => JSON.parse(String((fetchMock.mock.cal
 afterEach(() => act(() => resetToasts()));
 
 describe('ContactForm validation', () => {
-  it('shows every message of spec section 5 on submit, linked to its field, and focuses the first invalid field', async () => {
+  it('shows every message on submit, linked to its field, and focuses the first invalid field', async () => {
     const form = setup();
     const fetchMock = mockFetch({});
     await form.submit();
@@ -110,7 +110,7 @@ describe('ContactForm validation', () => {
     expect(await screen.findByText(MESSAGES.lastName)).toBeInTheDocument();
   });
 
-  it('offers the six businessHelp options of spec section 3', async () => {
+  it('offers the six businessHelp options', async () => {
     const form = setup();
     await form.user.click(form.businessHelp);
     const options = await screen.findAllByRole('option');
@@ -156,7 +156,7 @@ describe('ContactForm submission', () => {
       attribution: {},
     });
     await act(async () => answer(json({ id: 'lead-1', message: CONTACT_SUCCESS_MESSAGE }, 201)));
-    // The spec's words, stated here: a test importing the constant would pass whatever it said.
+    // The product's words, stated here: a test importing the constant would pass whatever it said.
     expect(await screen.findByText("Thank you for your message! We'll get back to you soon.")).toBeInTheDocument();
     expect(form.firstName).toHaveValue('');
     expect(form.company).toHaveValue('');

@@ -7,7 +7,7 @@ import {
   HONEYPOT_FIELD,
   type ContactFormInput,
   type ContactSubmission,
-} from '@cardlift/api/contracts';
+} from '@cardlift/contracts';
 import { Button, cn, toast } from '@cardlift/shell/ui';
 import { BusinessHelpSelect } from './business-help-select';
 import { contactCopy } from './contact-copy';
@@ -20,7 +20,7 @@ const TEXT_FIELDS = ['firstName', 'lastName', 'email', 'jobTitle', 'company'] as
 const EMPTY_FORM = { firstName: '', lastName: '', email: '', jobTitle: '', company: '', agreeToUpdates: false };
 
 /**
- * The Talk to Sales form (spec sections 3, 4, 5, 8). Validation runs on submit, then again on every
+ * The Talk to Sales form. Validation runs on submit, then again on every
  * change, with the schema the api uses; focus goes to the first invalid field, whose error is tied to
  * it by aria-describedby. The result is told in a notification.
  */

@@ -1,10 +1,10 @@
 /**
- * POST /api/contact (spec section 7) as a TanStack mutation, and the message a failure shows
- * (spec section 8): the server's `error` text; 'Failed to submit form' when the server said nothing
+ * POST /api/contact as a TanStack mutation, and the message a failure shows
+ *: the server's `error` text; 'Failed to submit form' when the server said nothing
  * usable; the generic sentence when the request never got an answer.
  */
 import { useMutation } from '@tanstack/react-query';
-import { API_PATHS, HONEYPOT_FIELD, type ContactResponse, type ContactSubmission } from '@cardlift/api/contracts';
+import { API_PATHS, HONEYPOT_FIELD, type ContactResponse, type ContactSubmission } from '@cardlift/contracts';
 import { apiRequest, HttpError } from '@cardlift/shell/ui';
 import { visitAttribution } from '../attribution/visit-attribution';
 

@@ -11,7 +11,7 @@ export function useBannerVisible(): boolean {
 }
 
 /**
- * The 36px bar above the header (spec section 2). Its height is reserved while the banner loads, so
+ * The 36px bar above the header. Its height is reserved while the banner loads, so
  * a banner arriving later does not push the page down; a failed or empty answer removes the bar.
  */
 export function AnnouncementBar({ className }: { className?: string }) {

@@ -1,4 +1,4 @@
-import { siteConfig } from '@cardlift/api/contracts';
+import { siteConfig } from '@cardlift/contracts';
 import { cn } from '@cardlift/shell/ui';
 
 /**

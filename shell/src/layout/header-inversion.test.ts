@@ -1,4 +1,4 @@
-import { isInternalLink } from '@cardlift/api/contracts';
+import { isInternalLink } from '@cardlift/contracts';
 import { INVERSION_THRESHOLD_PX, shouldInvertHeader } from './header-inversion';
 
 describe('shouldInvertHeader', () => {

@@ -1,5 +1,5 @@
 /**
- * When the header turns black (spec section 2): once the contact-form section or the footer comes
+ * When the header turns black: once the contact-form section or the footer comes
  * within 200px of the header's bottom edge, so the white bar never sits on top of the dark sections.
  */
 import { useEffect, useState } from 'react';

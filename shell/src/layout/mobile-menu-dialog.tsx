@@ -2,7 +2,7 @@ import * as Accordion from '@radix-ui/react-accordion';
 import * as Dialog from '@radix-ui/react-dialog';
 import { ChevronDown, X } from 'lucide-react';
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { siteConfig } from '@cardlift/api/contracts';
+import { siteConfig } from '@cardlift/contracts';
 import { buttonVariants, scrollToContact, SmartLink } from '@cardlift/shell/ui';
 import { headerGroups, signInLink, type NavGroup } from '../config/navigation';
 import { BrandLogo } from './brand-logo';
@@ -19,7 +19,7 @@ interface MobileMenuDialogProps {
 }
 
 /**
- * Full-screen menu for small screens (spec section 2). A Radix Dialog keeps focus inside and locks
+ * Full-screen menu for small screens. A Radix Dialog keeps focus inside and locks
  * the page's scrolling while open; the groups are an accordion with one section open at a time, and
  * choosing the open one closes it. Loaded only when first wanted (see mobile-menu.tsx).
  */

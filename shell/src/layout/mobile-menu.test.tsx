@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { siteConfig } from '@cardlift/api/contracts';
+import { siteConfig } from '@cardlift/contracts';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { MobileMenu } from './mobile-menu';
 

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { siteConfig } from '@cardlift/api/contracts';
+import { siteConfig } from '@cardlift/contracts';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { SiteFooter } from './site-footer';
 
@@ -9,7 +9,7 @@ const hrefs = (name: string) =>
     .map((a) => a.getAttribute('href'));
 
 describe('SiteFooter', () => {
-  it('lists the routes of spec section 2, with the sister site and social link in new tabs', () => {
+  it('lists the routes, with the sister site and social link in new tabs', () => {
     renderWithProviders(<SiteFooter />);
     expect(hrefs('Products')).toEqual([
       '/products/offers-network',

@@ -1,5 +1,5 @@
 import { Link } from '@cardlift/shell/router';
-import { siteConfig } from '@cardlift/api/contracts';
+import { siteConfig } from '@cardlift/contracts';
 import { SmartLink } from '@cardlift/shell/ui';
 import { footerColumns } from '../config/navigation';
 import { BrandLogo } from './brand-logo';
@@ -8,7 +8,7 @@ import { SocialIcon } from './social-icon';
 
 const linkClass = 'rounded-sm text-sm text-neutral-300 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
 
-/** Site footer (spec section 2): brand column and four link columns, five columns from md up. */
+/** Site footer: brand column and four link columns, five columns from md up. */
 export function SiteFooter() {
   const year = new Date().getFullYear();
   return (

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { signInUrl } from '@cardlift/api/contracts';
+import { signInUrl } from '@cardlift/contracts';
 import { usePageFrame } from '@cardlift/shell/ui';
 import { json, mockFetch, renderWithProviders } from '../../test/render-with-providers';
 import { SiteHeader } from './site-header';

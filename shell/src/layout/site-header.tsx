@@ -11,7 +11,7 @@ import { MobileMenu } from './mobile-menu';
 export const HEADER_HEIGHT_PX = 66;
 
 /**
- * The sticky 66px header (spec section 2). It sits below the announcement bar when one shows, and
+ * The sticky 66px header. It sits below the announcement bar when one shows, and
  * turns black near the dark contact and footer sections, or always when a page forces it.
  */
 export function SiteHeader() {

@@ -6,7 +6,7 @@ import { ComponentsPage } from './components-page';
 jest.setTimeout(20_000);
 
 describe('ComponentsPage', () => {
-  it('documents every part the spec lists, with the status samples and one live contact form', async () => {
+  it('documents every part of the design system, with the status samples and one live contact form', async () => {
     mockFetch({ '/api/banners': () => json({ primary: null, secondary: null }) });
     renderWithProviders(<ComponentsPage />, { path: '/components' });
     for (const name of ['Typography', 'Colours', 'Buttons', 'Icons', 'Cards', 'Badges', 'Spacing', 'Contact form']) {

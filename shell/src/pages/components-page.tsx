@@ -18,7 +18,7 @@ const contents = [
   { id: 'contact-form', label: 'Contact form' },
 ] as const;
 
-/** /components: the design system documented from the real components (spec section 2). */
+/** /components: the design system documented from the real components. */
 export function ComponentsPage() {
   usePageMeta(componentsPageMeta);
   usePageFrame(componentsPageMeta.frame);

@@ -1,4 +1,4 @@
-import type { PageMeta, RemoteMeta } from '@cardlift/api/contracts';
+import type { PageMeta, RemoteMeta } from '@cardlift/contracts';
 
 /** Pages the shell renders itself; the api reads them from the shell's server build for their head tags. */
 export const componentsPageMeta: PageMeta = {

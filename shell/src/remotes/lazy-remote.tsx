@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import type { RemoteName } from '@cardlift/api/contracts';
+import type { RemoteName } from '@cardlift/contracts';
 import { initFederation } from './registry';
 
 type RemoteModule = { default: ComponentType };

@@ -5,7 +5,7 @@
  */
 import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { RetryPlugin } from '@module-federation/retry-plugin';
-import { API_PATHS, INLINE_REGISTRY_ELEMENT_ID, type RemoteEntry, type RemoteName } from '@cardlift/api/contracts';
+import { API_PATHS, INLINE_REGISTRY_ELEMENT_ID, type RemoteEntry, type RemoteName } from '@cardlift/contracts';
 import { loadErrorPlugin } from './load-error-plugin';
 
 let ready: Promise<RemoteEntry[]> | undefined;

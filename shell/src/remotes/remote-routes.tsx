@@ -1,6 +1,6 @@
 import { Suspense, use, useMemo, useState, type ComponentType } from 'react';
 import { useLocation } from '@cardlift/shell/router';
-import type { RemoteName } from '@cardlift/api/contracts';
+import type { RemoteName } from '@cardlift/contracts';
 import { PageSkeleton } from '@cardlift/shell/ui';
 import { MarkInteractive } from '../layout/mark-interactive';
 import { lazyRemote } from './lazy-remote';

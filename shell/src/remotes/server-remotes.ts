@@ -1,5 +1,5 @@
 import { createContext, type ComponentType } from 'react';
-import type { RemoteName } from '@cardlift/api/contracts';
+import type { RemoteName } from '@cardlift/contracts';
 
 /**
  * On the server, each remote's route component comes from its server build, already loaded by the

@@ -31,7 +31,7 @@ const shared: Record<SharedSingleton | typeof DESIGN_SYSTEM | typeof ROUTER, unk
   [ROUTER]: router,
 };
 // Read-only for every section's code loaded after it: no remote can swap React or the design system
-// for the pages of the others. A rebuilt shell is loaded by fresh render workers (api/src/web/render-pool.ts).
+// for the pages of the others. A rebuilt shell is loaded by fresh render workers (api/src/site/render-pool.ts).
 Object.defineProperty(globalThis, SERVER_SHARED_GLOBAL, { value: Object.freeze(shared), writable: false, configurable: false });
 
 export { renderApp, type RenderAppInput } from './render-app';

@@ -3,30 +3,19 @@
  * browser receives inlined, so the browser hydrates it instead of drawing it from nothing. Built for
  * Node by shell/build/rspack-server.ts and called by the api.
  */
-import { StrictMode } from 'react';
+import { StrictMode, type ComponentType } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 // The server's router; the same React Router module the routing facade re-exports.
 import { StaticRouter } from 'react-router';
 import { createStore } from 'jotai';
-import type { InlineQueryData, PageFrame } from '@cardlift/api/contracts';
+import type { ShellRenderInput } from '@cardlift/contracts';
 import { createQueryClient, frameFor, pageFrameAtom } from '@cardlift/shell/ui';
 import { App } from '../app';
 import { seedQueryData } from '../inline-page-data';
-import { ClientOnlyRemote, type ServerRemotes } from '../remotes/server-remotes';
+import { ClientOnlyRemote } from '../remotes/server-remotes';
 
-export interface RenderAppInput {
-  /** Path and query of the request. */
-  url: string;
-  /** The data inlined into the page (the browser seeds its cache with the same). */
-  queryData: InlineQueryData[];
-  frame?: Partial<PageFrame>;
-  /** Route components of the remotes whose server build could be loaded. */
-  remotes: ServerRemotes;
-  /** Aborts a render that takes too long; the browser then renders the page. */
-  signal?: AbortSignal;
-  /** Unexpected render errors (a section that fails is left to the browser). */
-  onError?: (error: unknown) => void;
-}
+/** What the api hands the shell's server bundle (the contracts' `ShellRenderInput`), with React route components. */
+export type RenderAppInput = ShellRenderInput<ComponentType>;
 
 export async function renderApp(input: RenderAppInput): Promise<string> {
   const queryClient = createQueryClient();

@@ -3,7 +3,7 @@ import { json, mockFetch } from '../../test/render-with-providers';
 import { bannersQueryOptions } from './banners-query';
 
 describe('bannersQueryOptions', () => {
-  it('uses the banner cache rules of spec section 7', () => {
+  it('uses the banner cache rules', () => {
     const options = bannersQueryOptions();
     expect(options.queryKey).toEqual(['/api/banners']);
     expect(options.staleTime).toBe(5 * 60 * 1000);

@@ -1,10 +1,10 @@
 /**
- * GET /api/banners (spec section 7). Its own cache rules, unlike the site default: fresh 5 minutes,
+ * GET /api/banners. Its own cache rules, unlike the site default: fresh 5 minutes,
  * kept 30 minutes, no refetch on focus or reconnect, 3 retries 1 second apart. The announcement bar
  * reads `primary`; the home hero reads `secondary` through the same options, so one request serves both.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { API_PATHS, type Banners } from '@cardlift/api/contracts';
+import { API_PATHS, type Banners } from '@cardlift/contracts';
 import { defaultQueryFn } from './query-client';
 
 export const BANNERS_PATH = API_PATHS.banners;

@@ -7,7 +7,7 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        /** Black buttons with a 3px radius: the site's default call to action (spec section 9). */
+        /** Black buttons with a 3px radius: the site's default call to action. */
         primary: 'bg-black text-white hover:bg-neutral-800',
         brand: 'bg-primary text-white hover:bg-primary-hover',
         outline: 'border border-black bg-transparent text-black hover:bg-black hover:text-white',

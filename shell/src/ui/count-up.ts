@@ -1,7 +1,7 @@
 /**
- * Count-up numbers (spec section 4): start once when at least half visible, 0 to target over
+ * Count-up numbers: start once when at least half visible, 0 to target over
  * 2000 ms with ease-out. The target keeps its own prefix, suffix and decimals ("$155B", "2M+",
- * "11x", "360°", "35.9M"), so the last frame reads exactly as the spec's figure.
+ * "11x", "360°", "35.9M"), so the last frame reads exactly as the page's figure.
  */
 export const COUNT_UP_DURATION_MS = 2000;
 export const COUNT_UP_VISIBILITY_THRESHOLD = 0.5;

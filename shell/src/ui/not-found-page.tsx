@@ -2,7 +2,7 @@ import { Link } from '@cardlift/shell/router';
 import { buttonVariants } from './button';
 import { usePageMeta } from './page-meta';
 
-/** The site's 404 view (spec section 2); the api answers such paths with HTTP 404 too. */
+/** The site's 404 view; the api answers such paths with HTTP 404 too. */
 export function NotFoundPage() {
   usePageMeta({ path: '*', title: '404 Page Not Found', description: 'This page does not exist.', noindex: true });
   return (

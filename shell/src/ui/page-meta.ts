@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from '@cardlift/shell/router';
-import { headTagsFor, type HeadTag, type PageMeta } from '@cardlift/api/contracts';
+import { headTagsFor, type HeadTag, type PageMeta } from '@cardlift/contracts';
 
 const MANAGED = 'data-page-meta';
 

@@ -1,5 +1,5 @@
 /**
- * Data rules of spec section 7. The default query fetches the path in its query key with credentials,
+ * Data rules. The default query fetches the path in its query key with credentials,
  * reads JSON, throws on 401 (or yields null when asked), and throws 'status: body' on other errors.
  * No retries, never stale, no refetch on focus, no polling.
  */

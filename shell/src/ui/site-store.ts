@@ -4,7 +4,7 @@
  */
 import { atom, createStore, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { DEFAULT_PAGE_FRAME, type PageFrame } from '@cardlift/api/contracts';
+import { DEFAULT_PAGE_FRAME, type PageFrame } from '@cardlift/contracts';
 
 export const siteStore = createStore();
 

@@ -1,10 +1,10 @@
 import { forwardRef, type AnchorHTMLAttributes } from 'react';
 import { Link } from '@cardlift/shell/router';
-import { isInternalLink } from '@cardlift/api/contracts';
+import { isInternalLink } from '@cardlift/contracts';
 
 export type SmartLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string };
 
-/** A link starting with `/` navigates inside the site; any other link opens in a new tab (spec section 2). */
+/** A link starting with `/` navigates inside the site; any other link opens in a new tab. */
 export const SmartLink = forwardRef<HTMLAnchorElement, SmartLinkProps>(function SmartLink(
   { href, children, ...props },
   ref,

@@ -1,7 +1,7 @@
 /**
  * Imperative notifications: `toast({ title, description })` from anywhere (the shell or a remote; this
  * module is part of the shared design-system singleton, so there is one queue per page). At most one
- * toast is shown: a new one replaces the current one (spec section 4). A dismissed toast stays in the
+ * toast is shown: a new one replaces the current one. A dismissed toast stays in the
  * list, closed, until its exit animation is long over (the library default of 1,000,000 ms).
  */
 import { useSyncExternalStore } from 'react';

@@ -14,7 +14,7 @@ function inViewport(element: Element): boolean {
 }
 
 /**
- * A figure that counts up from 0 once the element is at least half visible (spec section 4).
+ * A figure that counts up from 0 once the element is at least half visible.
  *
  * The final figure is what the server renders, and so what crawlers, link previews, visitors without
  * JavaScript and everyone before hydration read. Only once the script runs does a figure that nobody

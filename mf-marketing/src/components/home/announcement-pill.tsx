@@ -1,5 +1,5 @@
 import { SmartLink } from '@cardlift/shell/ui';
-import type { Banners } from '@cardlift/api/contracts';
+import type { Banners } from '@cardlift/contracts';
 
 /** The home hero's optional announcement (the banner's `secondary` entry); the slot keeps its height so the hero never jumps. */
 export function AnnouncementPill({ banner }: { banner: Banners['secondary'] | undefined }) {

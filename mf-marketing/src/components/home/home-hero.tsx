@@ -15,7 +15,7 @@ export function HomeHero() {
       {showLearnMore(banners) && (
         <Link to={hero.learnMore.href} className={buttonVariants({ variant: 'outline', size: 'lg' })}>
           {hero.learnMore.label}
-          {/* Says where the link goes (WCAG 2.4.4); the visible label stays the spec's "Learn More". */}
+          {/* Says where the link goes (WCAG 2.4.4); the visible label stays "Learn More". */}
           <span className="mk:sr-only"> about {hero.learnMore.topic}</span>
         </Link>
       )}

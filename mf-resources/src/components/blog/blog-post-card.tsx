@@ -1,5 +1,5 @@
 import { Link } from '@cardlift/shell/router';
-import type { BlogPostSummary } from '@cardlift/api/contracts';
+import type { BlogPostSummary } from '@cardlift/contracts';
 import { Badge } from '@cardlift/shell/ui';
 import { blogPostPath } from '../../meta';
 import { FallbackImage } from '../common/fallback-image';

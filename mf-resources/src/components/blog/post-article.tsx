@@ -1,4 +1,4 @@
-import { DEFAULT_CTA_BUTTON_TEXT, type BlogPost } from '@cardlift/api/contracts';
+import { DEFAULT_CTA_BUTTON_TEXT, type BlogPost } from '@cardlift/contracts';
 import { Badge, Breadcrumb, Button, scrollToContact } from '@cardlift/shell/ui';
 import { blogCopy, BLOG_PATH } from '../../content/blog';
 import { paragraphs } from '../../lib/text';

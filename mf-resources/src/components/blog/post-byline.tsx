@@ -1,4 +1,4 @@
-import type { BlogPostSummary } from '@cardlift/api/contracts';
+import type { BlogPostSummary } from '@cardlift/contracts';
 import { cn } from '@cardlift/shell/ui';
 import { formatBlogDate } from '../../lib/dates';
 

@@ -21,7 +21,7 @@ export function PostLoading() {
   );
 }
 
-/** The blog post's load error (spec section 8), for unknown posts too. */
+/** The blog post's load error, for unknown posts too. */
 export function PostError() {
   const { title, text } = blogCopy.post.error;
   return (

@@ -1,5 +1,5 @@
 import { Link } from '@cardlift/shell/router';
-import type { CaseStudy } from '@cardlift/api/contracts';
+import type { CaseStudy } from '@cardlift/contracts';
 import { Badge, cn } from '@cardlift/shell/ui';
 import { caseStudiesCopy } from '../../content/case-studies';
 import { caseStudyPath } from '../../meta';

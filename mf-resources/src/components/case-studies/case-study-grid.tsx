@@ -1,4 +1,4 @@
-import type { CaseStudy } from '@cardlift/api/contracts';
+import type { CaseStudy } from '@cardlift/contracts';
 import { cn } from '@cardlift/shell/ui';
 import { CaseStudyCard } from './case-study-card';
 

@@ -2,7 +2,7 @@ import { CardGridSkeleton } from '@cardlift/shell/ui';
 import { caseStudiesCopy } from '../../content/case-studies';
 import { StatusPanel } from '../common/status-panel';
 
-/** The 6 skeleton cards of a list while it loads (spec section 9). */
+/** The 6 skeleton cards of a list while it loads. */
 export const LIST_SKELETON_COUNT = 6;
 
 export function CaseStudiesLoading() {

@@ -1,4 +1,4 @@
-import { siteConfig, type CaseStudy } from '@cardlift/api/contracts';
+import { siteConfig, type CaseStudy } from '@cardlift/contracts';
 import { Breadcrumb, TalkToSalesButton } from '@cardlift/shell/ui';
 import { caseStudiesCopy, CASE_STUDIES_PATH } from '../../content/case-studies';
 import { FallbackImage } from '../common/fallback-image';

@@ -2,7 +2,7 @@ import { caseStudiesCopy, CASE_STUDIES_PATH } from '../../content/case-studies';
 import { LinkButton } from '../common/link-button';
 import { StatusPanel } from '../common/status-panel';
 
-/** The case study page's load error (spec section 8): any failure reads as not found. */
+/** The case study page's load error: any failure reads as not found. */
 export function CaseStudyNotFound() {
   const { title, text, link } = caseStudiesCopy.detail.notFound;
   return (

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { CardSkeleton, Skeleton } from '@cardlift/shell/ui';
 import { caseStudiesCopy } from '../../content/case-studies';
 
-/** How many placeholders each section shows while the case study loads (3 or 4, spec section 9). */
+/** How many placeholders each section shows while the case study loads (3 or 4). */
 export const DETAIL_SKELETONS = { lines: 4, solution: 3, metrics: 4, cards: 3 } as const;
 
 function SectionSkeleton({ name, children }: { name: string; children: ReactNode }) {

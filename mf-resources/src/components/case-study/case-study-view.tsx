@@ -1,4 +1,4 @@
-import type { CaseStudy } from '@cardlift/api/contracts';
+import type { CaseStudy } from '@cardlift/contracts';
 import { caseStudiesCopy } from '../../content/case-studies';
 import { CaseStudyHero } from './case-study-hero';
 import { ChallengeText } from './challenge-text';
@@ -6,7 +6,7 @@ import { DetailSection, Prose } from './detail-section';
 import { MetricCards, SolutionDetailCards, TitledCards } from './icon-cards';
 import { MoreCaseStudies } from './more-case-studies';
 
-/** A loaded case study, section by section (spec section 2). */
+/** A loaded case study, section by section. */
 export function CaseStudyView({ caseStudy }: { caseStudy: CaseStudy }) {
   const titles = caseStudiesCopy.detail.sections;
   return (

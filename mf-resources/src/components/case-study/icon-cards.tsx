@@ -1,4 +1,4 @@
-import type { CaseStudyMetric, SolutionDetail } from '@cardlift/api/contracts';
+import type { CaseStudyMetric, SolutionDetail } from '@cardlift/contracts';
 import { Card, CardText, CardTitle, cn } from '@cardlift/shell/ui';
 import { iconFor } from '../../lib/metric-icon';
 

@@ -1,4 +1,4 @@
-import { BUSINESS_HELP_OPTIONS, CONTACT_SUCCESS_MESSAGE } from '@cardlift/api/contracts';
+import { BUSINESS_HELP_OPTIONS, CONTACT_SUCCESS_MESSAGE } from '@cardlift/contracts';
 import { SUBMIT_FALLBACK_MESSAGE, SUBMIT_GENERIC_MESSAGE } from '../../contact/use-submit-contact';
 import { DocSection } from './doc-section';
 

@@ -1,6 +1,6 @@
 /**
  * Copy and samples of the /components page, as data. Class names are written out in full so Tailwind
- * generates them; the values are the brand tokens of shell/src/ui/theme.css (spec section 9).
+ * generates them; the values are the brand tokens of shell/src/ui/theme.css.
  */
 export const docsIntro =
   'The building blocks every page of the site is made of. Each sample below is the real component from @cardlift/shell/ui, the package the section teams import.';

@@ -1,7 +1,7 @@
 import { Clock, CreditCard, DollarSign, MessageSquare, Percent, RefreshCw, Target, TrendingUp, Users, type LucideIcon } from 'lucide-react';
 import { DocSection } from './doc-section';
 
-/** Icons of case-study details and metrics (spec section 2), with the name keywords that call for each. */
+/** Icons of case-study details and metrics, with the name keywords that call for each. */
 const icons: { Icon: LucideIcon; name: string; keywords: string }[] = [
   { Icon: Users, name: 'Users', keywords: 'users, people, redemption' },
   { Icon: CreditCard, name: 'CreditCard', keywords: 'card' },

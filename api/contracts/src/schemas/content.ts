@@ -1,0 +1,120 @@
+/**
+ * Content shapes. The api validates every content file with these at start;
+ * the front ends import the inferred types. Dates are ISO `yyyy-mm-dd` strings.
+ */
+import { DEFAULT_CTA_BUTTON_TEXT, SLUG_PATTERN } from '../content-rules';
+import { z } from './z';
+
+const text = z.string().trim().min(1);
+const isoDate = z.iso.date();
+/** Site-relative asset path, e.g. `/content-images/case-studies/sling-tv-hero.svg`. */
+const assetPath = z.string().regex(/^\/[\w\-./]+$/, 'must be a site-relative path starting with /');
+const slug = z.string().regex(SLUG_PATTERN, 'must be lowercase words joined by dashes');
+const titled = z.object({ title: text, description: text });
+
+export const solutionDetailSchema = z.object({
+  /** Keyword naming the icon (users, card, message, refresh, roas, revenue, conversion, time...). */
+  icon: text,
+  title: text,
+  description: text,
+});
+
+export const caseStudyMetricSchema = z
+  .object({ metric: text.optional(), label: text.optional(), value: text, description: text })
+  .refine((m) => m.metric ?? m.label, { message: 'a metric needs a metric or a label' });
+
+export const caseStudySchema = z.object({
+  id: slug,
+  title: text,
+  client: text,
+  clientLogo: assetPath,
+  heroImage: assetPath,
+  overview: text,
+  /** Multi-line: lines starting with "•" are bullets, blank lines are breaks. */
+  challenge: text,
+  solution: text,
+  solutionDetails: z.array(solutionDetailSchema).min(1),
+  results: text,
+  metrics: z.array(caseStudyMetricSchema).min(1),
+  differentiators: z.array(titled).min(1),
+  keyTakeaways: z.array(titled).min(1),
+  tags: z.array(text).optional(),
+  description: text.optional(),
+  excerpt: text.optional(),
+  publishedDate: isoDate,
+});
+
+export const blogPostSummarySchema = z.object({
+  id: slug,
+  title: text,
+  excerpt: text,
+  author: text,
+  publishedDate: isoDate,
+  readTime: text,
+  heroImage: assetPath.optional(),
+  category: text,
+});
+
+export const blogPostSchema = blogPostSummarySchema.extend({
+  content: z.object({
+    introduction: text,
+    sections: z.array(z.object({ title: text, content: text })).min(1),
+    conclusion: text,
+    callToAction: z
+      .object({ title: text, description: text, buttonText: text.default(DEFAULT_CTA_BUTTON_TEXT) })
+      .optional(),
+  }),
+});
+
+export const jobSchema = z.object({
+  id: text,
+  slug,
+  title: text,
+  department: text,
+  location: text,
+  /**
+   * Country of the job (ISO 3166-1 alpha-2): search engines require it of an on-site JobPosting's
+   * address, and `location` ("New York, NY") does not name it. Every role so far is in the US.
+   */
+  country: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as US').default('US'),
+  /** Whether the role can be done fully remote (JobPosting jobLocationType). */
+  remote: z.boolean().default(false),
+  employmentType: z.enum(['FULL_TIME', 'PART_TIME', 'CONTRACTOR', 'INTERN']).default('FULL_TIME'),
+  level: text.optional(),
+  postedDate: isoDate,
+  validThrough: isoDate.optional(),
+  description: text,
+  responsibilities: z.array(text).optional(),
+  requirements: z.array(text).optional(),
+  bonusPoints: z.array(text).optional(),
+  benefits: z.array(text).optional(),
+  /** Multi-line text. */
+  applicationInstructions: text.optional(),
+});
+
+/**
+ * A job as the api answers it: the posting and whether it is open now (isJobOpen, computed by the api
+ * on each request). GET /api/jobs lists open postings only; GET /api/jobs/:slug answers a closed one
+ * too, so its page can say the position is closed instead of that it never existed.
+ */
+export const jobPostingSchema = jobSchema.extend({ open: z.boolean() });
+
+const bannerLink = z.object({ text, link: text });
+
+/**
+ * GET /api/banners. `primary` drives the announcement bar (null: no bar); `secondary` drives the
+ * home hero's announcement pill, and its blogPostId 'default' hides the hero's Learn More link.
+ */
+export const bannersSchema = z.object({
+  primary: bannerLink.nullable(),
+  secondary: bannerLink.extend({ blogPostId: text }).nullable(),
+});
+
+export type SolutionDetail = z.infer<typeof solutionDetailSchema>;
+export type CaseStudyMetric = z.infer<typeof caseStudyMetricSchema>;
+export type CaseStudy = z.infer<typeof caseStudySchema>;
+export type BlogPostSummary = z.infer<typeof blogPostSummarySchema>;
+export type BlogPost = z.infer<typeof blogPostSchema>;
+export type Job = z.infer<typeof jobSchema>;
+export type JobPosting = z.infer<typeof jobPostingSchema>;
+export type Banners = z.infer<typeof bannersSchema>;

@@ -1,0 +1,25 @@
+/**
+ * The read endpoints' data, one table: the content router answers each path from it, and the page
+ * HTML inlines the same results (PageMeta.queries), so the two can never disagree.
+ */
+import { API_PATHS } from '@cardlift/contracts';
+import type { ContentStore } from './content-store';
+
+export interface ContentSource {
+  /** Route pattern with `:param` segments (the syntax of @koa/router and matchPattern). */
+  pattern: string;
+  lookup: (params: Record<string, string>, content: ContentStore) => object | undefined;
+  /** For one-item routes: what the 404 message names. */
+  item?: string;
+}
+
+export const CONTENT_SOURCES: readonly ContentSource[] = [
+  { pattern: API_PATHS.banners, lookup: (_, c) => c.banners },
+  { pattern: API_PATHS.caseStudies, lookup: (_, c) => c.caseStudies },
+  { pattern: `${API_PATHS.caseStudies}/:id`, lookup: ({ id = '' }, c) => c.caseStudy(id), item: 'Case study' },
+  { pattern: API_PATHS.blog, lookup: (_, c) => c.blogPosts },
+  { pattern: `${API_PATHS.blog}/:id`, lookup: ({ id = '' }, c) => c.blogPost(id), item: 'Blog post' },
+  // Open postings only; one posting is answered open or closed (JobPosting.open).
+  { pattern: API_PATHS.jobs, lookup: (_, c) => c.openJobs() },
+  { pattern: `${API_PATHS.jobs}/:slug`, lookup: ({ slug = '' }, c) => c.job(slug), item: 'Job' },
+];

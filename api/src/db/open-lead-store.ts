@@ -1,9 +1,0 @@
-import type { AppConfig } from '../config';
-import type { LeadStore } from './lead-store';
-import { openPostgresStore } from './postgres-store';
-import { openSqliteStore } from './sqlite-store';
-
-/** PostgreSQL when DATABASE_URL is set, else the SQLite file under DATA_DIR; migrations run here. */
-export async function openLeadStore(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Promise<LeadStore> {
-  return config.databaseUrl ? openPostgresStore(config.databaseUrl) : openSqliteStore(config.dataDir);
-}

@@ -1,0 +1,84 @@
+/**
+ * The lead store on PostgreSQL (DATABASE_URL), for several api instances behind a load balancer.
+ * Migrations take an advisory lock so instances starting together apply each migration once; outbox
+ * rows are leased with SKIP LOCKED so two relays never deliver the same row at the same time.
+ */
+import { randomUUID } from 'node:crypto';
+import { inTransaction, openPostgresPool, type PostgresOptions } from '../platform/db-connections';
+import {
+  clipError,
+  LEAD_COLUMNS,
+  leadValues,
+  leadFromRow,
+  newLead,
+  outboxFromRow,
+  type Channel,
+  type LeadRow,
+  type LeadStore,
+  type LeadSubmission,
+  type OutboxRow,
+} from './lead-store';
+
+const INSERT_LEAD = `INSERT INTO leads (${LEAD_COLUMNS.join(', ')}) VALUES (${LEAD_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`;
+
+export async function openPostgresStore(url: string, options: PostgresOptions = {}): Promise<LeadStore> {
+  const pool = await openPostgresPool(url, options);
+
+  return {
+    kind: 'postgres',
+    async addLead(submission: LeadSubmission, channels: readonly Channel[]) {
+      const lead = newLead(submission, randomUUID(), new Date());
+      await inTransaction(pool, async (client) => {
+        await client.query(INSERT_LEAD, leadValues(lead));
+        for (const channel of channels) {
+          await client.query('INSERT INTO outbox (lead_id, channel, next_attempt_at, updated_at) VALUES ($1, $2, $3, $4)', [
+            lead.id,
+            channel,
+            Date.parse(lead.createdAt),
+            lead.createdAt,
+          ]);
+        }
+      });
+      return lead;
+    },
+    async listLeads() {
+      const { rows } = await pool.query<LeadRow>('SELECT * FROM leads ORDER BY seq');
+      return rows.map(leadFromRow);
+    },
+    async countLeads() {
+      const { rows } = await pool.query<{ count: string }>('SELECT COUNT(*) AS count FROM leads');
+      return Number(rows[0]?.count ?? 0);
+    },
+    async claimDue(limit, leaseMs, now = Date.now()) {
+      const { rows } = await pool.query<OutboxRow & { lead: LeadRow }>(
+        `WITH due AS (
+           SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= $1 ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED
+         ), leased AS (
+           UPDATE outbox o SET next_attempt_at = $3 FROM due WHERE o.id = due.id RETURNING o.*
+         )
+         SELECT leased.*, row_to_json(l.*) AS lead FROM leased JOIN leads l ON l.id = leased.lead_id ORDER BY leased.id`,
+        [now, limit, now + leaseMs],
+      );
+      return rows.map((row) => ({ entry: outboxFromRow(row), lead: leadFromRow(row.lead) }));
+    },
+    async markDelivered(entryId) {
+      await pool.query("UPDATE outbox SET status = 'delivered', attempts = attempts + 1, last_error = NULL, updated_at = now() WHERE id = $1", [entryId]);
+    },
+    async markAttemptFailed(entryId, error, retryAt) {
+      await pool.query(
+        'UPDATE outbox SET status = $1, attempts = attempts + 1, last_error = $2, next_attempt_at = $3, updated_at = now() WHERE id = $4',
+        [retryAt === null ? 'failed' : 'pending', clipError(error), retryAt ?? 0, entryId],
+      );
+    },
+    async listOutbox() {
+      const { rows } = await pool.query<OutboxRow>('SELECT * FROM outbox ORDER BY id');
+      return rows.map(outboxFromRow);
+    },
+    async ping() {
+      await pool.query('SELECT 1');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

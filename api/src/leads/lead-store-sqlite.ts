@@ -1,0 +1,86 @@
+/**
+ * The embedded lead store: one SQLite file. WAL lets the export CLI read while the server writes;
+ * synchronous=FULL syncs every commit, so an acknowledged lead survives a killed process or a power cut.
+ */
+import { randomUUID } from 'node:crypto';
+import { openSqliteDatabase } from '../platform/db-connections';
+import {
+  clipError,
+  LEAD_COLUMNS,
+  leadValues,
+  leadFromRow,
+  newLead,
+  outboxFromRow,
+  type Channel,
+  type Lead,
+  type LeadRow,
+  type LeadStore,
+  type LeadSubmission,
+  type OutboxJob,
+  type OutboxRow,
+} from './lead-store';
+
+
+export function openSqliteStore(dataDir: string): LeadStore {
+  const db = openSqliteDatabase(dataDir);
+
+  const insertLead = db.prepare(`INSERT INTO leads (${LEAD_COLUMNS.join(', ')}) VALUES (${LEAD_COLUMNS.map(() => '?').join(', ')})`);
+  const insertOutbox = db.prepare(
+    'INSERT INTO outbox (lead_id, channel, next_attempt_at, updated_at) VALUES (?, ?, ?, ?)',
+  );
+  const add = db.transaction((lead: Lead, channels: readonly Channel[]) => {
+    // SQLite has no boolean: agree_to_updates is 0 or 1.
+    insertLead.run(leadValues(lead).map((value) => (typeof value === 'boolean' ? Number(value) : value)));
+    for (const channel of channels) insertOutbox.run(lead.id, channel, Date.parse(lead.createdAt), lead.createdAt);
+  });
+  const selectDue = db.prepare(
+    "SELECT * FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY id LIMIT ?",
+  );
+  const lease = db.prepare('UPDATE outbox SET next_attempt_at = ? WHERE id = ?');
+  const leadById = db.prepare('SELECT * FROM leads WHERE id = ?');
+  const claim = db.transaction((limit: number, leaseMs: number, now: number): OutboxJob[] => {
+    const rows = selectDue.all(now, limit) as OutboxRow[];
+    return rows.map((row) => {
+      lease.run(now + leaseMs, row.id);
+      return { entry: outboxFromRow(row), lead: leadFromRow(leadById.get(row.lead_id) as LeadRow) };
+    });
+  });
+
+  return {
+    kind: 'sqlite',
+    async addLead(submission: LeadSubmission, channels: readonly Channel[]) {
+      const lead = newLead(submission, randomUUID(), new Date());
+      add.immediate(lead, channels);
+      return lead;
+    },
+    async listLeads() {
+      return (db.prepare('SELECT * FROM leads ORDER BY seq').all() as LeadRow[]).map(leadFromRow);
+    },
+    async countLeads() {
+      return db.prepare('SELECT COUNT(*) FROM leads').pluck().get() as number;
+    },
+    async claimDue(limit, leaseMs, now = Date.now()) {
+      return claim.immediate(limit, leaseMs, now);
+    },
+    async markDelivered(entryId) {
+      db.prepare("UPDATE outbox SET status = 'delivered', attempts = attempts + 1, last_error = NULL, updated_at = ? WHERE id = ?").run(
+        new Date().toISOString(),
+        entryId,
+      );
+    },
+    async markAttemptFailed(entryId, error, retryAt) {
+      db.prepare(
+        'UPDATE outbox SET status = ?, attempts = attempts + 1, last_error = ?, next_attempt_at = ?, updated_at = ? WHERE id = ?',
+      ).run(retryAt === null ? 'failed' : 'pending', clipError(error), retryAt ?? 0, new Date().toISOString(), entryId);
+    },
+    async listOutbox() {
+      return (db.prepare('SELECT * FROM outbox ORDER BY id').all() as OutboxRow[]).map(outboxFromRow);
+    },
+    async ping() {
+      db.prepare('SELECT 1').get();
+    },
+    async close() {
+      if (db.open) db.close();
+    },
+  };
+}

@@ -1,0 +1,134 @@
+/**
+ * Every setting of the api, read from the environment once. Embedded defaults serve the whole site
+ * from this checkout with a SQLite file; see the README for each variable.
+ */
+import path from 'node:path';
+import { REMOTE_NAMES, type RemoteName, type SiteAddresses } from '@cardlift/contracts';
+import { siteAddressesFromEnv } from './site-addresses-env';
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+/** A positive integer setting that may be lowered but never raised past `max` (a slow client's hold on a socket). */
+function bounded(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
+  const value = int(env, name, fallback);
+  if (value === 0 || value > max) throw new Error(`${name} must be between 1 and ${max}, got "${env[name]}"`);
+  return value;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  production: boolean;
+  /** Where the SQLite file and releases live (default: data/ at the checkout root). */
+  dataDir: string;
+  /** PostgreSQL connection string; when unset, leads go to SQLite under dataDir. */
+  databaseUrl: string | undefined;
+  /** Root of the checkout whose builds (shell/dist, mf-*\/dist) are served. */
+  siteRoot: string;
+  contentDir: string;
+  releasesDir: string;
+  /** Optional JSON file with registry entries that override the defaults. */
+  remotesFile: string | undefined;
+  /** Submissions per minute per client on POST /api/contact; 0 disables the limit. */
+  contactRateLimit: number;
+  /** Clients the in-memory limit remembers at most (least recently seen forgotten first). */
+  rateLimitMaxClients: number;
+  leadsWebhookUrl: string | undefined;
+  smtpUrl: string | undefined;
+  leadsEmailTo: string | undefined;
+  logLevel: string;
+  /** Shared store for the contact rate limit across instances; in memory when unset. */
+  redisUrl: string | undefined;
+  /** Prefix of every key the api writes to Redis, so several sites (or test runs) can share one server. */
+  redisKeyPrefix: string;
+  /**
+   * SHA-256 (hex) of each remote's release token (RELEASE_TOKEN_<REMOTE>); a remote without one has
+   * its release API turned off.
+   */
+  releaseTokenHashes: Partial<Record<RemoteName, string>>;
+  /** Largest release upload accepted, in bytes (a gzipped tar of a remote's dist). */
+  releaseMaxBytes: number;
+  /** Signs preview links; when unset, a secret is created once in the database and shared by every instance. */
+  previewSecret: string | undefined;
+  /**
+   * Proxies in front of the api whose X-Forwarded-* headers are believed (TRUST_PROXY_HOPS). 0: none,
+   * the socket's address is the client. N: the client is the Nth X-Forwarded-For entry from the right,
+   * the one the outermost trusted proxy wrote; entries left of it are the client's own words.
+   */
+  trustProxyHops: number;
+  /** Connection limits of the HTTP server (see server-limits.ts). */
+  server: ServerLimits;
+  /** The site's public origin and external addresses in this environment (site-addresses-env.ts). */
+  siteAddresses: SiteAddresses;
+}
+
+export interface ServerLimits {
+  /** Time a client has to send its request headers. */
+  headersTimeoutMs: number;
+  /** Time a client has to send its whole request. */
+  requestTimeoutMs: number;
+  /** Idle time a kept-alive connection stays open; above the load balancer's own, so it never reuses a socket the api closed. */
+  keepAliveTimeoutMs: number;
+  /** Open connections at once; further ones are refused by the kernel backlog rather than starving the process. */
+  maxConnections: number;
+}
+
+function releaseTokenHashes(env: NodeJS.ProcessEnv): Partial<Record<RemoteName, string>> {
+  const hashes: Partial<Record<RemoteName, string>> = {};
+  for (const remote of REMOTE_NAMES) {
+    const name = `RELEASE_TOKEN_${remote.toUpperCase()}`;
+    const value = env[name]?.trim().toLowerCase();
+    if (!value) continue;
+    if (!/^[0-9a-f]{64}$/.test(value)) throw new Error(`${name} must be the SHA-256 of the token in hex (64 characters), never the token itself`);
+    hashes[remote] = value;
+  }
+  return hashes;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  // npm runs workspace scripts (leads:export) inside api/: resolve a relative DATA_DIR against where
+  // the command was typed, and default to the checkout's data/ so the server and the export agree.
+  const invokedFrom = env.INIT_CWD || process.cwd();
+  // Every relative path is read from where the command was typed, for the server and the CLIs alike.
+  const fromInvocation = (value: string | undefined, fallback: string) => (value ? path.resolve(invokedFrom, value) : fallback);
+  const dataDir = fromInvocation(env.DATA_DIR, path.join(REPO_ROOT, 'data'));
+  const siteRoot = fromInvocation(env.SITE_ROOT, REPO_ROOT);
+  return {
+    port: int(env, 'PORT', 3000),
+    host: env.HOST ?? '0.0.0.0',
+    production: env.NODE_ENV === 'production',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    siteRoot,
+    contentDir: fromInvocation(env.CONTENT_DIR, path.join(REPO_ROOT, 'api', 'content')),
+    releasesDir: fromInvocation(env.RELEASES_DIR, path.join(dataDir, 'releases')),
+    remotesFile: env.REMOTES_FILE || undefined,
+    contactRateLimit: int(env, 'CONTACT_RATE_LIMIT', 5),
+    rateLimitMaxClients: int(env, 'RATE_LIMIT_MAX_CLIENTS', 50_000),
+    leadsWebhookUrl: env.LEADS_WEBHOOK_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    leadsEmailTo: env.LEADS_EMAIL_TO || undefined,
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'cardlift',
+    releaseTokenHashes: releaseTokenHashes(env),
+    releaseMaxBytes: int(env, 'RELEASE_MAX_BYTES', 50 * 1024 * 1024),
+    previewSecret: env.PREVIEW_SECRET || undefined,
+    trustProxyHops: int(env, 'TRUST_PROXY_HOPS', 0),
+    server: {
+      headersTimeoutMs: bounded(env, 'HEADERS_TIMEOUT_MS', 10_000, 10_000),
+      requestTimeoutMs: bounded(env, 'REQUEST_TIMEOUT_MS', 30_000, 30_000),
+      keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 65_000),
+      maxConnections: int(env, 'MAX_CONNECTIONS', 1024),
+    },
+    siteAddresses: siteAddressesFromEnv(env),
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * GET /api/health: the process answers. GET /api/ready: it should get traffic (database reachable,
+ * not shutting down); a load balancer drains an instance on 503.
+ */
+import Router from '@koa/router';
+import { AppError } from './errors';
+import type { LeadStore } from '../leads/lead-store';
+
+export interface Lifecycle {
+  shuttingDown: boolean;
+}
+
+export function healthRouter(store: () => Promise<LeadStore>, lifecycle: Lifecycle): Router {
+  const router = new Router({ prefix: '/api' });
+  router.get('/health', (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { status: 'ok' };
+  });
+  router.get('/ready', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    if (lifecycle.shuttingDown) throw new AppError(503, 'shutting_down', 'Shutting down', undefined, true);
+    try {
+      await (await store()).ping();
+    } catch {
+      throw new AppError(503, 'database_unavailable', 'Database unavailable', undefined, true);
+    }
+    ctx.body = { status: 'ready' };
+  });
+  return router;
+}

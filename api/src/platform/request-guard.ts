@@ -1,0 +1,28 @@
+/**
+ * Refuses requests no route could answer sensibly, before any of them runs: a method the site does
+ * not use is 405 (not the 501 the routers would give), and a path that does not decode (`%E0%A4%A`)
+ * or decodes to a NUL is 400, where a route decoding it later would have thrown a 500.
+ */
+import type { Middleware } from 'koa';
+import { AppError } from './errors';
+
+/** Every method the site answers; CORS preflights included. */
+export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'] as const;
+const allowed = new Set<string>(ALLOWED_METHODS);
+
+export function requestGuard(): Middleware {
+  return async (ctx, next) => {
+    if (!allowed.has(ctx.method)) {
+      ctx.set('Allow', ALLOWED_METHODS.join(', '));
+      throw new AppError(405, 'method_not_allowed', `${ctx.method} is not allowed`);
+    }
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(ctx.path);
+    } catch {
+      throw new AppError(400, 'malformed_path', 'The request path is not valid');
+    }
+    if (decoded.includes('\0')) throw new AppError(400, 'malformed_path', 'The request path is not valid');
+    await next();
+  };
+}

@@ -1,0 +1,28 @@
+import { randomUUID } from 'node:crypto';
+import type { Middleware } from 'koa';
+import type { Logger } from './logger';
+
+/**
+ * The ids a proxy in front of the api writes: a UUID, or 32 hex digits (nginx's $request_id). Anything
+ * else a client sends (a name, another request's id in another shape, log-breaking text) is replaced.
+ */
+const WELL_FORMED_ID = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32})$/i;
+
+/** Gives each request an id (kept from X-Request-Id when well formed), echoes it, and logs one line per request. */
+export function requestContext(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    const incoming = ctx.get('X-Request-Id');
+    const requestId = WELL_FORMED_ID.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      logger.info(
+        { reqId: requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
+        'request',
+      );
+    }
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * Security headers on every response, errors included (this runs outside the error handler).
+ * The CSP allows 'self' plus the registered remote origins for scripts, styles and connections, and
+ * frames only the invest demo video's origin (embedded after a click). The public origin (SITE_URL)
+ * is named too: behind a proxy or CDN the page may reach the api on another host than the one it shows.
+ */
+import type { Context, Middleware } from 'koa';
+import { DEMO_VIDEO_EMBED_ORIGIN } from '@cardlift/contracts';
+
+/** A remote's dev server on this machine also talks over a WebSocket (live reload). */
+function devSocketOrigins(remoteOrigins: readonly string[]): string[] {
+  return remoteOrigins
+    .filter((o) => /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(o))
+    .map((o) => o.replace(/^http/, 'ws'));
+}
+
+export function contentSecurityPolicy(siteOrigin: string, remoteOrigins: readonly string[]): string {
+  const code = [...new Set(["'self'", siteOrigin, ...remoteOrigins])].join(' ');
+  return [
+    "default-src 'self'",
+    `script-src ${code}`,
+    `style-src ${code}`,
+    // Server-rendered HTML carries React `style` props as attributes (the header's offset below the
+    // banner, the menu widths, Radix's pointer-events); only attributes are allowed, not <style>.
+    "style-src-attr 'unsafe-inline'",
+    `connect-src ${[code, ...devSocketOrigins(remoteOrigins)].join(' ')}`,
+    // A remote's own images and fonts are assets of its build, served from its origin.
+    `img-src ${code} data:`,
+    `font-src ${code}`,
+    `frame-src ${DEMO_VIDEO_EMBED_ORIGIN}`,
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+export function securityHeaders(options: { production: boolean; siteOrigin: string; remoteOrigins: () => string[] }): Middleware {
+  let policy = { origins: [] as string[], header: contentSecurityPolicy(options.siteOrigin, []) };
+  return async (ctx, next) => {
+    const origins = options.remoteOrigins();
+    if (origins !== policy.origins) policy = { origins, header: contentSecurityPolicy(options.siteOrigin, origins) };
+    ctx.set('Content-Security-Policy', policy.header);
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('X-Frame-Options', 'DENY');
+    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
+    ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+    if (options.production) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    await next();
+    ctx.remove('X-Powered-By');
+  };
+}
+
+/**
+ * Allows a response's inlined stylesheets or scripts (`'sha256-...'` sources) in the policy already
+ * set on it: the page's own and nothing else, and never 'unsafe-inline'.
+ */
+export function allowInlineSources(ctx: Context, directive: 'style-src' | 'script-src', sources: readonly string[]): void {
+  const policy = ctx.response.get('Content-Security-Policy');
+  if (!policy || sources.length === 0) return;
+  const pattern = new RegExp(`(^|; )${directive} ([^;]*)`);
+  ctx.set('Content-Security-Policy', policy.replace(pattern, (_, start: string, list: string) => `${start}${directive} ${list} ${sources.join(' ')}`));
+}

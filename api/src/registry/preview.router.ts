@@ -1,0 +1,32 @@
+/**
+ * Opening a preview link: the grant goes into a cookie of this browser only, then the visitor lands on
+ * the section's first page, served with the candidate. /api/preview/exit ends the preview.
+ */
+import Router from '@koa/router';
+import { SECTIONS } from '@cardlift/contracts';
+import { AppError } from '../platform/errors';
+import { PREVIEW_COOKIE, verifyPreview } from './preview';
+
+export function previewRouter(previewSecret: () => Promise<string>): Router {
+  const router = new Router({ prefix: '/api/preview' });
+  router.get('/exit', (ctx) => {
+    ctx.cookies.set(PREVIEW_COOKIE, null, { path: '/', httpOnly: true, sameSite: 'lax', secure: ctx.secure });
+    ctx.set('Cache-Control', 'no-store');
+    ctx.redirect('/');
+  });
+  router.get('/:token', async (ctx) => {
+    const grant = verifyPreview(ctx.params.token, await previewSecret());
+    if (!grant) throw new AppError(404, 'not_found', 'This preview link is not valid or has expired');
+    ctx.cookies.set(PREVIEW_COOKIE, ctx.params.token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: ctx.secure,
+      expires: new Date(grant.expiresAt),
+    });
+    ctx.set('Cache-Control', 'no-store');
+    const section = SECTIONS.find((s) => s.remote === grant.remote);
+    ctx.redirect(section?.paths[0] ?? section?.prefixes[0] ?? '/');
+  });
+  return router;
+}

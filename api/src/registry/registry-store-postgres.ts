@@ -1,0 +1,88 @@
+/** The registry on PostgreSQL (DATABASE_URL): every api instance on the database follows it. */
+import type { RemoteName } from '@cardlift/contracts';
+import { inTransaction, openPostgresPool, type PostgresOptions } from '../platform/db-connections';
+import {
+  assertValidChange,
+  eventFromRow,
+  RegistryConflict,
+  RELEASE_ORDER_SQL,
+  releaseFromRow,
+  type EventRow,
+  type RegistryStore,
+  type ReleaseRow,
+} from './registry-store';
+
+const UNIQUE_VIOLATION = '23505';
+
+export async function openPostgresRegistry(url: string, options: PostgresOptions = {}): Promise<RegistryStore> {
+  const pool = await openPostgresPool(url, options);
+  return {
+    kind: 'postgres',
+    async currentVersions() {
+      const { rows } = await pool.query<{ remote: RemoteName; version: string }>('SELECT remote, version FROM remote_registry');
+      return new Map(rows.map((r) => [r.remote, r.version]));
+    },
+    async state(remote) {
+      const registry = await pool.query<{ version: string; revision: number }>('SELECT version, revision FROM remote_registry WHERE remote = $1', [remote]);
+      const { rows } = await pool.query<ReleaseRow>(`SELECT * FROM remote_releases WHERE remote = $1 ${RELEASE_ORDER_SQL}`, [remote]);
+      const row = registry.rows[0];
+      return { current: row?.version ?? null, revision: row?.revision ?? 0, releases: rows.map(releaseFromRow) };
+    },
+    async commit(change) {
+      assertValidChange(change);
+      try {
+        await inTransaction(pool, async (client) => {
+          if (change.current !== undefined) {
+            // Both statements check and write in one step: of two racing commits only one matches.
+            const moved =
+              change.expectedRevision === 0
+                ? await client.query('INSERT INTO remote_registry (remote, version, revision, updated_at) VALUES ($1, $2, 1, now())', [
+                    change.remote,
+                    change.current,
+                  ])
+                : await client.query(
+                    'UPDATE remote_registry SET version = $1, revision = revision + 1, updated_at = now() WHERE remote = $2 AND revision = $3',
+                    [change.current, change.remote, change.expectedRevision],
+                  );
+            if (moved.rowCount !== 1) throw new RegistryConflict(change.remote);
+          }
+          for (const r of change.upsert) {
+            await client.query(
+              `INSERT INTO remote_releases (remote, version, state, position, created_at, created_by, git_sha, rolled_back_at)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+               ON CONFLICT (remote, version) DO UPDATE SET state = EXCLUDED.state, position = EXCLUDED.position,
+                 created_at = EXCLUDED.created_at, created_by = EXCLUDED.created_by, git_sha = EXCLUDED.git_sha,
+                 rolled_back_at = EXCLUDED.rolled_back_at`,
+              [r.remote, r.version, r.state, r.position, r.createdAt, r.createdBy, r.gitSha, r.rolledBackAt],
+            );
+          }
+          for (const e of change.events) {
+            await client.query(
+              'INSERT INTO release_events (remote, action, version, from_version, actor, git_sha, at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+              [e.remote, e.action, e.version, e.fromVersion, e.actor, e.gitSha, e.at],
+            );
+          }
+        });
+      } catch (error) {
+        if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new RegistryConflict(change.remote);
+        throw error;
+      }
+    },
+    async events(remote) {
+      const { rows } = await pool.query<EventRow>('SELECT * FROM release_events WHERE remote = $1 ORDER BY id', [remote]);
+      return rows.map(eventFromRow);
+    },
+    async isEmpty() {
+      const { rows } = await pool.query('SELECT 1 FROM remote_releases LIMIT 1');
+      return rows.length === 0;
+    },
+    async sharedSecret(name, create) {
+      await pool.query('INSERT INTO site_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, create()]);
+      const { rows } = await pool.query<{ value: string }>('SELECT value FROM site_secrets WHERE name = $1', [name]);
+      return rows[0]?.value ?? '';
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

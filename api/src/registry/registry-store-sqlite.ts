@@ -1,0 +1,79 @@
+/** The registry in the embedded SQLite file (one machine; the CLI and the server share the file). */
+import type Database from 'better-sqlite3';
+import type { RemoteName } from '@cardlift/contracts';
+import { openSqliteDatabase } from '../platform/db-connections';
+import {
+  assertValidChange,
+  eventFromRow,
+  RegistryConflict,
+  RELEASE_ORDER_SQL,
+  releaseFromRow,
+  type EventRow,
+  type RegistryChange,
+  type RegistryStore,
+  type ReleaseRow,
+} from './registry-store';
+
+export function openSqliteRegistry(dataDir: string): RegistryStore {
+  const db: Database.Database = openSqliteDatabase(dataDir);
+  const upsertRelease = db.prepare(
+    `INSERT OR REPLACE INTO remote_releases (remote, version, state, position, created_at, created_by, git_sha, rolled_back_at)
+     VALUES (@remote, @version, @state, @position, @createdAt, @createdBy, @gitSha, @rolledBackAt)`,
+  );
+  const insertEvent = db.prepare(
+    `INSERT INTO release_events (remote, action, version, from_version, actor, git_sha, at)
+     VALUES (@remote, @action, @version, @fromVersion, @actor, @gitSha, @at)`,
+  );
+  const revisionOf = db.prepare('SELECT revision FROM remote_registry WHERE remote = ?').pluck();
+
+  const commit = db.transaction((change: RegistryChange) => {
+    if (change.current !== undefined) {
+      const revision = (revisionOf.get(change.remote) as number | undefined) ?? 0;
+      if (revision !== change.expectedRevision) throw new RegistryConflict(change.remote);
+      const at = new Date().toISOString();
+      if (revision === 0) {
+        db.prepare('INSERT INTO remote_registry (remote, version, revision, updated_at) VALUES (?, ?, 1, ?)').run(change.remote, change.current, at);
+      } else {
+        db.prepare('UPDATE remote_registry SET version = ?, revision = revision + 1, updated_at = ? WHERE remote = ?').run(change.current, at, change.remote);
+      }
+    }
+    for (const release of change.upsert) upsertRelease.run(release);
+    for (const event of change.events) insertEvent.run(event);
+  });
+
+  return {
+    kind: 'sqlite',
+    async currentVersions() {
+      const rows = db.prepare('SELECT remote, version FROM remote_registry').all() as { remote: RemoteName; version: string }[];
+      return new Map(rows.map((r) => [r.remote, r.version]));
+    },
+    async state(remote) {
+      const row = db.prepare('SELECT version, revision FROM remote_registry WHERE remote = ?').get(remote) as
+        | { version: string; revision: number }
+        | undefined;
+      const releases = (db.prepare(`SELECT * FROM remote_releases WHERE remote = ? ${RELEASE_ORDER_SQL}`).all(remote) as ReleaseRow[]).map(
+        releaseFromRow,
+      );
+      return { current: row?.version ?? null, revision: row?.revision ?? 0, releases };
+    },
+    async commit(change) {
+      assertValidChange(change);
+      // IMMEDIATE takes the write lock first, so the revision read and the write see the same state.
+      commit.immediate(change);
+    },
+    async events(remote) {
+      return (db.prepare('SELECT * FROM release_events WHERE remote = ? ORDER BY id').all(remote) as EventRow[]).map(eventFromRow);
+    },
+    async isEmpty() {
+      return !db.prepare('SELECT 1 FROM remote_releases LIMIT 1').get();
+    },
+    async sharedSecret(name, create) {
+      db.prepare('INSERT OR IGNORE INTO site_secrets (name, value) VALUES (?, ?)').run(name, create());
+      return db.prepare('SELECT value FROM site_secrets WHERE name = ?').pluck().get(name) as string;
+    },
+    async close() {
+      if (db.open) db.close();
+    },
+  };
+}
+

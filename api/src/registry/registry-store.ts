@@ -1,0 +1,147 @@
+/**
+ * The remote registry (which version of each remote the site serves) and its release history, in the
+ * database the leads use, so every api instance on that database serves the same versions. Two
+ * implementations with one behaviour (one test suite runs against both): SQLite and PostgreSQL.
+ *
+ * Changes use optimistic concurrency: a release reads the remote's revision, does its slow checks,
+ * then commits only if the revision is still the one it read. Of two releases at the same moment one
+ * wins and the other is refused whole (RegistryConflict); nothing is half-written.
+ */
+import { isReleaseVersion, isRemoteName, type RemoteName } from '@cardlift/contracts';
+
+/** A candidate is stored and can be previewed, but has never been live. */
+export type ReleaseState = 'candidate' | 'released';
+
+export interface ReleaseRecord {
+  remote: RemoteName;
+  version: string;
+  state: ReleaseState;
+  /** Order in which releases went live (the last promotion counts); null for a candidate. */
+  position: number | null;
+  createdAt: string;
+  /** Who stored it: a release token's name (`RELEASE_TOKEN_MF_INVEST`) or `cli`. */
+  createdBy: string;
+  gitSha: string | null;
+  /** Set when a rollback moved away from it: a later rollback does not go back to it. */
+  rolledBackAt: string | null;
+}
+
+export type ReleaseAction = 'baseline' | 'release' | 'candidate' | 'promote' | 'rollback' | 'import';
+
+/** One line of the audit trail: every release, promotion and rollback, who and when. */
+export interface ReleaseEvent {
+  remote: RemoteName;
+  action: ReleaseAction;
+  version: string;
+  fromVersion: string | null;
+  actor: string;
+  gitSha: string | null;
+  at: string;
+}
+
+export interface RemoteState {
+  current: string | null;
+  /** 0 before the first release; each registry change adds one. */
+  revision: number;
+  /** In promotion order, candidates last. */
+  releases: ReleaseRecord[];
+}
+
+export interface RegistryChange {
+  remote: RemoteName;
+  /** The revision read before the change was prepared. */
+  expectedRevision: number;
+  /** The version to serve from now on; undefined stores releases without moving the registry. */
+  current?: string;
+  /** Release rows written as given (inserted or replaced). */
+  upsert: ReleaseRecord[];
+  events: ReleaseEvent[];
+}
+
+/**
+ * Every store refuses a change naming an unknown remote or a version that is not one plain folder
+ * name, whoever sends it (release API, CLI, imported history): the registry is what static serving
+ * and server rendering turn into paths on disk.
+ */
+export function assertValidChange(change: RegistryChange): void {
+  const versions = [change.current, ...change.upsert.map((r) => r.version), ...change.events.map((e) => e.version)];
+  const remotes = [change.remote, ...change.upsert.map((r) => r.remote), ...change.events.map((e) => e.remote)];
+  const badRemote = remotes.find((r) => !isRemoteName(r));
+  if (badRemote !== undefined) throw new Error(`"${badRemote}" is not a remote of this site`);
+  const badVersion = versions.find((v) => v !== undefined && !isReleaseVersion(v));
+  if (badVersion !== undefined) throw new Error(`"${badVersion}" is not a valid release version`);
+}
+
+/** Another change of the same remote committed first; this one changed nothing. */
+export class RegistryConflict extends Error {
+  constructor(readonly remote: RemoteName) {
+    super(`another release of ${remote} changed the registry at the same moment; nothing was changed, try again`);
+    this.name = 'RegistryConflict';
+  }
+}
+
+export interface RegistryStore {
+  kind: 'sqlite' | 'postgres';
+  /** Current version of every remote that has one; what each instance polls. */
+  currentVersions(): Promise<Map<RemoteName, string>>;
+  state(remote: RemoteName): Promise<RemoteState>;
+  /** Applies a change in one transaction, or throws RegistryConflict and applies nothing. */
+  commit(change: RegistryChange): Promise<void>;
+  events(remote: RemoteName): Promise<ReleaseEvent[]>;
+  /** True before anything was ever released or imported. */
+  isEmpty(): Promise<boolean>;
+  /** A secret shared by every instance, created once (the first caller's value wins). */
+  sharedSecret(name: string, create: () => string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface ReleaseRow {
+  remote: string;
+  version: string;
+  state: string;
+  position: number | null;
+  created_at: string | Date;
+  created_by: string;
+  git_sha: string | null;
+  rolled_back_at: string | Date | null;
+}
+
+export interface EventRow {
+  remote: string;
+  action: string;
+  version: string;
+  from_version: string | null;
+  actor: string;
+  git_sha: string | null;
+  at: string | Date;
+}
+
+const iso = (value: string | Date) => (value instanceof Date ? value.toISOString() : value);
+
+export function releaseFromRow(row: ReleaseRow): ReleaseRecord {
+  return {
+    remote: row.remote as RemoteName,
+    version: row.version,
+    state: row.state as ReleaseState,
+    position: row.position === null ? null : Number(row.position),
+    createdAt: iso(row.created_at),
+    createdBy: row.created_by,
+    gitSha: row.git_sha,
+    rolledBackAt: row.rolled_back_at === null ? null : iso(row.rolled_back_at),
+  };
+}
+
+export function eventFromRow(row: EventRow): ReleaseEvent {
+  return {
+    remote: row.remote as RemoteName,
+    action: row.action as ReleaseAction,
+    version: row.version,
+    fromVersion: row.from_version,
+    actor: row.actor,
+    gitSha: row.git_sha,
+    at: iso(row.at),
+  };
+}
+
+/** Promotion order, then candidates by age: the order `releases` lists them in. */
+export const RELEASE_ORDER_SQL = 'ORDER BY position IS NULL, position, created_at';

@@ -1,0 +1,214 @@
+/**
+ * Release, candidate, promotion, rollback and listing of one remote, on the shared registry
+ * (registry-store.ts) and the artifact store. A release is checked against the shell that will load
+ * it, stored under its own version (never overwritten), and the registry repointed in one
+ * transaction; every api instance serves it within a second. A refused release changes nothing.
+ */
+import fs from 'node:fs';
+import type { RemoteName } from '@cardlift/contracts';
+import type { ArtifactStore } from './artifact-store';
+import { assertPlainFiles, contentHash } from './build-output';
+import { verifyBuild } from './compatibility';
+import { readManifest, type FederationManifest } from './manifest';
+import { RegistryConflict, type RegistryStore, type ReleaseAction, type ReleaseEvent, type ReleaseRecord, type RemoteState } from './registry-store';
+
+/** A release, promotion or rollback that was refused; the registry is unchanged. */
+export class ReleaseRefused extends Error {
+  constructor(
+    message: string,
+    readonly reasons: string[] = [],
+    /** HTTP status for the release API: 409 for a conflict, 404 for an unknown version, else 422. */
+    readonly status = 422,
+  ) {
+    super(reasons.length ? `${message}:\n${reasons.map((r) => `  - ${r}`).join('\n')}` : message);
+    this.name = 'ReleaseRefused';
+  }
+}
+
+export interface ReleaseContext {
+  store: RegistryStore;
+  artifacts: ArtifactStore;
+  /** The shell's manifest, which the remote must be compatible with. */
+  shellManifest(): FederationManifest;
+  /** The checkout build of a remote: what the site serves before its first release. */
+  checkoutBuildDir(remote: RemoteName): string;
+  /** Server checks of a stored build (page table, a render of each static page); problems found. */
+  checkServer?(remote: RemoteName, version: string): Promise<string[]>;
+  now?(): Date;
+}
+
+export interface Actor {
+  /** Who asks: a release token's name, or `cli`. */
+  actor: string;
+  gitSha?: string | undefined;
+}
+
+export interface ReleaseOutcome {
+  version: string;
+  previous: string | null;
+  /** False when this exact build was already stored (its files are reused, never rewritten). */
+  published: boolean;
+  alreadyCurrent: boolean;
+  /** True when stored as a candidate: not live until promoted. */
+  candidate: boolean;
+}
+
+/** `<package version>-<content hash>`: the same build always gets the same version. */
+export function versionOf(manifest: FederationManifest, buildDir: string): string {
+  return `${manifest.metaData?.buildInfo?.buildVersion ?? '0.0.0'}-${contentHash(buildDir)}`;
+}
+
+function readChecked(context: ReleaseContext, remote: RemoteName, buildDir: string): FederationManifest {
+  const read = readManifest(buildDir);
+  const problems = read.ok
+    ? verifyBuild({ manifest: read.manifest, shellManifest: context.shellManifest(), buildDir, federationName: remote })
+    : [read.problem];
+  if (!read.ok || problems.length) throw new ReleaseRefused(`${remote} was not released, the registry is unchanged`, problems);
+  return read.manifest;
+}
+
+const nextPosition = (state: RemoteState) => Math.max(0, ...state.releases.map((r) => r.position ?? 0)) + 1;
+
+function event(remote: RemoteName, action: ReleaseAction, version: string, from: string | null, who: Actor, at: string): ReleaseEvent {
+  return { remote, action, version, fromVersion: from, actor: who.actor, gitSha: who.gitSha ?? null, at };
+}
+
+/**
+ * Before a remote's first release the site serves its checkout build. That build becomes a release
+ * too (stored, listed, first in line), so a rollback after the first release returns to it.
+ */
+async function baselineOf(context: ReleaseContext, remote: RemoteName, state: RemoteState, who: Actor, at: string) {
+  if (state.current !== null) return undefined;
+  const dir = context.checkoutBuildDir(remote);
+  const read = readManifest(dir);
+  if (!read.ok) return undefined;
+  const version = versionOf(read.manifest, dir);
+  const known = state.releases.find((r) => r.version === version);
+  const record: ReleaseRecord = known
+    ? { ...known, state: 'released', position: 0, rolledBackAt: null }
+    : { remote, version, state: 'released', position: 0, createdAt: at, createdBy: who.actor, gitSha: who.gitSha ?? null, rolledBackAt: null };
+  return { record, published: await context.artifacts.put(remote, version, dir) };
+}
+
+export async function releaseBuild(
+  context: ReleaseContext,
+  options: Actor & { remote: RemoteName; buildDir: string; candidate?: boolean },
+): Promise<ReleaseOutcome> {
+  const { remote, buildDir } = options;
+  const candidate = options.candidate ?? false;
+  try {
+    assertPlainFiles(buildDir);
+  } catch (error) {
+    throw new ReleaseRefused(`${remote} was not released, the registry is unchanged`, [(error as Error).message]);
+  }
+  const manifest = readChecked(context, remote, buildDir);
+  const version = versionOf(manifest, buildDir);
+  const state = await context.store.state(remote);
+  const previous = state.current;
+  if (previous === version && !candidate) return { version, previous, published: false, alreadyCurrent: true, candidate };
+
+  const published = await context.artifacts.put(remote, version, buildDir);
+  try {
+    const problems = (await context.checkServer?.(remote, version)) ?? [];
+    if (problems.length) throw new ReleaseRefused(`${remote} was not released, the registry is unchanged`, problems);
+    return await recordRelease(context, { ...options, version, state, published, candidate });
+  } catch (error) {
+    // Files this attempt stored are removed again: a refused release leaves nothing behind.
+    const stored = published ? context.artifacts.locate(remote, version) : undefined;
+    if (stored) fs.rmSync(stored, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function recordRelease(
+  context: ReleaseContext,
+  options: Actor & { remote: RemoteName; version: string; state: RemoteState; published: boolean; candidate: boolean },
+): Promise<ReleaseOutcome> {
+  const { remote, version, state, published, candidate } = options;
+  const previous = state.current;
+
+  const at = (context.now?.() ?? new Date()).toISOString();
+  const known = state.releases.find((r) => r.version === version);
+  if (candidate) {
+    const record: ReleaseRecord = known ?? {
+      remote, version, state: 'candidate', position: null, createdAt: at, createdBy: options.actor, gitSha: options.gitSha ?? null, rolledBackAt: null,
+    };
+    await context.store.commit({ remote, expectedRevision: state.revision, upsert: [record], events: [event(remote, 'candidate', version, null, options, at)] });
+    return { version, previous, published, alreadyCurrent: false, candidate };
+  }
+
+  const found = await baselineOf(context, remote, state, options, at);
+  const baseline = found && found.record.version !== version ? found : undefined;
+  const upsert: ReleaseRecord[] = [];
+  const events: ReleaseEvent[] = [];
+  if (baseline) {
+    upsert.push(baseline.record);
+    events.push(event(remote, 'baseline', baseline.record.version, null, { actor: options.actor }, at));
+  }
+  upsert.push({
+    ...(known ?? { remote, version, createdAt: at, createdBy: options.actor, gitSha: options.gitSha ?? null }),
+    state: 'released',
+    position: nextPosition(state),
+    rolledBackAt: null,
+  });
+  events.push(event(remote, 'release', version, previous ?? baseline?.record.version ?? null, options, at));
+  await commitMove(context, { remote, expectedRevision: state.revision, current: version, upsert, events });
+  return { version, previous: previous ?? baseline?.record.version ?? null, published, alreadyCurrent: false, candidate };
+}
+
+async function commitMove(context: ReleaseContext, change: Parameters<RegistryStore['commit']>[0]): Promise<void> {
+  try {
+    await context.store.commit(change);
+  } catch (error) {
+    if (error instanceof RegistryConflict) throw new ReleaseRefused(error.message, [], 409);
+    throw error;
+  }
+}
+
+/** Makes a stored release (a candidate, or an older release) the live one. */
+export async function promoteRelease(context: ReleaseContext, options: Actor & { remote: RemoteName; version: string }): Promise<{ from: string | null; to: string }> {
+  const { remote, version } = options;
+  const state = await context.store.state(remote);
+  const record = state.releases.find((r) => r.version === version);
+  if (!record) throw new ReleaseRefused(`${remote} has no release ${version}`, [], 404);
+  if (state.current === version) throw new ReleaseRefused(`${remote} is already on ${version}`, [], 409);
+  if (!context.artifacts.locate(remote, version)) throw new ReleaseRefused(`the files of ${remote} ${version} are missing from the artifact store: not promoting it`);
+  const at = (context.now?.() ?? new Date()).toISOString();
+  const baseline = await baselineOf(context, remote, state, options, at);
+  const upsert = baseline && baseline.record.version !== version ? [baseline.record] : [];
+  upsert.push({ ...record, state: 'released', position: nextPosition(state), rolledBackAt: null });
+  const from = state.current ?? baseline?.record.version ?? null;
+  await commitMove(context, { remote, expectedRevision: state.revision, current: version, upsert, events: [event(remote, 'promote', version, from, options, at)] });
+  return { from, to: version };
+}
+
+/** Repoints to the release that was live before the current one, or to `to` when given. */
+export async function rollbackRelease(context: ReleaseContext, options: Actor & { remote: RemoteName; to?: string | undefined }): Promise<{ from: string; to: string }> {
+  const { remote } = options;
+  const state = await context.store.state(remote);
+  const from = state.current;
+  if (!from) throw new ReleaseRefused(`${remote} has no releases yet: it serves its checkout build, nothing to roll back`, [], 409);
+  const live = state.releases.filter((r) => r.state === 'released');
+  const index = live.findIndex((r) => r.version === from);
+  const target = options.to ?? live.slice(0, Math.max(index, 0)).filter((r) => !r.rolledBackAt).at(-1)?.version;
+  if (!target) throw new ReleaseRefused(`${remote} has no earlier release to roll back to (current: ${from})`, [], 409);
+  const record = state.releases.find((r) => r.version === target && r.state === 'released');
+  if (!record) throw new ReleaseRefused(`${remote} has no release ${target}`, [], 404);
+  if (target === from) throw new ReleaseRefused(`${remote} is already on ${target}`, [], 409);
+  if (!context.artifacts.locate(remote, target)) throw new ReleaseRefused(`the files of ${remote} ${target} are missing from the artifact store: not rolling back to it`);
+  const at = (context.now?.() ?? new Date()).toISOString();
+  const upsert = state.releases
+    .filter((r) => r.version === from || r.version === target)
+    .map((r) => (r.version === from ? { ...r, rolledBackAt: at } : { ...r, rolledBackAt: null }));
+  await commitMove(context, { remote, expectedRevision: state.revision, current: target, upsert, events: [event(remote, 'rollback', target, from, options, at)] });
+  return { from, to: target };
+}
+
+export interface ListedRelease extends ReleaseRecord {
+  current: boolean;
+}
+
+export async function listReleases(context: ReleaseContext, remote: RemoteName): Promise<{ current: string | null; releases: ListedRelease[] }> {
+  const state = await context.store.state(remote);
+  return { current: state.current, releases: state.releases.map((r) => ({ ...r, current: r.version === state.current })) };
+}

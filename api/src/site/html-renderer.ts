@@ -1,0 +1,100 @@
+/**
+ * The HTML the api sends for a page: the shell's built index.html with the page's head tags, its
+ * stylesheets, the body rendered on the server, and the data the browser starts from (registry,
+ * query data, frame, and what the boot script fetches).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  headTagsFor,
+  INLINE_BOOT_ELEMENT_ID,
+  INLINE_PAGE_FRAME_ELEMENT_ID,
+  INLINE_QUERY_DATA_ELEMENT_ID,
+  INLINE_REGISTRY_ELEMENT_ID,
+  INLINE_SITE_ADDRESSES_ELEMENT_ID,
+  siteAddresses,
+  type BootData,
+  type HeadTag,
+  type InlineQueryData,
+  type PageMeta,
+  type RemoteEntry,
+} from '@cardlift/contracts';
+import { AppError } from '../platform/errors';
+import { derivedFromFiles } from './file-derived';
+import type { PageStylesheet } from './page-stylesheets';
+import { withInlineBoot, type PageTemplate } from './boot-script';
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JSON inside <script>: `<` escaped so no string can close the element. */
+export const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+export function renderHeadTag(tag: HeadTag): string {
+  switch (tag.kind) {
+    case 'title':
+      return `<title>${escapeHtml(tag.text)}</title>`;
+    case 'meta':
+      return `<meta ${tag.key}="${escapeHtml(tag.id)}" content="${escapeHtml(tag.content)}">`;
+    case 'link':
+      return `<link rel="${escapeHtml(tag.rel)}" href="${escapeHtml(tag.href)}">`;
+    case 'jsonld':
+      return `<script type="application/ld+json">${jsonForScript(tag.json)}</script>`;
+  }
+}
+
+export class HtmlTemplate {
+  constructor(private readonly file: string) {}
+
+  /** The template, re-read when the shell is rebuilt (no restart needed). */
+  read(): PageTemplate {
+    if (!fs.existsSync(this.file)) {
+      throw new AppError(503, 'shell_not_built', 'The site is not built yet: run `npm run build`', undefined, true);
+    }
+    return derivedFromFiles([this.file], () => withInlineBoot(fs.readFileSync(this.file, 'utf8'), path.dirname(this.file)));
+  }
+}
+
+export function shellTemplate(siteRoot: string): HtmlTemplate {
+  return new HtmlTemplate(path.join(siteRoot, 'shell', 'dist', 'index.html'));
+}
+
+export interface RenderInput {
+  meta: PageMeta;
+  visitedPath: string;
+  registry: RemoteEntry[];
+  /** Stylesheets of the first paint: the shell's, then the route's remote's (inlined where they can be). */
+  stylesheets: PageStylesheet[];
+  /** Font files of the first paint, preloaded so text is drawn in them from the start. */
+  fonts?: string[];
+  /** What the boot script fetches once the page is painted. */
+  boot: BootData;
+  /** Query results the page shows at once (its PageMeta.queries, plus the banner). */
+  queryData?: InlineQueryData[];
+  /** The page body rendered on the server ('' leaves it to the browser). */
+  appHtml?: string;
+}
+
+export function renderPage(template: PageTemplate, input: RenderInput): string {
+  const head = headTagsFor(input.meta, input.visitedPath).map(renderHeadTag);
+  // Fonts are fetched in CORS mode: without `crossorigin` the preloaded copy would not be used.
+  for (const href of input.fonts ?? []) head.push(`<link rel="preload" href="${escapeHtml(href)}" as="font" type="font/woff2" crossorigin>`);
+  for (const sheet of input.stylesheets) {
+    // data-href names the file the rules came from (a reader of the HTML, a test, a debugger).
+    head.push(sheet.inline ? `<style data-href="${escapeHtml(sheet.href)}">${sheet.inline.css}</style>` : `<link rel="stylesheet" href="${escapeHtml(sheet.href)}">`);
+  }
+  const state = [
+    `<script type="application/json" id="${INLINE_SITE_ADDRESSES_ELEMENT_ID}">${jsonForScript(siteAddresses())}</script>`,
+    `<script type="application/json" id="${INLINE_REGISTRY_ELEMENT_ID}">${jsonForScript(input.registry)}</script>`,
+    `<script type="application/json" id="${INLINE_QUERY_DATA_ELEMENT_ID}">${jsonForScript(input.queryData ?? [])}</script>`,
+    `<script type="application/json" id="${INLINE_PAGE_FRAME_ELEMENT_ID}">${jsonForScript(input.meta.frame ?? {})}</script>`,
+    `<script type="application/json" id="${INLINE_BOOT_ELEMENT_ID}">${jsonForScript(input.boot)}</script>`,
+  ];
+  // Last: it reads the blocks above and the rendered page.
+  if (template.boot) state.push(`<script>${template.boot.code}</script>`);
+  // Functions as replacements: a `$` in the page's HTML must stay a `$`.
+  return template.html
+    .replace('<!--app-head-->', () => head.join('\n    '))
+    .replace('<!--app-html-->', () => input.appHtml ?? '')
+    .replace('<!--app-state-->', () => state.join('\n    '));
+}

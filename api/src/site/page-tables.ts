@@ -1,0 +1,62 @@
+/**
+ * Every page the site answers, read from the builds it serves: the shell's pages from the shell's
+ * server build, each section's pages from the server build of the registry's version of that remote.
+ * A release that adds a page or changes a title changes what the api answers on the next request
+ * (status, head tags, sitemap, inlined data), and a rollback takes it back; the api holds no copy of
+ * any front end's page list.
+ */
+import { REMOTE_NAMES, type RemoteEntry, type RemoteMeta, type RemoteName } from '@cardlift/contracts';
+import type { Logger } from '../platform/logger';
+import type { ServerBundles } from './server-bundles';
+
+const NO_PAGES: RemoteMeta = { pages: [], dynamic: [], sitemap: false };
+
+export interface SitePageTables {
+  shell: RemoteMeta;
+  /** A remote's table; undefined when its build is not served here (another origin, a dev server) or predates page tables. */
+  remote(name: RemoteName): RemoteMeta | undefined;
+  /** The tables of every remote that has one. */
+  remotes(): RemoteMeta[];
+}
+
+export class PageTables {
+  constructor(
+    private readonly bundles: ServerBundles,
+    private readonly logger: Logger,
+  ) {}
+
+  /** The page tables of the builds this registry names. */
+  forRegistry(registry: RemoteEntry[]): SitePageTables {
+    const shell = this.shellTable();
+    const cache = new Map<RemoteName, RemoteMeta | undefined>();
+    const remote = (name: RemoteName) => {
+      if (!cache.has(name)) cache.set(name, this.remoteTable(registry, name));
+      return cache.get(name);
+    };
+    return {
+      shell,
+      remote,
+      remotes: () => REMOTE_NAMES.map(remote).filter((t): t is RemoteMeta => t !== undefined),
+    };
+  }
+
+  private shellTable(): RemoteMeta {
+    try {
+      return this.bundles.shell()?.pageTable ?? NO_PAGES;
+    } catch (error) {
+      this.logger.error({ err: error }, "the shell's server build failed to load: its pages are unknown");
+      return NO_PAGES;
+    }
+  }
+
+  private remoteTable(registry: RemoteEntry[], name: RemoteName): RemoteMeta | undefined {
+    const bundle = this.bundles.remoteBundle(registry, name);
+    if (!bundle) return undefined;
+    try {
+      return this.bundles.remote(bundle).pageTable;
+    } catch (error) {
+      this.logger.error({ err: error, remote: name, version: bundle.version }, 'server build of a remote failed to load: its pages are unknown');
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,166 @@
+/**
+ * The api's side of server rendering: a pool of worker threads (piscina) runs every piece of a front
+ * end's server code, with a deadline on each task. A section that hangs or throws costs its worker
+ * (piscina replaces it) and leaves that page to the browser for this request; nothing broken is kept,
+ * and the api process never runs section code. Workers start with an empty environment: no database
+ * URL, SMTP or webhook secret is theirs to read. Rendered bodies are kept here, in one LRU shared by
+ * all workers, keyed by what changes a page: its path (never the query string), the builds and the data.
+ */
+import { createHash } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { LRUCache } from 'lru-cache';
+import { Piscina } from 'piscina';
+import type { RemoteEntry } from '@cardlift/contracts';
+import type { AppConfig } from '../platform/config';
+import type { Logger } from '../platform/logger';
+import { sectionFallback, type ResolvedPage } from './page-resolver';
+import type { RenderTask, WorkerSettings } from './render-tasks';
+import { ServerBundles } from './server-bundles';
+
+/**
+ * Deadlines after which a worker is ended: for code that blocks its thread (a loop that never
+ * returns). A section whose code merely never settles is answered inside the worker at 3 s
+ * (render-tasks.ts) and costs no worker. A fresh worker takes a second or two to load, hence the margin.
+ */
+export const RENDER_DEADLINE_MS = 8000;
+export const RESOLVE_DEADLINE_MS = 5000;
+export const CHECK_DEADLINE_MS = 30_000;
+/**
+ * Rendered bodies are kept per page and builds: rendering costs 15-50 ms of CPU, serving a kept one
+ * almost nothing. The age limit bounds anything else (the footer's year).
+ */
+const RENDER_CACHE = { max: 500, ttl: 10 * 60 * 1000 };
+const THREADS = Math.max(1, Math.min(4, os.availableParallelism()));
+
+export interface PoolRenderRequest extends RenderTask {
+  /** The page is the not-found page: every unknown path of a section shares one kept body. */
+  notFound?: boolean;
+  /** Render afresh and keep nothing (a preview of a candidate release). */
+  uncached?: boolean;
+}
+
+export interface RenderPoolOptions {
+  renderDeadlineMs?: number;
+  resolveDeadlineMs?: number;
+  maxThreads?: number;
+}
+
+export class RenderPool {
+  private pool: Piscina | undefined;
+  private poolShellMs: number | undefined;
+  private readonly bundles: ServerBundles;
+  private readonly rendered = new LRUCache<string, string>(RENDER_CACHE);
+  /**
+   * Which page a path is, kept per path, served builds and minute: answering from here spares a
+   * round trip to a worker on every request. Content that expires (a job posting) is judged by the
+   * minute, well within the day its closing is decided by.
+   */
+  private readonly resolved = new LRUCache<string, { page: ResolvedPage | null }>({ max: 2000, ttl: 60_000 });
+
+  constructor(
+    private readonly config: Pick<AppConfig, 'siteRoot' | 'releasesDir' | 'contentDir' | 'logLevel' | 'siteAddresses'>,
+    private readonly logger: Logger,
+    private readonly options: RenderPoolOptions = {},
+  ) {
+    this.bundles = new ServerBundles(config);
+  }
+
+  /**
+   * The workers. A rebuilt shell gets fresh ones: the shell publishes the shared modules read-only,
+   * once per worker, so a new shell build is never mixed with the old one's React.
+   */
+  private workers(): Piscina {
+    const shellMs = this.bundles.shellBuiltMs();
+    if (this.pool && shellMs === this.poolShellMs) return this.pool;
+    void this.pool?.destroy();
+    const workerData: WorkerSettings = {
+      siteRoot: this.config.siteRoot,
+      releasesDir: this.config.releasesDir,
+      contentDir: this.config.contentDir,
+      logLevel: this.config.logLevel,
+      siteAddresses: this.config.siteAddresses,
+    };
+    this.pool = new Piscina({
+      filename: path.join(__dirname, 'render-worker.cjs'),
+      workerData,
+      // Nothing of the api's environment: section code cannot read the database URL or mail secrets.
+      env: { NODE_ENV: process.env.NODE_ENV ?? 'production' },
+      // Every worker started at once and kept: a cold one costs its first request a second or two.
+      minThreads: this.options.maxThreads ?? THREADS,
+      maxThreads: this.options.maxThreads ?? THREADS,
+      idleTimeout: 60_000,
+    });
+    this.poolShellMs = shellMs;
+    return this.pool;
+  }
+
+  private run<T>(name: string, task: object, deadlineMs: number): Promise<T> {
+    return this.workers().run(task, { name, signal: AbortSignal.timeout(deadlineMs) }) as Promise<T>;
+  }
+
+  /** Which page a path is (null: unknown, a 404), from the page tables of the builds `registry` names. */
+  async resolve(pathname: string, registry: RemoteEntry[], now: Date): Promise<ResolvedPage | null> {
+    const builds = registry.map((entry) => {
+      const bundle = this.bundles.remoteBundle(registry, entry.name);
+      return `${entry.name}@${entry.version}:${bundle?.builtMs ?? ''}`;
+    });
+    const key = [pathname, this.bundles.shellBuiltMs(), ...builds, Math.floor(now.getTime() / 60_000)].join('\0');
+    const kept = this.resolved.get(key);
+    if (kept) return kept.page;
+    try {
+      const page = await this.run<ResolvedPage | null>('resolve', { path: pathname, registry, now: now.toISOString() }, this.options.resolveDeadlineMs ?? RESOLVE_DEADLINE_MS);
+      this.resolved.set(key, { page });
+      return page;
+    } catch (error) {
+      this.logger.error({ err: error, path: pathname }, 'page tables did not answer in time: the browser draws this page');
+      return sectionFallback(pathname);
+    }
+  }
+
+  async sitemap(registry: RemoteEntry[], now: Date): Promise<string[]> {
+    return this.run<string[]>('sitemap', { registry, now: now.toISOString() }, this.options.resolveDeadlineMs ?? RESOLVE_DEADLINE_MS);
+  }
+
+  /** The page body's HTML, or '' when the browser has to render it (no server build, an error, past the deadline). */
+  async render(request: PoolRenderRequest): Promise<string> {
+    const shellMs = this.bundles.shellBuiltMs();
+    if (shellMs === undefined) return '';
+    const bundle = request.remote ? this.bundles.remoteBundle(request.registry, request.remote) : undefined;
+    const data = createHash('sha1').update(JSON.stringify([request.queryData, request.frame])).digest('base64');
+    const page = request.notFound ? `404\0${request.remote ?? ''}` : request.url;
+    const key = [page, shellMs, bundle?.file, bundle?.builtMs, bundle?.publicPath, data].join('\0');
+    const kept = request.uncached ? undefined : this.rendered.get(key);
+    if (kept !== undefined) return kept;
+    const { notFound: _notFound, uncached: _uncached, ...task } = request;
+    let html = '';
+    try {
+      html = await this.run<string>('render', task, this.options.renderDeadlineMs ?? RENDER_DEADLINE_MS);
+    } catch (error) {
+      this.logger.error({ err: error, url: request.url, remote: request.remote }, 'server render failed or took too long: the browser renders the page');
+    }
+    // A failed render ('') is not kept: the next request tries again. Previews are never kept.
+    if (html && !request.uncached) this.rendered.set(key, html);
+    return html;
+  }
+
+  /** A stored release's server check: its page table loads and each static page renders. */
+  async check(remote: RenderTask['remote'], version: string): Promise<string[]> {
+    try {
+      return await this.run<string[]>('check', { remote, version, now: new Date().toISOString() }, CHECK_DEADLINE_MS);
+    } catch (error) {
+      return [`its server code did not finish loading and rendering its pages: ${(error as Error).message}`];
+    }
+  }
+
+  /** Starts the workers and waits until each has loaded the content and the shell's build. */
+  async warm(): Promise<void> {
+    const pool = this.workers();
+    await Promise.all(Array.from({ length: pool.options.maxThreads }, () => pool.run({}, { name: 'warm' }).catch(() => undefined)));
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.destroy();
+    this.pool = undefined;
+  }
+}

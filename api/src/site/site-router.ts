@@ -1,0 +1,116 @@
+/**
+ * Every GET that is not the api or a file: the page's HTML with its head tags (404 for unknown
+ * routes and unknown content), plus sitemap.xml and robots.txt from the same page data.
+ */
+import path from 'node:path';
+import Router from '@koa/router';
+import { absoluteUrl, API_PATHS, sectionForPath } from '@cardlift/contracts';
+import type { Context } from 'koa';
+import type { AppConfig } from '../platform/config';
+import type { Clock, ContentStore } from '../content/content-store';
+import type { RemoteEntry } from '@cardlift/contracts';
+import { renderPage, shellTemplate } from './html-renderer';
+import type { RenderPool } from './render-pool';
+import { remoteStartup } from './remote-startup';
+import { inlineQueryData } from './query-data';
+import { shellStartup } from './shell-startup';
+import { NOT_FOUND_META } from './page-resolver';
+import { allowInlineSources } from '../platform/security-headers';
+import { inlineStyleSources } from './page-stylesheets';
+
+/** `/resources` is what "View All Case Studies" links to; `/company` has no page. */
+const PERMANENT_REDIRECTS: Record<string, string> = { '/resources': '/case-studies', '/company': '/company/about-us' };
+
+/** The registry a request is served from, and whether it previews a candidate (never cached or indexed). */
+export interface RequestRegistry {
+  registry: RemoteEntry[];
+  preview: boolean;
+}
+
+export interface SiteDeps {
+  content: ContentStore;
+  /** Runs the front ends' server code (page tables, renders) in worker threads. */
+  pool: RenderPool;
+  /** "Now" for content that expires, the same clock the content store follows. */
+  clock: Clock;
+  registryFor(ctx: Context): RequestRegistry;
+  /** What every visitor is served: crawlers are told about the live site, never a preview. */
+  liveRegistry(): RemoteEntry[];
+}
+
+export function siteRouter(config: AppConfig, { content, pool, clock, registryFor, liveRegistry }: SiteDeps): Router {
+  const router = new Router();
+  const template = shellTemplate(config.siteRoot);
+  const shellDist = path.join(config.siteRoot, 'shell', 'dist');
+
+  router.get('/robots.txt', (ctx) => {
+    ctx.type = 'text/plain';
+    ctx.set('Cache-Control', 'public, max-age=3600');
+    ctx.body = `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /invest\n\nSitemap: ${absoluteUrl('/sitemap.xml')}\n`;
+  });
+
+  router.get('/sitemap.xml', async (ctx) => {
+    const urls = (await pool.sitemap(liveRegistry(), clock()))
+      .map((p) => `  <url><loc>${absoluteUrl(p)}</loc></url>`)
+      .join('\n');
+    ctx.type = 'application/xml';
+    ctx.set('Cache-Control', 'public, max-age=3600');
+    ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  });
+
+  // Section roots without a page of their own: send crawlers where the client sends people.
+  for (const [from, to] of Object.entries(PERMANENT_REDIRECTS)) {
+    router.get(from, (ctx) => {
+      ctx.status = 301;
+      ctx.redirect(to);
+    });
+  }
+
+  router.get('/{*path}', async (ctx) => {
+    if (ctx.path.startsWith('/api/')) return;
+    const { registry, preview } = registryFor(ctx);
+    const page = await pool.resolve(ctx.path, registry, clock());
+    const meta = page?.meta ?? NOT_FOUND_META;
+    // The announcement bar shows on every page; the page's own data follows.
+    const queryData = inlineQueryData([[API_PATHS.banners], ...(page?.meta.queries ?? [])], content);
+    // A path the section does not know still belongs to it: its remote renders the not-found page.
+    const remote = page ? page.remote : sectionForPath(ctx.path)?.remote;
+    const entry = remote ? registry.find((r) => r.name === remote) : undefined;
+    const appHtml = await pool.render({
+      // The path alone: query parameters change nothing on a page, so they neither reach the render
+      // nor make a kept body miss.
+      url: ctx.path,
+      notFound: !page,
+      registry,
+      queryData,
+      ...(remote ? { remote } : {}),
+      ...(meta.frame ? { frame: meta.frame } : {}),
+      uncached: preview,
+    });
+    ctx.status = page ? (page.meta.status ?? 200) : 404;
+    ctx.type = 'text/html; charset=utf-8';
+    if (preview) {
+      // A candidate seen by one browser: never stored by any cache, never indexed.
+      ctx.set('Cache-Control', 'private, no-store');
+      ctx.set('X-Robots-Tag', 'noindex, nofollow');
+    } else ctx.set('Cache-Control', 'no-cache');
+    const shell = shellStartup(shellDist);
+    const section = entry ? remoteStartup(config, entry) : { stylesheets: [], preload: [] };
+    const stylesheets = [...shell.stylesheets, ...section.stylesheets];
+    const shellPage = template.read();
+    allowInlineSources(ctx, 'style-src', inlineStyleSources(stylesheets));
+    allowInlineSources(ctx, 'script-src', shellPage.boot ? [shellPage.boot.cspSource] : []);
+    ctx.body = renderPage(shellPage, {
+      meta: preview ? { ...meta, noindex: true } : meta,
+      visitedPath: ctx.path,
+      registry,
+      stylesheets,
+      fonts: shell.fonts,
+      boot: { scripts: shell.scripts, preload: [...shell.preload, ...section.preload] },
+      queryData,
+      appHtml,
+    });
+  });
+  return router;
+}
+

@@ -1,0 +1,173 @@
+/**
+ * What the api sends browsers and crawlers: HTML with head tags and the inlined registry, 404s,
+ * sitemap and robots, cache headers, and build files that never leak outside their folders.
+ * Runs against a fixture build so it needs no real front-end build.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { createApp } from '../app';
+import { loadConfig } from '../platform/config';
+import type { BootData } from '@cardlift/contracts';
+import { REMOTE_PACKAGES, writeRemoteBuild, writeShellServerBuild } from '../../test/fixture-builds';
+import { startedForSuite } from '../../test/test-app';
+
+function fixtureSite(): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-site-'));
+  const shellDist = path.join(root, 'shell', 'dist');
+  fs.mkdirSync(path.join(shellDist, 'assets'), { recursive: true });
+  fs.writeFileSync(
+    path.join(shellDist, 'index.html'),
+    '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--><script src="/assets/boot.0123456789.js"></script></body></html>',
+  );
+  fs.writeFileSync(path.join(shellDist, 'assets', 'main.0123456789.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(shellDist, '.env'), 'SECRET=1');
+  writeShellServerBuild(root);
+  for (const pkg of REMOTE_PACKAGES) {
+    const dist = path.join(root, pkg, 'dist');
+    fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    const manifest = {
+      name: pkg,
+      metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+      shared: [],
+      exposes: [
+        {
+          name: 'routes',
+          path: './routes',
+          assets: { js: { sync: ['assets/routes.abcdef1234.js'], async: [] }, css: { sync: ['assets/routes.abcdef1234.css'], async: [] } },
+        },
+      ],
+    };
+    fs.writeFileSync(path.join(dist, 'remoteEntry.js'), 'var x;');
+    fs.writeFileSync(path.join(dist, 'assets', 'chunk.abcdef1234.js'), 'var y;');
+    writeRemoteBuild(root, pkg, manifest);
+  }
+  return root;
+}
+
+const siteRoot = fixtureSite();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-data-'));
+const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, SITE_ROOT: siteRoot }), logLevel: 'silent' };
+const app = createApp({ config });
+const server = app.koa.callback();
+startedForSuite(app);
+
+function bootData(html: string): BootData {
+  const block = /<script type="application\/json" id="cardlift-boot">(.*?)<\/script>/.exec(html)?.[1];
+  return JSON.parse(block ?? '{"scripts":[],"preload":[]}') as BootData;
+}
+
+describe('pages', () => {
+  it('sends the home page with its head tags, the registry inlined and its remote fetched by the boot script', async () => {
+    const res = await request(server).get('/').expect(200);
+    expect(res.type).toBe('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.text).toContain('<title>Cardlift | Card-linked offers that bring customers back</title>');
+    expect(res.text).toContain('<link rel="canonical" href="https://www.cardlift.example/">');
+    expect(res.text).toContain('"@type":"Organization"');
+    expect(res.text).toContain('<script type="application/json" id="cardlift-remotes">');
+    expect(res.text).toContain('/remotes/mf_marketing/local/mf-manifest.json');
+    expect(bootData(res.text).preload).toContainEqual({ href: '/remotes/mf_marketing/local/mf-manifest.json', as: 'fetch' });
+  });
+
+  it("links the route's remote stylesheet and has the boot script fetch its entry and chunks, and no other remote's", async () => {
+    const res = await request(server).get('/').expect(200);
+    expect(res.text).toContain('<link rel="stylesheet" href="/remotes/mf_marketing/local/assets/routes.abcdef1234.css">');
+    const { preload } = bootData(res.text);
+    expect(preload).toContainEqual({ href: '/remotes/mf_marketing/local/remoteEntry.js', as: 'script' });
+    expect(preload).toContainEqual({ href: '/remotes/mf_marketing/local/assets/routes.abcdef1234.js', as: 'script' });
+    expect(res.text).not.toContain('/remotes/mf_invest/local/remoteEntry.js');
+  });
+
+  it('leaves the page body to the browser when the shell has no server build', async () => {
+    const res = await request(server).get('/').expect(200);
+    expect(res.text).toContain('<div id="root"></div>');
+  });
+
+  it('inlines the banner and the data the page declares, so it renders without asking again', async () => {
+    const res = await request(server).get('/').expect(200);
+    const block = /<script type="application\/json" id="cardlift-data">(.*?)<\/script>/.exec(res.text)?.[1] ?? '[]';
+    const entries = JSON.parse(block) as { queryKey: string[]; data: unknown }[];
+    expect(entries.map((e) => e.queryKey)).toEqual([['/api/banners'], ['/api/casestudies']]);
+    expect(entries[1]?.data).toEqual(app.content.caseStudies);
+    expect(block).not.toMatch(/<\/script/i);
+  });
+
+  it('answers unknown routes with 404 and the not-found title', async () => {
+    const res = await request(server).get('/definitely/not/here').expect(404);
+    expect(res.text).toContain('<title>404 Page Not Found | Cardlift</title>');
+    expect(res.text).toContain('noindex');
+  });
+
+  it('redirects /resources to the case studies', async () => {
+    await request(server).get('/resources').expect(301).expect('Location', '/case-studies');
+    await request(server).get('/company').expect(301).expect('Location', '/company/about-us');
+  });
+
+  it.each(['//evil.example/x', '/\\evil.example/x', '///evil.example/x'])('keeps the canonical URL of %s on the site origin', async (url) => {
+    const res = await request(server).get(url);
+    const canonical = /<link rel="canonical" href="([^"]+)"/.exec(res.text)?.[1];
+    const ogUrl = /<meta property="og:url" content="([^"]+)"/.exec(res.text)?.[1];
+    expect(canonical).toBe('https://www.cardlift.example/evil.example/x');
+    expect(ogUrl).toBe(canonical);
+  });
+
+  it('answers unknown api paths with JSON, never the app', async () => {
+    const res = await request(server).get('/api/nope').expect(404);
+    expect(res.type).toBe('application/json');
+    expect(res.body.error).toMatch(/No api endpoint/);
+  });
+});
+
+describe('registry', () => {
+  it('lists every built remote with its manifest URL', async () => {
+    const res = await request(server).get('/api/remotes').expect(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body.map((r: { name: string }) => r.name)).toEqual(['mf_marketing', 'mf_resources', 'mf_company', 'mf_invest']);
+  });
+
+  it('lets an environment variable point a remote at another origin', async () => {
+    process.env.REMOTE_MF_INVEST_ENTRY = 'https://cdn.example.test/invest/mf-manifest.json';
+    try {
+      const res = await request(server).get('/api/remotes').expect(200);
+      expect(res.body.find((r: { name: string }) => r.name === 'mf_invest').entry).toBe('https://cdn.example.test/invest/mf-manifest.json');
+    } finally {
+      delete process.env.REMOTE_MF_INVEST_ENTRY;
+    }
+  });
+});
+
+describe('files', () => {
+  it('caches hashed assets for a year and revalidates manifests and remote entries', async () => {
+    const asset = await request(server).get('/assets/main.0123456789.js').expect(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const chunk = await request(server).get('/remotes/mf_invest/local/assets/chunk.abcdef1234.js').expect(200);
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const manifest = await request(server).get('/remotes/mf_invest/local/mf-manifest.json').expect(200);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    const entry = await request(server).get('/remotes/mf_invest/local/remoteEntry.js').expect(200);
+    expect(entry.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('never serves dotfiles or paths outside a build folder', async () => {
+    await request(server).get('/assets/../.env').expect((res) => expect(res.status).not.toBe(200));
+    await request(server).get('/assets/%2e%2e/.env').expect((res) => expect(res.status).not.toBe(200));
+    await request(server).get('/remotes/mf_invest/local/..%2f..%2fshell%2fdist%2f.env').expect((res) => expect(res.status).not.toBe(200));
+    await request(server).get('/remotes/mf_invest/..%2f..%2f/mf-manifest.json').expect(404);
+    await request(server).get('/remotes/not_a_remote/local/mf-manifest.json').expect(404);
+  });
+});
+
+describe('crawlers', () => {
+  it('publishes robots.txt with the sitemap', async () => {
+    const res = await request(server).get('/robots.txt').expect(200);
+    expect(res.text).toContain('Sitemap: https://www.cardlift.example/sitemap.xml');
+  });
+
+  it('lists indexable pages in sitemap.xml, never /invest', async () => {
+    const res = await request(server).get('/sitemap.xml').expect(200);
+    expect(res.text).toContain('<loc>https://www.cardlift.example/</loc>');
+    expect(res.text).not.toContain('/invest<');
+  });
+});

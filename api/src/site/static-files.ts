@@ -1,0 +1,87 @@
+/**
+ * Static serving of every build: the shell's hashed assets, each remote's build by version, content
+ * images and the shell's public files. Hashed files are immutable for a year; manifests, remote
+ * entries and anything unhashed are revalidated. Every path goes through one rule (servable-path.ts):
+ * decoded once, never leaving its root, never through a symlink, never a dotfile, a source map or a
+ * build's server bundle.
+ */
+import path from 'node:path';
+import Router from '@koa/router';
+import { send } from '@koa/send';
+import type { Context } from 'koa';
+import { isReleaseVersion, isRemoteName, SERVER_DIR } from '@cardlift/contracts';
+import type { AppConfig } from '../platform/config';
+import { remoteFilesDir } from '../registry/remote-registry';
+import { assertNoLink, encodeForSend, servablePath } from './servable-path';
+
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Names ending in a content hash (`main.1a2b3c4d5e.js`). */
+const HASHED = /\.[0-9a-f]{8,}\.\w+$/;
+const ALWAYS_REVALIDATE = new Set(['mf-manifest.json', 'remoteEntry.js', 'mf-stats.json']);
+
+function notFound(ctx: Context, status: 400 | 404 = 404): void {
+  ctx.status = status;
+  ctx.type = 'text/plain';
+  ctx.body = status === 400 ? 'Bad request' : 'Not found';
+}
+
+/** The still-encoded part of the request path below `prefix` (router params are already decoded once). */
+const rawBelow = (ctx: Context, prefix: string) => (ctx.path.startsWith(prefix) ? ctx.path.slice(prefix.length) : '');
+
+async function serve(ctx: Context, root: string, raw: string, fallbackMaxAge: number, privateDirs: readonly string[] = []): Promise<void> {
+  const verdict = servablePath(raw, privateDirs);
+  if (!verdict.ok) return notFound(ctx, verdict.status);
+  const base = path.basename(verdict.rel);
+  const immutable = HASHED.test(base) && !ALWAYS_REVALIDATE.has(base);
+  const sent = await send(ctx, encodeForSend(verdict.rel), {
+    root,
+    index: false,
+    hidden: false,
+    brotli: true,
+    gzip: true,
+    immutable,
+    maxage: immutable ? YEAR_MS : fallbackMaxAge,
+    // The file send chose (a .br or .gz twin included), checked just before it is opened.
+    setHeaders: (_res, file) => assertNoLink(root, file),
+  }).catch((error: { status?: number }) => {
+    if (error.status === 404 || error.status === 400 || error.status === 403) return undefined;
+    throw error;
+  });
+  if (!sent) {
+    ctx.remove('Content-Encoding');
+    return notFound(ctx);
+  }
+  if (immutable) ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+  else if (ALWAYS_REVALIDATE.has(base)) ctx.set('Cache-Control', 'no-cache');
+  else if (!immutable && fallbackMaxAge === 0) ctx.set('Cache-Control', 'no-cache');
+}
+
+export function staticRouter(config: AppConfig): Router {
+  const router = new Router();
+  const shellDist = path.join(config.siteRoot, 'shell', 'dist');
+
+  router.get('/assets/{*rest}', (ctx) => serve(ctx, path.join(shellDist, 'assets'), rawBelow(ctx, '/assets/'), 0));
+
+  router.get('/remotes/:name/:version/{*rest}', async (ctx) => {
+    const { name, version } = ctx.params;
+    const dir = isRemoteName(name) && isReleaseVersion(version) ? remoteFilesDir(config, name, version) : undefined;
+    if (!dir) {
+      ctx.status = 404;
+      ctx.body = { error: `Unknown remote build ${name}@${version}` };
+      return;
+    }
+    // Manifests are fetched cross-origin when the shell runs on another host during development.
+    ctx.set('Access-Control-Allow-Origin', '*');
+    // The server bundle (dist/server) travels with the build but is the api's, not the browser's.
+    await serve(ctx, dir, rawBelow(ctx, `/remotes/${name}/${version}/`), 0, [SERVER_DIR]);
+  });
+
+  router.get('/content-images/{*rest}', (ctx) => serve(ctx, path.join(config.contentDir, 'images'), rawBelow(ctx, '/content-images/'), DAY_MS));
+
+  // Unhashed public files of the shell (favicon, logo, social images, fonts).
+  router.get(/^\/(favicon\.svg|logo\.(?:svg|png)|og\/[\w.-]+|fonts\/[\w.-]+)$/, (ctx) =>
+    serve(ctx, shellDist, ctx.path.slice(1), DAY_MS),
+  );
+  return router;
+}

@@ -1,0 +1,65 @@
+/**
+ * `npm run lint` (ESLint): TypeScript, the rules of hooks, accessibility of JSX, and the boundaries
+ * that keep the design: the shell never imports a remote; a remote imports only the contracts, the
+ * shell's public entries and its own files; the api imports no front-end code; the contracts import
+ * zod alone. Format is Prettier's (`.prettierrc.json`), unused code knip's (`knip.json`).
+ */
+import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { require as requireTs } from 'tsx/cjs/api';
+import tseslint from 'typescript-eslint';
+
+/** The remotes' package folders, from the one table of remotes in the contracts. */
+const REMOTE_PACKAGES = requireTs('./api/contracts/src/remotes.ts', import.meta.url).REMOTES.map((r) => r.packageDir);
+const remoteFiles = REMOTE_PACKAGES.map((dir) => `${dir}/**/*.{ts,tsx}`);
+
+const boundary = (patterns, paths = []) => ({ 'no-restricted-imports': ['error', { paths, patterns }] });
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/*.cjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  { files: ['shell/**/*.tsx', ...REMOTE_PACKAGES.map((dir) => `${dir}/**/*.tsx`)], ...jsxA11y.flatConfigs.recommended },
+  {
+    files: ['shell/**/*.{ts,tsx}'],
+    rules: boundary([{ group: ['@cardlift/mf-*', '**/mf-*/**'], message: 'The shell never imports a remote: remotes are composed at run time.' }]),
+  },
+  {
+    files: remoteFiles,
+    rules: boundary(
+      [
+        {
+          regex: '^@cardlift/(?!contracts(/content-schemas)?$|shell/(ui|router|test-utils)$|shell/build/)',
+          message: 'A remote imports only @cardlift/contracts and the shell’s public entries (ui, router, test-utils).',
+        },
+        { group: ['**/shell/**', '**/api/**', '**/mf-*/**'], message: 'A remote imports its own files only; shared code comes through a public entry.' },
+      ],
+      [
+        { name: 'react-router', message: 'Routing comes from @cardlift/shell/router: a second React Router cannot see the shell’s router.' },
+        { name: 'react-router-dom', message: 'Routing comes from @cardlift/shell/router: a second React Router cannot see the shell’s router.' },
+      ],
+    ),
+  },
+  {
+    files: ['api/src/**/*.ts', 'api/test/**/*.ts', 'api/bench/**/*.ts'],
+    rules: boundary([
+      { regex: '^@cardlift/(shell|mf-)', message: 'The api imports no front-end code: it loads their builds.' },
+      { group: ['**/shell/**', '**/mf-*/**', '**/e2e/**'], message: 'The api imports no front-end code: it loads their builds.' },
+    ]),
+  },
+  {
+    files: ['api/contracts/**/*.ts'],
+    rules: boundary([{ regex: '^(?!zod$|fast-check$|\\.{1,2}/)', message: 'The contracts import zod alone (and test tools in tests).' }]),
+  },
+);
