@@ -17,7 +17,9 @@ let routes: string[] = [];
 beforeAll(async () => {
   browser = await launchBrowser();
   // /company only redirects to About Us.
-  routes = sitePages(siteContentDir()).map((p) => p.path).filter((p) => p !== '/company');
+  routes = sitePages(siteContentDir())
+    .map((p) => p.path)
+    .filter((p) => p !== '/company');
 });
 
 afterAll(async () => {

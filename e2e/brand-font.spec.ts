@@ -43,7 +43,9 @@ const layoutShift = (page: Page) =>
 describe('brand font', () => {
   it('preloads the one Inter file the first view needs, from the site itself, cached for good', async () => {
     const html = await (await fetch(siteUrl('/'))).text();
-    const preloads = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font" type="font\/woff2" crossorigin>/g)].map((m) => m[1] as string);
+    const preloads = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font" type="font\/woff2" crossorigin>/g)].map(
+      (m) => m[1] as string,
+    );
     expect(preloads).toEqual([expect.stringMatching(/^\/assets\/inter-latin-wght-normal\.[0-9a-f]{10}\.woff2$/)]);
     const response = await fetch(siteUrl(preloads[0]));
     expect(response.status).toBe(200);
@@ -62,7 +64,11 @@ describe('brand font', () => {
     // The face's own family name: Inter is not installed on this machine, so this is the site's file.
     expect(await fontsDrawn(page, 'main h1')).toEqual(['Inter']);
     expect(await fontsDrawn(page, '#typography dd')).toEqual(['Inter']);
-    await page.locator('#typography').getByText(/Inter Variable/).first().waitFor();
+    await page
+      .locator('#typography')
+      .getByText(/Inter Variable/)
+      .first()
+      .waitFor();
     expect(fontRequests).toEqual([expect.stringMatching(/^\/assets\/inter-latin-wght-normal\./)]);
     expect(violations).toEqual([]);
     await page.context().close();

@@ -67,7 +67,11 @@ describe('company pages', () => {
       await page.goto(siteUrl(target.path));
       await h1(page, target.heading);
       expect(await page.title()).toBe(`${target.title} | Cardlift`);
-      if (target.path === '/company/careers') await page.getByRole('link', { name: jobs[0]?.title ?? /./ }).first().waitFor();
+      if (target.path === '/company/careers')
+        await page
+          .getByRole('link', { name: jobs[0]?.title ?? /./ })
+          .first()
+          .waitFor();
       await expectAccessible(page);
       expect(page.errors).toEqual([]);
       await page.context().close();
@@ -121,7 +125,10 @@ describe('company pages', () => {
     await page.goto(siteUrl('/terms'));
     const main = page.getByRole('main');
     await main.getByText(/earned on net dollars/).waitFor();
-    await main.getByText(/rounded down/).first().waitFor();
+    await main
+      .getByText(/rounded down/)
+      .first()
+      .waitFor();
     await main.getByText(/inactive after 6 months without opening the app/).waitFor();
     await main.getByText(/Purchased points are non-refundable/).waitFor();
     await page.context().close();
@@ -141,7 +148,10 @@ describe('careers and job pages', () => {
     expect(jobs.length).toBeGreaterThan(0);
     const page = await openPage(browser, WEST);
     await page.goto(siteUrl('/company/careers'));
-    const list = page.getByRole('main').getByRole('list').filter({ has: page.getByRole('link', { name: jobs[0]!.title }) });
+    const list = page
+      .getByRole('main')
+      .getByRole('list')
+      .filter({ has: page.getByRole('link', { name: jobs[0]!.title }) });
     await list.waitFor({ timeout: 20_000 });
     expect(await list.getByRole('listitem').count()).toBe(jobs.length);
     for (const job of jobs) {
@@ -217,7 +227,10 @@ describe('careers and job pages', () => {
     await expectAccessible(page);
     await page.getByRole('link', { name: 'See open positions' }).click();
     await page.waitForURL(/\/company\/careers$/);
-    await page.getByRole('link', { name: jobs[0]?.title ?? /./ }).first().waitFor();
+    await page
+      .getByRole('link', { name: jobs[0]?.title ?? /./ })
+      .first()
+      .waitFor();
     expect(await page.getByRole('link', { name: CLOSED_JOB.title }).count()).toBe(0);
     expect(page.errors).toEqual([]);
     await page.context().close();

@@ -22,7 +22,10 @@ describe('first paint', () => {
     const html = await response.text();
     expect(html).not.toContain('<link rel="stylesheet"');
     const sheets = [...html.matchAll(/<style data-href="([^"]+)">/g)].map((m) => m[1]);
-    expect(sheets).toEqual([expect.stringMatching(/^\/assets\/main\.[0-9a-f]{10}\.css$/), expect.stringMatching(/^\/remotes\/mf_\w+\/[^/]+\/assets\/.+\.css$/)]);
+    expect(sheets).toEqual([
+      expect.stringMatching(/^\/assets\/main\.[0-9a-f]{10}\.css$/),
+      expect.stringMatching(/^\/remotes\/mf_\w+\/[^/]+\/assets\/.+\.css$/),
+    ]);
     const styleSrc = /style-src ([^;]*)/.exec(response.headers.get('content-security-policy') ?? '')?.[1] ?? '';
     expect(styleSrc.match(/'sha256-[A-Za-z0-9+/=]+'/g)).toHaveLength(2);
     expect(styleSrc).not.toContain("'unsafe-inline'");

@@ -76,7 +76,9 @@ describe('/invest', () => {
 
   it('keeps its dark styling to itself', async () => {
     const { page } = await openInvest();
-    const rootBg = await page.locator('[aria-labelledby="invest-title"]').evaluate((el) => getComputedStyle(el.parentElement as Element).backgroundColor);
+    const rootBg = await page
+      .locator('[aria-labelledby="invest-title"]')
+      .evaluate((el) => getComputedStyle(el.parentElement as Element).backgroundColor);
     const htmlBgOnInvest = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
     const footerOnInvest = await page.getByTestId('site-footer').evaluate((el) => getComputedStyle(el).backgroundColor);
     await page.goto(siteUrl('/company/about-us'));
@@ -94,7 +96,8 @@ describe('/invest', () => {
     await page.getByTestId('sticky-early-access').waitFor();
     const audit = () =>
       new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    const violations = (r: Awaited<ReturnType<typeof audit>>) => r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const violations = (r: Awaited<ReturnType<typeof audit>>) =>
+      r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     expect(violations(await audit())).toEqual([]);
     await page.getByRole('button', { name: 'Play the Signalwise demo video' }).click();
     await page.locator('iframe').waitFor();

@@ -21,16 +21,27 @@ afterAll(async () => {
 function exportLeads(format: 'csv' | 'json'): string {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
-  return execFileSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [path.join(REPO_ROOT, 'api', 'src', 'leads', 'export-leads.ts'), '--format', format], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    encoding: 'utf8',
-  });
+  return execFileSync(
+    path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'),
+    [path.join(REPO_ROOT, 'api', 'src', 'leads', 'export-leads.ts'), '--format', format],
+    {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      encoding: 'utf8',
+    },
+  );
 }
 
 async function sendForm(page: Page, email: string): Promise<void> {
   await page.locator('header').getByRole('button', { name: 'Talk to Sales' }).click();
   const form = page.locator('section#contact').getByRole('form', { name: 'Talk to Sales' });
-  await fillContactForm(page, form, { firstName: 'Ada', lastName: 'Lovelace', email, jobTitle: 'CMO', company: 'Analytical Engines', help: 'Other' });
+  await fillContactForm(page, form, {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email,
+    jobTitle: 'CMO',
+    company: 'Analytical Engines',
+    help: 'Other',
+  });
   const answer = page.waitForResponse((r) => r.url().endsWith('/api/contact') && r.request().method() === 'POST');
   await form.getByRole('button', { name: 'Submit' }).click();
   expect((await answer).status()).toBe(201);
@@ -42,7 +53,11 @@ describe('lead attribution', () => {
     const email = `utm-${Date.now()}@example.com`;
     await page.goto(siteUrl('/?utm_source=x&utm_campaign=y'), { referer: 'https://news.example/story' });
     // Later pages of the visit keep what the first one recorded.
-    await page.locator('main').getByRole('link', { name: /learn more/i }).first().click();
+    await page
+      .locator('main')
+      .getByRole('link', { name: /learn more/i })
+      .first()
+      .click();
     await page.waitForURL(/\/products\/card-linked-offers$/);
     await sendForm(page, email);
 

@@ -168,8 +168,15 @@ describe('product pages', () => {
     for (const step of ['Get your API keys', 'Integrate the SDK', 'Configure your offers', 'Go live']) {
       await page.getByRole('heading', { level: 3, name: step }).waitFor();
     }
-    await expectTexts(page, [/encryption/i, 'OAuth 2.0 authorisation', 'SOC 2 Type II audited', 'Automated monthly payouts', 'Transparent commission']);
-    for (const useCase of ['Banking', 'Fintech', 'Publishers', 'Loyalty']) await page.getByRole('heading', { level: 3, name: useCase }).waitFor();
+    await expectTexts(page, [
+      /encryption/i,
+      'OAuth 2.0 authorisation',
+      'SOC 2 Type II audited',
+      'Automated monthly payouts',
+      'Transparent commission',
+    ]);
+    for (const useCase of ['Banking', 'Fintech', 'Publishers', 'Loyalty'])
+      await page.getByRole('heading', { level: 3, name: useCase }).waitFor();
     const faq = page.locator('main h3 button[aria-expanded]');
     expect(await faq.allTextContents()).toEqual([
       'What types of offers are available?',

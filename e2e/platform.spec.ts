@@ -50,7 +50,9 @@ describe('runtime composition', () => {
       shared: { name: string; assets: { js: { sync: string[] } } }[];
     };
     const singletonChunks = manifest.shared
-      .filter((s) => ['react', 'react-dom', '@cardlift/shell/router', '@tanstack/react-query', 'jotai', '@cardlift/shell/ui'].includes(s.name))
+      .filter((s) =>
+        ['react', 'react-dom', '@cardlift/shell/router', '@tanstack/react-query', 'jotai', '@cardlift/shell/ui'].includes(s.name),
+      )
       .flatMap((s) => s.assets.js.sync.map((a) => `/remotes/mf_marketing/local/${a}`));
     expect(singletonChunks.length).toBeGreaterThan(0);
     const duplicated = scripts.filter((s) => singletonChunks.includes(s));

@@ -41,7 +41,10 @@ function writeChangedRemote(): void {
     routesFile,
     fs
       .readFileSync(routesFile, 'utf8')
-      .replace('<Route path="*"', '<Route path={pages.partners.path} element={<section><h1>Partners of Cardlift</h1></section>} />\n      <Route path="*"'),
+      .replace(
+        '<Route path="*"',
+        '<Route path={pages.partners.path} element={<section><h1>Partners of Cardlift</h1></section>} />\n      <Route path="*"',
+      ),
   );
 }
 
@@ -55,7 +58,12 @@ const cli = releaseCli('mf-company', () => ({ RELEASE_TOKEN: TOKEN, DATA_DIR: si
 
 beforeAll(async () => {
   writeChangedRemote();
-  const built = await run('npx', ['rspack', 'build', '-c', path.join(scratch, 'rspack.config.ts')], { CARDLIFT_BUILD_DIR: builtDir }, scratch);
+  const built = await run(
+    'npx',
+    ['rspack', 'build', '-c', path.join(scratch, 'rspack.config.ts')],
+    { CARDLIFT_BUILD_DIR: builtDir },
+    scratch,
+  );
   if (built.code !== 0) throw new Error(`building the changed remote failed:\n${built.stderr}${built.stdout}`);
   const hash = crypto.createHash('sha256').update(TOKEN).digest('hex');
   site = await startSite({ RELEASES_DIR: releasesDir, RELEASE_TOKEN_MF_COMPANY: hash });

@@ -43,7 +43,11 @@ async function investBuild(page: Page): Promise<{ label: string | null; versions
   await page.goto(`${site.baseUrl}/invest`);
   await page.getByRole('heading', { level: 1, name: /signalwise/i }).waitFor();
   page.off('request', onRequest);
-  const label = await page.locator('[data-build]').first().getAttribute('data-build').catch(() => null);
+  const label = await page
+    .locator('[data-build]')
+    .first()
+    .getAttribute('data-build')
+    .catch(() => null);
   return { label, versions: [...versions] };
 }
 

@@ -73,7 +73,9 @@ describe('case study list', () => {
     await cards.first().waitFor();
     expect(await cards.count()).toBe(caseStudies.length);
     for (const cs of caseStudies) {
-      expect(await page.locator('main').getByRole('link', { name: cs.title, exact: true }).getAttribute('href')).toBe(`/case-studies/${cs.id}`);
+      expect(await page.locator('main').getByRole('link', { name: cs.title, exact: true }).getAttribute('href')).toBe(
+        `/case-studies/${cs.id}`,
+      );
     }
     await expectNoAxeViolations(page);
     // A card opens its case study inside the site.
@@ -124,7 +126,10 @@ describe('case study detail', () => {
           }
           // The hero image is the case study's own and really loads (no fallback needed).
           const hero = main.locator(`img[src="${cs.heroImage}"]`);
-          await page.waitForFunction((el) => el instanceof HTMLImageElement && el.complete && el.naturalWidth > 0, await hero.elementHandle());
+          await page.waitForFunction(
+            (el) => el instanceof HTMLImageElement && el.complete && el.naturalWidth > 0,
+            await hero.elementHandle(),
+          );
           expect(await hero.getAttribute('width')).toBeTruthy();
           const more = main.locator('section', { has: page.getByRole('heading', { name: 'More Case Studies' }) });
           await more.locator('article').first().waitFor();
@@ -232,7 +237,10 @@ describe('blog', () => {
         await main.getByRole('heading', { level: 2, name: 'Conclusion' }).waitFor();
         // Every post has a hero image: its own, or the local stock image.
         const hero = main.locator('article img').first();
-        await page.waitForFunction((el) => el instanceof HTMLImageElement && el.complete && el.naturalWidth > 0, await hero.elementHandle());
+        await page.waitForFunction(
+          (el) => el instanceof HTMLImageElement && el.complete && el.naturalWidth > 0,
+          await hero.elementHandle(),
+        );
         if (post.heroImage) expect(await hero.getAttribute('src')).toBe(post.heroImage);
       }
       expect(page.errors).toEqual([]);
@@ -242,12 +250,20 @@ describe('blog', () => {
   );
 
   it('a post call to action scrolls to the contact form', async () => {
-    const full = await Promise.all(posts.map(async (p) => (await (await fetch(siteUrl(`/api/blog/${p.id}`))).json()) as { id: string; content: { callToAction?: { buttonText?: string } } }));
+    const full = await Promise.all(
+      posts.map(
+        async (p) =>
+          (await (await fetch(siteUrl(`/api/blog/${p.id}`))).json()) as { id: string; content: { callToAction?: { buttonText?: string } } },
+      ),
+    );
     const withCta = full.find((p) => p.content.callToAction);
     expect(withCta).toBeDefined();
     const page = await openPage(browser);
     await page.goto(siteUrl(`/blog/${withCta!.id}`));
-    await page.locator('main aside').getByRole('button', { name: withCta!.content.callToAction!.buttonText ?? 'Get in Touch' }).click();
+    await page
+      .locator('main aside')
+      .getByRole('button', { name: withCta!.content.callToAction!.buttonText ?? 'Get in Touch' })
+      .click();
     await page.waitForFunction(() => {
       const top = document.getElementById('contact')?.getBoundingClientRect().top;
       return top !== undefined && Math.abs(top) < 200;

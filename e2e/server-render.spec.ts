@@ -60,7 +60,9 @@ describe('server rendering', () => {
     // The hero fails at once, while the page is still only the server's HTML.
     await page.route('**/content-images/case-studies/sling-tv-hero.svg', (route) => route.abort('connectionrefused'));
     await page.goto(siteUrl('/case-studies/sling-tv-case-study'));
-    await page.waitForFunction(() => [...document.images].some((img) => img.src.includes('stock-hero') && img.complete && img.naturalWidth > 0));
+    await page.waitForFunction(() =>
+      [...document.images].some((img) => img.src.includes('stock-hero') && img.complete && img.naturalWidth > 0),
+    );
     expect(await page.locator('img[src*="sling-tv-hero"]').count()).toBe(0);
     await page.context().close();
   });

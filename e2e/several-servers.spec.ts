@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { packDir } from '../api/src/registry/tarball';
-import { freshSchemaUrl, TEST_DATABASE_URL } from './support/postgres';
+import { freshSchemaUrl, TEST_DATABASE_URL } from '../api/test/postgres';
 import { REPO_ROOT, servedVersion, startSite, waitForVersion, type Site } from './support/site';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -94,7 +94,9 @@ if (!TEST_DATABASE_URL || !REDIS_URL) {
         await new Promise((r) => setTimeout(r, delayMs));
         await a.stop('SIGKILL');
         await attempt;
-        const listing = (await (await fetch(`${b.baseUrl}/api/releases/mf_invest`, { headers: { Authorization: `Bearer ${TOKENS.mf_invest}` } })).json()) as {
+        const listing = (await (
+          await fetch(`${b.baseUrl}/api/releases/mf_invest`, { headers: { Authorization: `Bearer ${TOKENS.mf_invest}` } })
+        ).json()) as {
           current: string;
           releases: { version: string }[];
         };
@@ -117,18 +119,22 @@ if (!TEST_DATABASE_URL || !REDIS_URL) {
       expect(won.length).toBeGreaterThanOrEqual(1);
       for (const r of refused) {
         expect(r.status).toBe(409);
-        expect(r.body.error).toMatch(/another release of mf_invest changed the registry at the same moment; nothing was changed, try again/);
+        expect(r.body.error).toMatch(
+          /another release of mf_invest changed the registry at the same moment; nothing was changed, try again/,
+        );
       }
       // The registry names a winner, and both instances agree on it.
       // The last winner is live, and both instances come to serve it.
-      const listing = (await (await fetch(`${a.baseUrl}/api/releases/mf_invest`, { headers: { Authorization: `Bearer ${TOKENS.mf_invest}` } })).json()) as {
+      const listing = (await (
+        await fetch(`${a.baseUrl}/api/releases/mf_invest`, { headers: { Authorization: `Bearer ${TOKENS.mf_invest}` } })
+      ).json()) as {
         current: string;
       };
       expect(won.map((r) => r.body.version)).toContain(listing.current);
       await Promise.all([a, b].map((site) => waitForVersion(site.baseUrl, 'mf_invest', listing.current)));
     });
 
-    it('scopes release tokens: none 401, another remote\'s 403, a remote without a token 404', async () => {
+    it("scopes release tokens: none 401, another remote's 403, a remote without a token 404", async () => {
       const tarball = await variant('scoped');
       expect((await post(b, '/api/releases/mf_invest', { body: tarball })).status).toBe(401);
       expect((await post(b, '/api/releases/mf_invest', { token: 'not-a-token', body: tarball })).status).toBe(401);
@@ -138,7 +144,14 @@ if (!TEST_DATABASE_URL || !REDIS_URL) {
     });
 
     it('counts the contact rate limit once for both instances, through Redis', async () => {
-      const lead = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', jobTitle: 'CTO', company: 'Engines', businessHelp: 'demo-request' };
+      const lead = {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@example.com',
+        jobTitle: 'CTO',
+        company: 'Engines',
+        businessHelp: 'demo-request',
+      };
       const statuses: number[] = [];
       for (const site of [a, b, a, b]) statuses.push((await post(site, '/api/contact', { body: lead })).status);
       expect(statuses).toEqual([201, 201, 201, 429]);

@@ -32,7 +32,11 @@ describe('share images', () => {
       const imagePath = (image as string).replace(SITE_ORIGIN, '');
       if (checked.has(imagePath)) continue;
       const response = await fetch(siteUrl(imagePath));
-      expect({ path, status: response.status, type: response.headers.get('content-type') }).toEqual({ path, status: 200, type: 'image/png' });
+      expect({ path, status: response.status, type: response.headers.get('content-type') }).toEqual({
+        path,
+        status: 200,
+        type: 'image/png',
+      });
       expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       const png = Buffer.from(await response.arrayBuffer());
       expect(png.subarray(1, 4).toString()).toBe('PNG');

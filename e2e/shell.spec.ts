@@ -48,7 +48,12 @@ describe('desktop header', () => {
   it('opens each menu at its width, one at a time, with aria-expanded', async () => {
     const page = await open();
     const nav = header(page).getByRole('navigation', { name: 'Main' });
-    for (const [label, width] of [['Products', 600], ['Solutions', 700], ['Resources', 320], ['Company', 320]] as const) {
+    for (const [label, width] of [
+      ['Products', 600],
+      ['Solutions', 700],
+      ['Resources', 320],
+      ['Company', 320],
+    ] as const) {
       const button = nav.getByRole('button', { name: label });
       await button.click();
       await expect(button.getAttribute('aria-expanded')).resolves.toBe('true');
@@ -80,7 +85,9 @@ describe('desktop header', () => {
     expect(await signIn.getAttribute('href')).toBe(signInUrl());
     expect(await signIn.getAttribute('target')).toBe('_blank');
     await header(page).getByRole('button', { name: 'Resources' }).click();
-    await header(page).getByRole('link', { name: /case studies/i }).click();
+    await header(page)
+      .getByRole('link', { name: /case studies/i })
+      .click();
     await page.waitForURL(/\/case-studies$/);
     expect(page.context().pages()).toHaveLength(1);
     await page.context().close();
@@ -102,7 +109,9 @@ describe('desktop header', () => {
     await scrollContactTo(150);
     await page.waitForFunction(() => document.querySelector('[data-testid="site-header"]')?.getAttribute('data-inverted') === 'true');
     // The colour change is a 300 ms transition.
-    await page.waitForFunction(() => getComputedStyle(document.querySelector('[data-testid="site-header"]')!).backgroundColor === 'rgb(0, 0, 0)');
+    await page.waitForFunction(
+      () => getComputedStyle(document.querySelector('[data-testid="site-header"]')!).backgroundColor === 'rgb(0, 0, 0)',
+    );
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForFunction(() => document.querySelector('[data-testid="site-header"]')?.getAttribute('data-inverted') === 'false');
     await page.context().close();
@@ -119,11 +128,16 @@ describe('forced inversion and accessibility', () => {
   });
 
   it('has no WCAG 2.2 AA violations in the frame: banner, header with an open menu, design-system page, contact form, footer', async () => {
-    const page = await open('/components', DESKTOP, { primary: { text: 'The Offers API is live', link: '/products/offers-api' }, secondary: null });
+    const page = await open('/components', DESKTOP, {
+      primary: { text: 'The Offers API is live', link: '/products/offers-api' },
+      secondary: null,
+    });
     await page.evaluate(() => window.dispatchEvent(new Event('cardlift:contact-requested')));
     await page.getByRole('form', { name: 'Talk to Sales' }).waitFor();
     await header(page).getByRole('button', { name: 'Products' }).click();
-    const results = await new AxeBuilder({ page: page as never }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    const results = await new AxeBuilder({ page: page as never })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await page.context().close();
   });
@@ -181,7 +195,9 @@ describe('phone menu (390px)', () => {
     await afterEvent(page, 'wheel', () => page.mouse.wheel(0, 800));
     await afterEvent(page, 'keydown', () => page.keyboard.press('PageDown'));
     expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow + getComputedStyle(document.body).overflow)).toContain('hidden');
+    expect(
+      await page.evaluate(() => getComputedStyle(document.documentElement).overflow + getComputedStyle(document.body).overflow),
+    ).toContain('hidden');
 
     // Focus stays inside the menu.
     for (let i = 0; i < 20; i++) await page.keyboard.press('Tab');
@@ -213,7 +229,11 @@ describe('notifications', () => {
     const page = await open();
     await page.keyboard.press('F8');
     // The region's code loads on this first use; focus lands as soon as it is there.
-    const focused = await page.waitForFunction(() => document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label'), undefined, { timeout: 5000 });
+    const focused = await page.waitForFunction(
+      () => document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label'),
+      undefined,
+      { timeout: 5000 },
+    );
     expect(await focused.jsonValue()).toBe('Notifications (F8)');
     await page.context().close();
   });
@@ -230,7 +250,14 @@ describe('contact form', () => {
     await form.getByText('Please tell us how we can help').waitFor();
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).autocomplete)).toBe('given-name');
 
-    await fillContactForm(page, form, { firstName: 'Grace', lastName: 'Hopper', email, jobTitle: 'Rear Admiral', company: 'Navy Labs', help: 'Data & Insights' });
+    await fillContactForm(page, form, {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email,
+      jobTitle: 'Rear Admiral',
+      company: 'Navy Labs',
+      help: 'Data & Insights',
+    });
     expect(await form.locator('[aria-invalid="true"]').count()).toBe(0);
 
     const response = page.waitForResponse((r) => r.url().endsWith('/api/contact') && r.request().method() === 'POST');
@@ -257,7 +284,8 @@ describe('contact form', () => {
     if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
     const db = new Database(path.join(dataDir, 'leads.sqlite'), { readonly: true, fileMustExist: true });
     try {
-      const row = db.prepare('SELECT email, business_help FROM leads WHERE id = ?').get(body.id) as { email: string; business_help: string } | undefined;
+      const row = db.prepare('SELECT email, business_help FROM leads WHERE id = ?').get(body.id) as
+        { email: string; business_help: string } | undefined;
       expect(row).toEqual({ email, business_help: 'data-insights' });
     } finally {
       db.close();

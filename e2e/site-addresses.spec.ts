@@ -90,13 +90,25 @@ describe('addresses per environment', () => {
     await page.goto(new URL('/company/press', site.baseUrl).href);
     expect(await page.getByRole('link', { name: 'Sign In' }).first().getAttribute('href')).toBe('https://login.example.org/login');
     expect(await page.getByRole('link', { name: 'media@example.org' }).getAttribute('href')).toMatch(/^mailto:media@example\.org(\?|$)/);
-    expect(await page.locator('footer').getByRole('link', { name: /Cardlift Data/ }).getAttribute('href')).toBe(ADDRESSES.SISTER_SITE_URL);
-    expect(await page.locator('footer').getByRole('link', { name: /LinkedIn/ }).getAttribute('href')).toBe(ADDRESSES.LINKEDIN_URL);
+    expect(
+      await page
+        .locator('footer')
+        .getByRole('link', { name: /Cardlift Data/ })
+        .getAttribute('href'),
+    ).toBe(ADDRESSES.SISTER_SITE_URL);
+    expect(
+      await page
+        .locator('footer')
+        .getByRole('link', { name: /LinkedIn/ })
+        .getAttribute('href'),
+    ).toBe(ADDRESSES.LINKEDIN_URL);
     await page.goto(new URL('/invest', site.baseUrl).href);
     const earlyAccess = page.getByRole('link', { name: /early access/i }).first();
     expect(await earlyAccess.getAttribute('href')).toBe(ADDRESSES.EARLY_ACCESS_FORM_URL);
     await page.goto(new URL('/company/careers', site.baseUrl).href);
-    expect(await page.getByRole('link', { name: ADDRESSES.CAREERS_EMAIL }).first().getAttribute('href')).toMatch(/^mailto:jobs@example\.org/);
+    expect(await page.getByRole('link', { name: ADDRESSES.CAREERS_EMAIL }).first().getAttribute('href')).toMatch(
+      /^mailto:jobs@example\.org/,
+    );
     expect(page.errors).toEqual([]);
     // A server and browser disagreeing on an address would be a hydration mismatch, reported here.
     expect(consoleErrors).toEqual([]);

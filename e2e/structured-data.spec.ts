@@ -17,7 +17,10 @@ beforeAll(async () => {
   for (const page of sitePages(siteContentDir(), 'item')) {
     const html = await (await fetch(siteUrl(page.path))).text();
     const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)];
-    jsonLd.set(page.path, blocks.map((m) => JSON.parse(m[1] as string) as Item));
+    jsonLd.set(
+      page.path,
+      blocks.map((m) => JSON.parse(m[1] as string) as Item),
+    );
   }
 }, 120_000);
 
@@ -30,7 +33,9 @@ describe('structured data', () => {
   });
 
   it('gives every item the fields search engines require', () => {
-    const problems = items().flatMap(({ path, item }) => missingRequiredFields(item).map((f) => `${path} ${String(item['@type'])}: no ${f}`));
+    const problems = items().flatMap(({ path, item }) =>
+      missingRequiredFields(item).map((f) => `${path} ${String(item['@type'])}: no ${f}`),
+    );
     expect(problems).toEqual([]);
   });
 
@@ -47,7 +52,8 @@ describe('structured data', () => {
       const response = await fetch(siteUrl(pathname));
       const format = response.ok ? rasterFormat(new Uint8Array(await response.arrayBuffer())) : null;
       const type = response.headers.get('content-type') ?? '';
-      if (!format || !type.startsWith(`image/${format}`)) problems.push(`${url}: ${response.status} ${type}, ${format ?? 'not a raster image'}`);
+      if (!format || !type.startsWith(`image/${format}`))
+        problems.push(`${url}: ${response.status} ${type}, ${format ?? 'not a raster image'}`);
     }
     expect(problems).toEqual([]);
   });

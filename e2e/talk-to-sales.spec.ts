@@ -3,7 +3,7 @@
  * header's button, the phone menu's entry, and the pages' own buttons. /invest has no contact
  * section of its own; pressing Talk to Sales there must still reach a form.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { siteConfig } from '@cardlift/contracts';
 import { launchBrowser, openPage, PHONE, siteUrl } from './support/browser';
 import { expectFormReached } from './support/visitor';
@@ -16,7 +16,17 @@ afterAll(async () => {
   await browser.close();
 });
 
-const PAGES = ['/', '/products/card-linked-offers', '/solutions/retail', '/case-studies', '/blog', '/company/about-us', '/privacy', '/components', '/invest'];
+const PAGES = [
+  '/',
+  '/products/card-linked-offers',
+  '/solutions/retail',
+  '/case-studies',
+  '/blog',
+  '/company/about-us',
+  '/privacy',
+  '/components',
+  '/invest',
+];
 
 describe('Talk to Sales', () => {
   for (const path of PAGES) {
@@ -49,8 +59,9 @@ describe('Talk to Sales', () => {
 
   it('sticky early access on /invest opens the early-access form, on a phone too', async () => {
     const page = await openPage(browser, PHONE);
-    await page.context().route((url) => url.href.startsWith(siteConfig.invest.earlyAccessFormUrl), (route) =>
-      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Early access</title>' }),
+    await page.context().route(
+      (url) => url.href.startsWith(siteConfig.invest.earlyAccessFormUrl),
+      (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Early access</title>' }),
     );
     await page.goto(siteUrl('/invest'));
     await page.evaluate(() => window.scrollTo(0, window.innerHeight * 2));

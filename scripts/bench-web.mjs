@@ -20,7 +20,16 @@ import { startStaticMirror } from './bench-web/static-mirror.mjs';
 import { REPO_ROOT, startSite } from './serve-built-site.mjs';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const option = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const flag = (name) => process.argv.includes(`--${name}`);
 
@@ -90,7 +99,8 @@ async function main() {
       }
     }
     if (!flag('no-click')) {
-      for (const path of paths) clicks.push({ page: path, ...(await earlyClick(site.baseUrl, path, { cpuSlowdown, chromePath: CHROME_PATH })) });
+      for (const path of paths)
+        clicks.push({ page: path, ...(await earlyClick(site.baseUrl, path, { cpuSlowdown, chromePath: CHROME_PATH })) });
     }
   } finally {
     await chrome.kill();
@@ -98,11 +108,20 @@ async function main() {
     await site.stop();
   }
 
-  console.log(`\nLighthouse mobile, CPU slowdown ${cpuSlowdown}x, median of ${runs} run(s) per page (figures of the median-performance run; bi = benchmarkIndex of each run)\n`);
+  console.log(
+    `\nLighthouse mobile, CPU slowdown ${cpuSlowdown}x, median of ${runs} run(s) per page (figures of the median-performance run; bi = benchmarkIndex of each run)\n`,
+  );
   const rows = paths.map((page) => {
     const { site: siteRuns, static: staticRuns } = results.get(page);
     const m = medianRun(siteRuns);
-    const row = { page, ...m, perf: median(siteRuns.map((r) => r.perf)), lcpMs: median(siteRuns.map((r) => r.lcpMs)), tbtMs: median(siteRuns.map((r) => r.tbtMs)), bi: siteRuns.map((r) => r.benchmarkIndex).join('/') };
+    const row = {
+      page,
+      ...m,
+      perf: median(siteRuns.map((r) => r.perf)),
+      lcpMs: median(siteRuns.map((r) => r.lcpMs)),
+      tbtMs: median(siteRuns.map((r) => r.tbtMs)),
+      bi: siteRuns.map((r) => r.benchmarkIndex).join('/'),
+    };
     row.longestTask = m.longestTaskMs ? `${m.longestTaskMs} ms ${m.longestTaskUrl.slice(0, 40)}` : '-';
     if (staticRuns.length) {
       row.staticPerf = median(staticRuns.map((r) => r.perf));
@@ -114,7 +133,12 @@ async function main() {
   });
   const columns = ['page', 'perf', 'a11y', 'bp', 'seo', 'lcpMs', 'tbtMs', 'cls', 'jsKb', 'requests', 'longestTask', 'bi'];
   if (mirror) columns.splice(columns.indexOf('longestTask'), 0, 'staticPerf', 'staticLcpMs', 'lcpRatio', 'perfRatio');
-  const medianRow = Object.fromEntries(columns.map((c) => [c, c === 'page' ? 'median' : ['longestTask', 'bi', 'lcpRatio', 'perfRatio'].includes(c) ? '' : median(rows.map((r) => r[c]))]));
+  const medianRow = Object.fromEntries(
+    columns.map((c) => [
+      c,
+      c === 'page' ? 'median' : ['longestTask', 'bi', 'lcpRatio', 'perfRatio'].includes(c) ? '' : median(rows.map((r) => r[c])),
+    ]),
+  );
   printTable(columns, [...rows, medianRow]);
   if (clicks.length) {
     console.log(`\nEarly click on the Products menu, real Chromium, CPU ${cpuSlowdown}x (INP from the Event Timing API)\n`);

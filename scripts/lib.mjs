@@ -38,6 +38,8 @@ export function ensureChromium() {
   }
   console.log('Chromium is missing: installing the Debian package...');
   const update = spawnSync('apt-get', ['update'], { stdio: 'inherit' });
-  const install = update.status === 0 && spawnSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const install =
+    update.status === 0 &&
+    spawnSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   return Boolean(install && install.status === 0 && fs.existsSync(CHROMIUM));
 }

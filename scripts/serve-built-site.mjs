@@ -30,16 +30,20 @@ export async function startSite(env = {}) {
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
     if (child.exitCode !== null) throw new Error(`api exited with code ${child.exitCode}`);
-    const ok = await fetch(`${baseUrl}/api/remotes`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseUrl}/api/remotes`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 150));
   }
   return {
     baseUrl,
-    stop: () => new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }

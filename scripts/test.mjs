@@ -1,4 +1,5 @@
-// `npm test`: typecheck, every package's Jest tests, then the browser suite on fresh builds.
+// `npm test`: lint (ESLint with the boundaries, Prettier, knip), typecheck, every package's Jest
+// tests, then the browser suite on fresh builds.
 // Ends with one line "N passed, N failed" summing both Jest runs.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +18,7 @@ async function step(name, command, args) {
   return code;
 }
 
+await step('lint', 'npm', ['run', 'lint', '--silent']);
 await step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 await step('unit and integration tests', 'npx', ['jest', '--json', `--outputFile=${path.join(reports, 'unit.json')}`]);
 if (!ensureChromium()) {
@@ -27,7 +29,8 @@ if (!ensureChromium()) {
   for (const pkg of FRONTENDS) {
     if ((await step(`build ${pkg}`, 'npm', ['run', 'build', '--silent', '-w', pkg])) !== 0) built = false;
   }
-  if (built) await step('browser tests', 'npx', ['jest', '-c', 'e2e/jest.config.ts', '--json', `--outputFile=${path.join(reports, 'e2e.json')}`]);
+  if (built)
+    await step('browser tests', 'npx', ['jest', '-c', 'e2e/jest.config.ts', '--json', `--outputFile=${path.join(reports, 'e2e.json')}`]);
 }
 
 let passed = 0;

@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 // autocannon ships no types; only the fields read below are declared.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- autocannon is CommonJS without types
 const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<AutocannonResult>;
 import { createApp } from '../src/app';
 import { loadConfig, REPO_ROOT } from '../src/platform/config';
@@ -29,8 +30,9 @@ const DURATION_S = 5;
 const CONNECTIONS = 50;
 
 const listen = (server: http.Server) =>
-  new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
-const close = (server: http.Server) => new Promise<void>((resolve) => server.close(() => resolve()));
+  new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 
 async function load(url: string): Promise<AutocannonResult> {
   return autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, pipelining: 1 });
@@ -77,13 +79,17 @@ async function main(): Promise<void> {
     const appResult = await load(`${appUrl}/api/casestudies`);
     const ratio = appResult.requests.average / bareResult.requests.average;
     console.log(`  bare node:http  ${bareResult.requests.average.toFixed(0)} req/s  p99 ${bareResult.latency.p99} ms`);
-    console.log(`  api (Koa)       ${appResult.requests.average.toFixed(0)} req/s  p99 ${appResult.latency.p99} ms  non-2xx ${appResult.non2xx}  errors ${appResult.errors}`);
+    console.log(
+      `  api (Koa)       ${appResult.requests.average.toFixed(0)} req/s  p99 ${appResult.latency.p99} ms  non-2xx ${appResult.non2xx}  errors ${appResult.errors}`,
+    );
     console.log(`  ratio api/bare  ${ratio.toFixed(2)} (target >= 0.50: ${ratio >= 0.5 ? 'met' : 'NOT met'})`);
 
     // A server-rendered page (needs the front ends built): the first request renders, the rest are kept.
     const page = await load(`${appUrl}/`);
     console.log(`\nGET / (server-rendered HTML)`);
-    console.log(`  api (Koa)       ${page.requests.average.toFixed(0)} req/s  p99 ${page.latency.p99} ms  non-2xx ${page.non2xx}  errors ${page.errors}`);
+    console.log(
+      `  api (Koa)       ${page.requests.average.toFixed(0)} req/s  p99 ${page.latency.p99} ms  non-2xx ${page.non2xx}  errors ${page.errors}`,
+    );
 
     const N = 1000;
     const started = performance.now();
@@ -92,8 +98,18 @@ async function main(): Promise<void> {
         fetch(`${appUrl}/api/contact`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ firstName: `Bench${i}`, lastName: 'Load', email: `bench${i}@example.com`, jobTitle: 'Tester', company: 'Bench Co', businessHelp: 'other' }),
-        }).then((r) => r.status, () => 0),
+          body: JSON.stringify({
+            firstName: `Bench${i}`,
+            lastName: 'Load',
+            email: `bench${i}@example.com`,
+            jobTitle: 'Tester',
+            company: 'Bench Co',
+            businessHelp: 'other',
+          }),
+        }).then(
+          (r) => r.status,
+          () => 0,
+        ),
       ),
     );
     const seconds = (performance.now() - started) / 1000;
@@ -103,7 +119,9 @@ async function main(): Promise<void> {
     const stored = await store.countLeads();
     await store.close();
     console.log(`\n${N} concurrent POST /api/contact (SQLite, synchronous=FULL) in ${seconds.toFixed(2)} s`);
-    console.log(`  acknowledged (201) ${acknowledged}, other ${N - acknowledged}, stored ${stored}: ${stored >= acknowledged ? 'every acknowledged lead stored' : 'LEADS MISSING'}`);
+    console.log(
+      `  acknowledged (201) ${acknowledged}, other ${N - acknowledged}, stored ${stored}: ${stored >= acknowledged ? 'every acknowledged lead stored' : 'LEADS MISSING'}`,
+    );
     if (ratio < 0.5 || stored < acknowledged) process.exitCode = 1;
   } finally {
     process.kill(-(child.pid as number), 'SIGTERM');

@@ -34,7 +34,13 @@ async function startApi(env: Record<string, string>): Promise<{ url: string; chi
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
-    if (await fetch(`${url}/api/remotes`).then((r) => r.ok, () => false)) return { url, child };
+    if (
+      await fetch(`${url}/api/remotes`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, child };
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('bench api did not start');
@@ -97,8 +103,12 @@ export async function benchReleasePropagation(): Promise<void> {
       times.push(performance.now() - accepted);
     }
     times.sort((x, y) => x - y);
-    console.log(`\nRelease propagation: ${RELEASES} releases accepted by one instance, served by the other (${database.label}, poll 500 ms)`);
-    console.log(`  p50 ${percentile(times, 50).toFixed(0)} ms  p99 ${percentile(times, 99).toFixed(0)} ms  max ${times.at(-1)?.toFixed(0)} ms (target: under 2000 ms)`);
+    console.log(
+      `\nRelease propagation: ${RELEASES} releases accepted by one instance, served by the other (${database.label}, poll 500 ms)`,
+    );
+    console.log(
+      `  p50 ${percentile(times, 50).toFixed(0)} ms  p99 ${percentile(times, 99).toFixed(0)} ms  max ${times.at(-1)?.toFixed(0)} ms (target: under 2000 ms)`,
+    );
     if (percentile(times, 99) >= 2000) process.exitCode = 1;
   } finally {
     first.child.kill('SIGTERM');

@@ -5,12 +5,19 @@
  */
 import pg from 'pg';
 import request from 'supertest';
-import { freshSchemaUrl } from '../../e2e/support/postgres';
+import { freshSchemaUrl } from '../test/postgres';
 import { testApp } from '../test/test-app';
 import type { App } from './app';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
-const lead = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', jobTitle: 'CTO', company: 'Engines Ltd', businessHelp: 'other' };
+const lead = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  jobTitle: 'CTO',
+  company: 'Engines Ltd',
+  businessHelp: 'other',
+};
 
 (pgUrl ? describe : describe.skip)('the api on PostgreSQL (skipped without TEST_DATABASE_URL)', () => {
   let app: App;
@@ -45,7 +52,10 @@ const lead = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com',
   it('refuses a NUL in a field with 400, and takes the corrected lead: nothing is lost', async () => {
     const store = await app.leads();
     const before = await store.countLeads();
-    const refused = await request(app.koa.callback()).post('/api/contact').send({ ...lead, company: 'Engines\u0000Ltd' }).expect(400);
+    const refused = await request(app.koa.callback())
+      .post('/api/contact')
+      .send({ ...lead, company: 'Engines\u0000Ltd' })
+      .expect(400);
     expect(refused.body.details.fieldErrors.company).toEqual(['Company name must not contain control characters']);
     await request(app.koa.callback()).post('/api/contact').send(lead).expect(201);
     expect(await store.countLeads()).toBe(before + 1);

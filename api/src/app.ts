@@ -90,7 +90,11 @@ export function createApp(deps: AppDeps = {}): App {
   let openedRegistry: Promise<RegistryStore> | undefined;
   const registryStore = () => (openedRegistry ??= openRegistryStore(config));
   const registry = new RegistryFollower(registryStore, logger);
-  const limiter = contactLimiter(config.contactRateLimit, { url: config.redisUrl, keyPrefix: config.redisKeyPrefix, maxClients: config.rateLimitMaxClients });
+  const limiter = contactLimiter(config.contactRateLimit, {
+    url: config.redisUrl,
+    keyPrefix: config.redisKeyPrefix,
+    maxClients: config.rateLimitMaxClients,
+  });
   let previewSecret: Promise<string> | undefined;
   const sharedPreviewSecret = () =>
     (previewSecret ??= config.previewSecret
@@ -168,9 +172,12 @@ export function createApp(deps: AppDeps = {}): App {
       await registry.start();
       knownPreviewSecret = await sharedPreviewSecret();
       if (config.production && config.trustProxyHops === 0) {
-        logger.warn('TRUST_PROXY_HOPS is 0: behind a load balancer every visitor shares its address for the contact limit and the site sees http; set it to the number of proxies in front of the api');
+        logger.warn(
+          'TRUST_PROXY_HOPS is 0: behind a load balancer every visitor shares its address for the contact limit and the site sees http; set it to the number of proxies in front of the api',
+        );
       }
-      if (relay.channels.length === 0) logger.warn('no LEADS_WEBHOOK_URL or SMTP_URL + LEADS_EMAIL_TO: leads are stored but nobody is notified');
+      if (relay.channels.length === 0)
+        logger.warn('no LEADS_WEBHOOK_URL or SMTP_URL + LEADS_EMAIL_TO: leads are stored but nobody is notified');
       logger.info({ store: store.kind, channels: relay.channels }, 'lead store ready');
       relay.start();
     },

@@ -9,8 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from './platform/config';
-import { freePort } from '../../e2e/support/site';
-import { spawnServer, startServer } from '../test/server-process';
+import { freePort, spawnServer, startServer } from '../test/server-process';
 
 jest.setTimeout(60_000);
 
@@ -119,7 +118,10 @@ describe('the real server process', () => {
     const broken = { ...JSON.parse(fs.readFileSync(post, 'utf8')), title: 42 };
     fs.writeFileSync(post, JSON.stringify(broken));
     const port = await freePort();
-    const server = spawnServer({ CONTENT_DIR: contentDir, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-broken-data-')) }, port);
+    const server = spawnServer(
+      { CONTENT_DIR: contentDir, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-broken-data-')) },
+      port,
+    );
     expect(await server.exited()).toBe(1);
     expect(server.output()).toMatch(/api failed to start: .*measuring-incrementality\.json/);
     expect(server.output()).toMatch(/title/);

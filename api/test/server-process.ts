@@ -5,11 +5,38 @@
  * for what the server says rather than sleep.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
-import { freePort, waitForReady } from '../../e2e/support/site';
 import { REPO_ROOT } from '../src/platform/config';
 
 export const SERVER = path.join(REPO_ROOT, 'api', 'src', 'server.ts');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** Resolves once `url` answers 200; throws when the process exits first or after `timeoutMs`. */
+export async function waitForReady(url: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`api exited with code ${child.exitCode} before it was ready`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`api not ready at ${url} after ${timeoutMs} ms`);
+}
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -26,7 +53,16 @@ export interface ServerProcess {
 export function spawnServer(env: Record<string, string>, port: number): ServerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
     cwd: REPO_ROOT,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', CONTACT_RATE_LIMIT: '0', DATABASE_URL: '', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      CONTACT_RATE_LIMIT: '0',
+      DATABASE_URL: '',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';
@@ -62,7 +98,8 @@ export function spawnServer(env: Record<string, string>, port: number): ServerPr
         void ended.then(() => {
           if (waiters.has(check)) {
             done();
-            pattern.test(text) ? resolve() : reject(new Error(`the server exited without ${pattern}:\n${text}`));
+            if (pattern.test(text)) resolve();
+            else reject(new Error(`the server exited without ${pattern}:\n${text}`));
           }
         });
         waiters.add(check);

@@ -53,7 +53,9 @@ export function siteUrl(path = '/'): string {
  * NOT happen after a scroll waits for this, a condition, instead of a fixed sleep.
  */
 export function framesDrawn(page: Page): Promise<void> {
-  return page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
+  return page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))),
+  );
 }
 
 /** Runs `act` (a wheel, a key press) and resolves once the page has received `event` and drawn the frames after it. */

@@ -18,7 +18,7 @@ const JAVA_MAJOR_NEEDED = 17;
 export function validatorUnavailable(): string | null {
   const version = spawnSync('java', ['-version'], { encoding: 'utf8' });
   if (version.error || version.status !== 0) {
-    return 'no `java` on this machine (.ci/run installs Debian\'s default-jre-headless; locally: apt-get install -y default-jre-headless)';
+    return "no `java` on this machine (.ci/run installs Debian's default-jre-headless; locally: apt-get install -y default-jre-headless)";
   }
   const major = Number(/version "(\d+)/.exec(version.stderr)?.[1] ?? 0);
   return major >= JAVA_MAJOR_NEEDED ? null : `Java ${JAVA_MAJOR_NEEDED}+ is needed, this machine has ${major || 'an unknown version'}`;

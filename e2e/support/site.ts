@@ -4,10 +4,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
+import { freePort, waitForReady } from '../../api/test/server-process';
+
+export { freePort };
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 export interface Site {
@@ -18,33 +20,6 @@ export interface Site {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-/** Resolves once `url` answers 200; throws when the process exits first or after `timeoutMs`. */
-export async function waitForReady(url: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`api exited with code ${child.exitCode} before it was ready`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`api not ready at ${url} after ${timeoutMs} ms`);
-}
-
 export async function startSite(env: Record<string, string> = {}): Promise<Site> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-e2e-'));
@@ -52,7 +27,16 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
   // included, reaches the server and not a launcher that would leave it running.
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'api', 'src', 'server.ts')], {
     cwd: REPO_ROOT,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', CONTACT_RATE_LIMIT: '0', ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      CONTACT_RATE_LIMIT: '0',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -86,7 +70,8 @@ export async function waitForVersion(baseUrl: string, remote: string, version: s
   for (;;) {
     const served = await servedVersion(baseUrl, remote);
     if (served === version) return performance.now() - start;
-    if (performance.now() - start > timeoutMs) throw new Error(`${baseUrl} still serves ${remote} ${served} after ${timeoutMs} ms, not ${version}`);
+    if (performance.now() - start > timeoutMs)
+      throw new Error(`${baseUrl} still serves ${remote} ${served} after ${timeoutMs} ms, not ${version}`);
     await new Promise((r) => setTimeout(r, 25));
   }
 }

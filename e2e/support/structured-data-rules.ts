@@ -4,8 +4,7 @@
  */
 type Item = Record<string, unknown>;
 
-const present = (value: unknown) =>
-  value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
+const present = (value: unknown) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
 const field = (item: unknown, key: string): unknown => (item && typeof item === 'object' ? (item as Item)[key] : undefined);
 const missing = (item: Item, keys: string[]) => keys.filter((key) => !present(item[key]));
 
@@ -20,7 +19,8 @@ export function missingRequiredFields(item: Item): string[] {
     if (!present(field(item.hiringOrganization, 'name'))) problems.push('hiringOrganization.name');
     const placed = present(field(field(item.jobLocation, 'address'), 'addressCountry'));
     const remote = item.jobLocationType === 'TELECOMMUTE' && present(item.applicantLocationRequirements);
-    if (!placed && !remote) problems.push('jobLocation.address.addressCountry, or jobLocationType TELECOMMUTE with applicantLocationRequirements');
+    if (!placed && !remote)
+      problems.push('jobLocation.address.addressCountry, or jobLocationType TELECOMMUTE with applicantLocationRequirements');
     return problems;
   }
   if (ARTICLE_TYPES.has(type)) return missing(item, ['headline', 'image', 'datePublished', 'author']);
@@ -34,7 +34,9 @@ export function imageUrls(item: unknown): string[] {
   if (!item || typeof item !== 'object') return [];
   return Object.entries(item as Item).flatMap(([key, value]) => {
     if (key !== 'image' && key !== 'logo') return imageUrls(value);
-    return [value].flat().flatMap((v) => (typeof v === 'string' ? [v] : typeof field(v, 'url') === 'string' ? [field(v, 'url') as string] : []));
+    return [value]
+      .flat()
+      .flatMap((v) => (typeof v === 'string' ? [v] : typeof field(v, 'url') === 'string' ? [field(v, 'url') as string] : []));
   });
 }
 

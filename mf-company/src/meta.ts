@@ -1,4 +1,13 @@
-import { absoluteUrl, API_PATHS, brandOrganization, siteConfig, type Job, type JobPosting, type PageMeta, type RemoteMeta } from '@cardlift/contracts';
+import {
+  absoluteUrl,
+  API_PATHS,
+  brandOrganization,
+  siteConfig,
+  type Job,
+  type JobPosting,
+  type PageMeta,
+  type RemoteMeta,
+} from '@cardlift/contracts';
 import { jobCopy } from './content/careers';
 
 /** Metadata of this remote's pages, declared once: pages use it on the client, the api in the HTML it sends. */
@@ -6,8 +15,7 @@ export const pages = {
   aboutUs: {
     path: '/company/about-us',
     title: 'About Us',
-    description:
-      'Cardlift connects brands with cardholders through card-linked offers. Meet the pillars and values behind the team.',
+    description: 'Cardlift connects brands with cardholders through card-linked offers. Meet the pillars and values behind the team.',
   },
   press: {
     path: '/company/press',
@@ -37,8 +45,7 @@ export const pages = {
   companyIndex: {
     path: '/company',
     title: 'About Us',
-    description:
-      'Cardlift connects brands with cardholders through card-linked offers. Meet the pillars and values behind the team.',
+    description: 'Cardlift connects brands with cardholders through card-linked offers. Meet the pillars and values behind the team.',
     canonicalPath: '/company/about-us',
     noindex: true,
   },
@@ -114,7 +121,11 @@ export function jobPostingJsonLd(job: Job): Record<string, unknown> {
  * while a visitor who follows an old link learns the position is closed.
  */
 export function jobPageMeta(job: JobPosting): PageMeta {
-  const page: Pick<PageMeta, 'path' | 'queries' | 'type'> = { path: JOB_PAGE_PATTERN, queries: [[API_PATHS.jobs, job.slug]], type: 'article' };
+  const page: Pick<PageMeta, 'path' | 'queries' | 'type'> = {
+    path: JOB_PAGE_PATTERN,
+    queries: [[API_PATHS.jobs, job.slug]],
+    type: 'article',
+  };
   if (!job.open) {
     return { ...page, title: `${job.title} (closed) | Careers`, description: jobCopy.closedText, noindex: true, status: 410 };
   }

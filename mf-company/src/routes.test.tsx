@@ -41,12 +41,11 @@ describe('About Us', () => {
     const pillars = screen.getByRole('region', { name: 'What we stand on' });
     expect(within(pillars).getAllByRole('heading', { level: 3 })).toHaveLength(4);
     const values = screen.getByRole('region', { name: 'Our values' });
-    expect(within(values).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'Passion',
-      'Grit',
-      'Humility',
-      'Hustle',
-    ]);
+    expect(
+      within(values)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Passion', 'Grit', 'Humility', 'Hustle']);
   });
 });
 

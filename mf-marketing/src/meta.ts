@@ -9,8 +9,7 @@ export const pages = {
   home: {
     path: '/',
     title: 'Cardlift | Card-linked offers that bring customers back',
-    description:
-      'Reach 200+ million cardholders with targeted card-linked offers, 1:1 client success support and leading iROAS.',
+    description: 'Reach 200+ million cardholders with targeted card-linked offers, 1:1 client success support and leading iROAS.',
     jsonLd: [organizationJsonLd()],
     queries: [[API_PATHS.caseStudies]],
   },
@@ -23,8 +22,7 @@ export const pages = {
   cardLinkedOffers: {
     path: '/products/card-linked-offers',
     title: 'Card-Linked Offers',
-    description:
-      'Drive incrementality with card-linked offers: 2M+ consumers reach, $155B total spend and 11x average return on ad spend.',
+    description: 'Drive incrementality with card-linked offers: 2M+ consumers reach, $155B total spend and 11x average return on ad spend.',
   },
   merchants: {
     path: '/products/merchants',

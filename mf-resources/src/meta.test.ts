@@ -32,7 +32,11 @@ describe('remoteMeta', () => {
   );
 
   it('resolves a blog post as an article', () => {
-    expect(resolve('/blog/offers-api-announcement')).toMatchObject({ title: post.title, type: 'article', canonicalPath: '/blog/offers-api-announcement' });
+    expect(resolve('/blog/offers-api-announcement')).toMatchObject({
+      title: post.title,
+      type: 'article',
+      canonicalPath: '/blog/offers-api-announcement',
+    });
   });
 
   it('answers null (a 404) for unknown content and unknown sub-paths', () => {
@@ -69,7 +73,9 @@ describe('caseStudyMeta', () => {
 
   it('prefers the excerpt for the description and keeps it short', () => {
     expect(caseStudyMeta({ ...sling, excerpt: 'Short.' }).description).toBe('Short.');
-    expect(caseStudyMeta({ ...sling, excerpt: undefined, description: undefined, overview: 'x '.repeat(200) }).description.length).toBeLessThanOrEqual(160);
+    expect(
+      caseStudyMeta({ ...sling, excerpt: undefined, description: undefined, overview: 'x '.repeat(200) }).description.length,
+    ).toBeLessThanOrEqual(160);
   });
 });
 

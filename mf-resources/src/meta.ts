@@ -42,8 +42,7 @@ export const pages = {
   caseStudies: {
     path: '/case-studies',
     title: 'Case Studies',
-    description:
-      'How brands use Cardlift card-linked offers to acquire and retain customers, with measurable results.',
+    description: 'How brands use Cardlift card-linked offers to acquire and retain customers, with measurable results.',
     canonicalPath: '/case-studies',
     jsonLd: [breadcrumbJsonLd([HOME, CASE_STUDIES])],
     queries: [[API_PATHS.caseStudies]],

@@ -27,7 +27,10 @@ export async function earlyClick(baseUrl, path, { cpuSlowdown = 4, chromePath } 
     const opened = await page
       .locator('[data-menu="products"]')
       .waitFor({ state: 'visible', timeout: 10_000 })
-      .then(() => true, () => false);
+      .then(
+        () => true,
+        () => false,
+      );
     const openMs = Date.now() - clickedAt;
     // Event Timing entries are queued after the next paint: wait for two frames before reading.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50)))));

@@ -9,10 +9,7 @@ const SHELL = path.resolve(__dirname, '..');
 const SOURCE_DIRS = ['src', 'build', 'scripts', 'test'];
 
 /** Declared though the shell's own files do not import them, and why. */
-const NOT_IMPORTED_ON_PURPOSE: Record<string, string> = {
-  zod: 'bundled into the shell through @cardlift/contracts (the contact form schema); pinned to the api’s version',
-  'react-router-dom': 'declared by the shell and every remote alike; to be dropped by all of them together',
-};
+const NOT_IMPORTED_ON_PURPOSE: Record<string, string> = {};
 
 function files(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
@@ -29,7 +26,8 @@ describe('shell dependencies', () => {
     const sources = [...SOURCE_DIRS.flatMap((d) => files(path.join(SHELL, d))), ...files(SHELL).filter((f) => path.dirname(f) === SHELL)]
       .map((f) => fs.readFileSync(f, 'utf8'))
       .join('\n');
-    const imported = (name: string) => new RegExp(`(from |import\\(|require\\(|@import |url\\()['"]${name.replace(/[/.]/g, '\\$&')}(/[^'"]*)?['"]`).test(sources);
+    const imported = (name: string) =>
+      new RegExp(`(from |import\\(|require\\(|@import |url\\()['"]${name.replace(/[/.]/g, '\\$&')}(/[^'"]*)?['"]`).test(sources);
     const unused = Object.keys(pkg.dependencies).filter((name) => !imported(name) && !(name in NOT_IMPORTED_ON_PURPOSE));
     expect(unused).toEqual([]);
   });

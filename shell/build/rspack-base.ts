@@ -115,7 +115,9 @@ export function frontendConfig(options: FrontendOptions): Configuration {
         ? [
             // In production the HTML comes from the boot build (rspack-boot.ts) and loads only its script;
             // the development server's HTML, which no server renders, loads `main` itself.
-            ...(dev ? [new rspack.HtmlRspackPlugin({ template: './index.html', inject: 'head', scriptLoading: 'defer', minify: false })] : []),
+            ...(dev
+              ? [new rspack.HtmlRspackPlugin({ template: './index.html', inject: 'head', scriptLoading: 'defer', minify: false })]
+              : []),
             new StartupAssetsPlugin(),
             // Unhashed public files (favicon, logo, social image) at the root of the shell's dist, where the api serves them.
             new rspack.CopyRspackPlugin({ patterns: [{ from: 'public', to: '.', noErrorOnMissing: true }] }),

@@ -3,7 +3,6 @@
  * the template the api fills in). A compiler of its own because federation adds its runtime and the
  * eager shared modules to every entry of the build it is part of, and boot must stay a few hundred bytes.
  */
-import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { PrecompressPlugin } from './precompress-plugin';
 import { buildDir, RESOLVE_EXTENSIONS, scriptRule } from './rspack-base';

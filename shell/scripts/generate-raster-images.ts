@@ -33,7 +33,10 @@ async function draw(browser: Browser, html: string, size: { width: number; heigh
 }
 
 async function main(): Promise<void> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
   try {
     await draw(browser, logo, siteConfig.logo, siteConfig.logo.path);
   } finally {

@@ -1,10 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  INLINE_PAGE_FRAME_ELEMENT_ID,
-  INLINE_QUERY_DATA_ELEMENT_ID,
-  type InlineQueryData,
-  type PageFrame,
-} from '@cardlift/contracts';
+import { INLINE_PAGE_FRAME_ELEMENT_ID, INLINE_QUERY_DATA_ELEMENT_ID, type InlineQueryData, type PageFrame } from '@cardlift/contracts';
 import { takeInlineJson } from './inline-json';
 
 /** Puts query results into the cache, so the first render shows content and makes no request for it. */

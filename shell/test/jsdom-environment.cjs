@@ -4,7 +4,19 @@ const { TestEnvironment } = require('jest-environment-jsdom');
 class JsdomWithFetchEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
-    const { fetch, Request, Response, Headers, FormData, AbortController, AbortSignal, TextEncoder, TextDecoder, ReadableStream, structuredClone } = globalThis;
+    const {
+      fetch,
+      Request,
+      Response,
+      Headers,
+      FormData,
+      AbortController,
+      AbortSignal,
+      TextEncoder,
+      TextDecoder,
+      ReadableStream,
+      structuredClone,
+    } = globalThis;
     Object.assign(this.global, { fetch, Request, Response, Headers, FormData, TextEncoder, TextDecoder, ReadableStream, structuredClone });
     // jsdom's AbortSignal is not accepted by Node's fetch; keep the pair consistent.
     Object.assign(this.global, { AbortController, AbortSignal });

@@ -16,7 +16,10 @@ export interface RenderOptions {
   route?: string;
 }
 
-export function renderWithProviders(ui: ReactElement, { path = '/', route = '*' }: RenderOptions = {}): RenderResult & { queryClient: ReturnType<typeof createQueryClient> } {
+export function renderWithProviders(
+  ui: ReactElement,
+  { path = '/', route = '*' }: RenderOptions = {},
+): RenderResult & { queryClient: ReturnType<typeof createQueryClient> } {
   const queryClient = createQueryClient();
   const result = render(
     <QueryClientProvider client={queryClient}>

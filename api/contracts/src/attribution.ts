@@ -47,7 +47,11 @@ export const ATTRIBUTION_LABELS: Record<AttributionField, string> = {
 /** A field's value as it may be stored, or undefined when nothing usable is left. */
 export function cleanAttributionValue(field: AttributionField, raw: string): string | undefined {
   // Control characters have no place in a campaign name or a URL, and would garble the CSV or e-mail.
-  const value = raw.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, ATTRIBUTION_MAX[field]);
+  const value = raw
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, ATTRIBUTION_MAX[field]);
   if (value === '') return undefined;
   if (field === 'referrer' && !/^https?:\/\//i.test(value)) return undefined;
   if (field === 'landingPage' && (!value.startsWith('/') || value.startsWith('//'))) return undefined;

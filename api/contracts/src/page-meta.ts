@@ -55,4 +55,3 @@ export function absoluteUrl(path: string): string {
   const url = new URL(`${origin}/${path.replace(/^[/\\]+/, '')}`);
   return url.origin === origin ? url.href : `${origin}/`;
 }
-

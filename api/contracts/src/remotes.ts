@@ -4,7 +4,15 @@
  * plus its package.
  */
 export const REMOTES = [
-  { name: 'mf_marketing', packageDir: 'mf-marketing', label: 'Marketing', devPort: 3101, cssPrefix: 'mk', paths: ['/'], prefixes: ['/products', '/solutions'] },
+  {
+    name: 'mf_marketing',
+    packageDir: 'mf-marketing',
+    label: 'Marketing',
+    devPort: 3101,
+    cssPrefix: 'mk',
+    paths: ['/'],
+    prefixes: ['/products', '/solutions'],
+  },
   {
     name: 'mf_resources',
     packageDir: 'mf-resources',
@@ -14,7 +22,15 @@ export const REMOTES = [
     paths: [],
     prefixes: ['/case-studies', '/casestudies', '/casestudy', '/blog'],
   },
-  { name: 'mf_company', packageDir: 'mf-company', label: 'Company', devPort: 3103, cssPrefix: 'co', paths: ['/privacy', '/terms'], prefixes: ['/company'] },
+  {
+    name: 'mf_company',
+    packageDir: 'mf-company',
+    label: 'Company',
+    devPort: 3103,
+    cssPrefix: 'co',
+    paths: ['/privacy', '/terms'],
+    prefixes: ['/company'],
+  },
   { name: 'mf_invest', packageDir: 'mf-invest', label: 'Invest', devPort: 3104, cssPrefix: 'iv', paths: ['/invest'], prefixes: [] },
 ] as const;
 

@@ -13,11 +13,14 @@ interface Section {
   prefixes: string[];
 }
 
-export const SECTIONS: readonly Section[] = REMOTES.map((r) => ({ remote: r.name, label: r.label, paths: [...r.paths], prefixes: [...r.prefixes] }));
+export const SECTIONS: readonly Section[] = REMOTES.map((r) => ({
+  remote: r.name,
+  label: r.label,
+  paths: [...r.paths],
+  prefixes: [...r.prefixes],
+}));
 
 export function sectionForPath(pathname: string): Section | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return SECTIONS.find(
-    (s) => s.paths.includes(path) || s.prefixes.some((p) => path === p || path.startsWith(`${p}/`)),
-  );
+  return SECTIONS.find((s) => s.paths.includes(path) || s.prefixes.some((p) => path === p || path.startsWith(`${p}/`)));
 }

@@ -95,6 +95,9 @@ export function pagePathOfCard(kind: ShareCardKind, slug: string): string | null
 
 export function shareImageFor(meta: PageMeta, visitedPath: string): ShareImage {
   const card = shareCardFor(meta, visitedPath);
-  const alt = card.kind === 'site' ? `${siteConfig.brandName}: ${card.title}` : `${siteConfig.brandName} ${card.section.toLowerCase()}: ${card.title}`;
+  const alt =
+    card.kind === 'site'
+      ? `${siteConfig.brandName}: ${card.title}`
+      : `${siteConfig.brandName} ${card.section.toLowerCase()}: ${card.title}`;
   return { path: shareCardPath(card), ...SHARE_IMAGE_SIZE, type: SHARE_IMAGE_TYPE, alt };
 }

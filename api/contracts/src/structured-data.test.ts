@@ -7,12 +7,22 @@ describe('structured data images', () => {
   });
 
   it('names the default social image in place of an SVG or a missing one', () => {
-    expect(structuredDataImage('/content-images/case-studies/sling-tv-hero.svg')).toMatch(/^https:\/\/www\.cardlift\.example\/og\/site\/default\.[0-9a-f]{16}\.png$/);
+    expect(structuredDataImage('/content-images/case-studies/sling-tv-hero.svg')).toMatch(
+      /^https:\/\/www\.cardlift\.example\/og\/site\/default\.[0-9a-f]{16}\.png$/,
+    );
     expect(structuredDataImage(undefined)).toMatch(/^https:\/\/www\.cardlift\.example\/og\/site\/default\.[0-9a-f]{16}\.png$/);
   });
 
   it('gives the brand its raster logo wherever it appears as an organization', () => {
-    expect(brandOrganization()).toMatchObject({ name: 'Cardlift', url: 'https://www.cardlift.example', logo: { url: 'https://www.cardlift.example/logo.png' } });
-    expect(organizationJsonLd()).toMatchObject({ '@context': 'https://schema.org', '@type': 'Organization', logo: { url: 'https://www.cardlift.example/logo.png' } });
+    expect(brandOrganization()).toMatchObject({
+      name: 'Cardlift',
+      url: 'https://www.cardlift.example',
+      logo: { url: 'https://www.cardlift.example/logo.png' },
+    });
+    expect(organizationJsonLd()).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      logo: { url: 'https://www.cardlift.example/logo.png' },
+    });
   });
 });

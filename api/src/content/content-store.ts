@@ -75,18 +75,17 @@ function loadCollection<S extends z.ZodType<{ id: string }>>(dir: string, schema
   return items;
 }
 
-const byDateDesc = <T,>(key: (t: T) => string) => (a: T, b: T) => key(b).localeCompare(key(a));
+const byDateDesc =
+  <T>(key: (t: T) => string) =>
+  (a: T, b: T) =>
+    key(b).localeCompare(key(a));
 
 export function loadContent(contentDir: string, clock: Clock = () => new Date()): ContentStore {
-  const caseStudies = loadCollection(path.join(contentDir, 'case-studies'), caseStudySchema).sort(
-    byDateDesc((c) => c.publishedDate),
-  );
+  const caseStudies = loadCollection(path.join(contentDir, 'case-studies'), caseStudySchema).sort(byDateDesc((c) => c.publishedDate));
   const posts = loadCollection(path.join(contentDir, 'blog'), blogPostSchema).sort(byDateDesc((p) => p.publishedDate));
   const jobs = loadCollection(path.join(contentDir, 'jobs'), jobSchema).sort(byDateDesc((j) => j.postedDate));
   const bannersFile = path.join(contentDir, 'banners.json');
-  const banners: Banners = fs.existsSync(bannersFile)
-    ? parseFile(bannersSchema, bannersFile)
-    : { primary: null, secondary: null };
+  const banners: Banners = fs.existsSync(bannersFile) ? parseFile(bannersSchema, bannersFile) : { primary: null, secondary: null };
   const postById = new Map(posts.map((p) => [p.id, p]));
   checkReferences(contentDir, { caseStudies, posts, banners, postIds: new Set(postById.keys()) });
   const postings = jobPostings(jobs, clock);
@@ -122,7 +121,11 @@ function checkReferences(
       [path.join(contentDir, 'case-studies', `${c.id}.json`), 'clientLogo', c.clientLogo],
       [path.join(contentDir, 'case-studies', `${c.id}.json`), 'heroImage', c.heroImage],
     ]),
-    ...refs.posts.map((p): [string, string, string | undefined] => [path.join(contentDir, 'blog', `${p.id}.json`), 'heroImage', p.heroImage]),
+    ...refs.posts.map((p): [string, string, string | undefined] => [
+      path.join(contentDir, 'blog', `${p.id}.json`),
+      'heroImage',
+      p.heroImage,
+    ]),
   ];
   const imagesDir = path.join(contentDir, 'images');
   for (const [file, field, src] of images) {

@@ -38,7 +38,16 @@ describe('content endpoints', () => {
       ...c.solutionDetails.map((d) => `${d.icon} ${d.title}`),
       ...c.metrics.map((m) => m.metric ?? m.label ?? ''),
     ]);
-    const keywords = [/users|people|redemption/i, /card/i, /message/i, /refresh/i, /roas|roi/i, /revenue|money|\$/i, /conversion|rate|%/i, /time|hours|days/i];
+    const keywords = [
+      /users|people|redemption/i,
+      /card/i,
+      /message/i,
+      /refresh/i,
+      /roas|roi/i,
+      /revenue|money|\$/i,
+      /conversion|rate|%/i,
+      /time|hours|days/i,
+    ];
     for (const keyword of keywords) expect(names.some((n) => keyword.test(n))).toBe(true);
     expect(names.some((n) => keywords.every((k) => !k.test(n)))).toBe(true);
   });

@@ -22,7 +22,10 @@ afterAll(async () => {
   for (const a of apps) await a.close();
 });
 
-const post = (a: App, body: unknown) => request(a.koa.callback()).post('/api/contact').send(body as object);
+const post = (a: App, body: unknown) =>
+  request(a.koa.callback())
+    .post('/api/contact')
+    .send(body as object);
 const count = async (a: App) => (await a.leads()).countLeads();
 
 describe('POST /api/contact', () => {
@@ -54,12 +57,22 @@ describe('POST /api/contact', () => {
     ['company missing', { ...valid, company: undefined }, 'Company name is required', 'company'],
     ['businessHelp empty', { ...valid, businessHelp: '' }, 'Please tell us how we can help', 'businessHelp'],
     ['businessHelp unknown', { ...valid, businessHelp: 'free-money' }, 'Please tell us how we can help', 'businessHelp'],
-    ['text too long', { ...valid, company: 'x'.repeat(TEXT_FIELD_MAX + 1) }, `Company name must be at most ${TEXT_FIELD_MAX} characters`, 'company'],
+    [
+      'text too long',
+      { ...valid, company: 'x'.repeat(TEXT_FIELD_MAX + 1) },
+      `Company name must be at most ${TEXT_FIELD_MAX} characters`,
+      'company',
+    ],
     ['agreeToUpdates not boolean', { ...valid, agreeToUpdates: 'yes' }, 'agreeToUpdates must be true or false', 'agreeToUpdates'],
     ['a number for a name', { ...valid, firstName: 42 }, 'First name is required', 'firstName'],
     ['a NUL in a name', { ...valid, firstName: 'Gr\u0000ace' }, 'First name must not contain control characters', 'firstName'],
     ['an escape in a company', { ...valid, company: 'Acme\u001b[31m' }, 'Company name must not contain control characters', 'company'],
-    ['a line break in a job title', { ...valid, jobTitle: 'CTO\nBcc: x@example.com' }, 'Job title must not contain control characters', 'jobTitle'],
+    [
+      'a line break in a job title',
+      { ...valid, jobTitle: 'CTO\nBcc: x@example.com' },
+      'Job title must not contain control characters',
+      'jobTitle',
+    ],
     ['a C1 control in a last name', { ...valid, lastName: 'Hop\u0085per' }, 'Last name must not contain control characters', 'lastName'],
     ['a NUL in an email', { ...valid, email: 'grace\u0000@example.com' }, 'Please enter a valid email address', 'email'],
   ])('refuses %s with 400 and the field in details', async (_name, body, message, field) => {
@@ -79,7 +92,12 @@ describe('POST /api/contact', () => {
 
   it('stores where the visit came from with the lead', async () => {
     const a = app();
-    const attribution = { utmSource: 'x', utmCampaign: 'y', referrer: 'https://news.example/post', landingPage: '/?utm_source=x&utm_campaign=y' };
+    const attribution = {
+      utmSource: 'x',
+      utmCampaign: 'y',
+      referrer: 'https://news.example/post',
+      landingPage: '/?utm_source=x&utm_campaign=y',
+    };
     await post(a, { ...valid, attribution }).expect(201);
     const [lead] = await (await a.leads()).listLeads();
     expect(lead?.attribution).toEqual(attribution);
@@ -122,9 +140,17 @@ describe('POST /api/contact', () => {
 
   it('answers 400 for malformed JSON without parser internals', async () => {
     const a = app();
-    const res = await request(a.koa.callback()).post('/api/contact').set('Content-Type', 'application/json').send('{"firstName": ').expect(400);
+    const res = await request(a.koa.callback())
+      .post('/api/contact')
+      .set('Content-Type', 'application/json')
+      .send('{"firstName": ')
+      .expect(400);
     expect(res.body).toEqual({ error: 'Malformed JSON body', code: 'malformed_json' });
-    const proto = await request(a.koa.callback()).post('/api/contact').set('Content-Type', 'application/json').send('{"__proto__": {"x": 1}}').expect(400);
+    const proto = await request(a.koa.callback())
+      .post('/api/contact')
+      .set('Content-Type', 'application/json')
+      .send('{"__proto__": {"x": 1}}')
+      .expect(400);
     expect(proto.body.error).toBe('Malformed JSON body');
   });
 

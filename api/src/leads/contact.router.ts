@@ -12,7 +12,10 @@ export function contactRouter(leads: LeadService, options: { limiter: ContactLim
   router.post('/contact', rateLimit(options.limiter, options.logger), jsonBody(), validate(contactRequestSchema), async (ctx) => {
     const result = await leads.submit(validBody(ctx, contactRequestSchema));
     // Logged by id only: names and e-mail addresses stay out of the logs.
-    options.logger.info({ reqId: ctx.state.requestId, leadId: result.id, stored: result.stored }, result.stored ? 'lead stored' : 'honeypot submission dropped');
+    options.logger.info(
+      { reqId: ctx.state.requestId, leadId: result.id, stored: result.stored },
+      result.stored ? 'lead stored' : 'honeypot submission dropped',
+    );
     const body: ContactResponse = { id: result.id, message: CONTACT_SUCCESS_MESSAGE };
     ctx.status = 201;
     ctx.set('Cache-Control', 'no-store');

@@ -29,7 +29,15 @@ describe('leads:export CSV', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-export-'));
     const store = openSqliteStore(dataDir);
     await store.addLead(
-      { firstName: 'Eve', lastName: '=cmd|" /C calc"!A0', email: 'eve@example.com', jobTitle: '@Head', company: '+Evil, Ltd', businessHelp: 'other', agreeToUpdates: false },
+      {
+        firstName: 'Eve',
+        lastName: '=cmd|" /C calc"!A0',
+        email: 'eve@example.com',
+        jobTitle: '@Head',
+        company: '+Evil, Ltd',
+        businessHelp: 'other',
+        agreeToUpdates: false,
+      },
       [],
     );
     await store.close();

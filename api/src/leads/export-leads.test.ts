@@ -23,7 +23,9 @@ describe('leads:export CSV', () => {
     expect(header).toBe(
       'id,createdAt,firstName,lastName,email,jobTitle,company,businessHelp,agreeToUpdates,utmSource,utmMedium,utmCampaign,utmTerm,utmContent,referrer,landingPage',
     );
-    expect(first).toBe('lead-1,2026-11-22T10:00:00.000Z,Grace,Hopper,grace1@example.com,VP,Compilers Inc,other,true,x,,y,,,,/?utm_source=x&utm_campaign=y');
+    expect(first).toBe(
+      'lead-1,2026-11-22T10:00:00.000Z,Grace,Hopper,grace1@example.com,VP,Compilers Inc,other,true,x,,y,,,,/?utm_source=x&utm_campaign=y',
+    );
     expect(second).toMatch(/,true,,,,,,,$/);
   });
 

@@ -62,7 +62,10 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
       return rows.map((row) => ({ entry: outboxFromRow(row), lead: leadFromRow(row.lead) }));
     },
     async markDelivered(entryId) {
-      await pool.query("UPDATE outbox SET status = 'delivered', attempts = attempts + 1, last_error = NULL, updated_at = now() WHERE id = $1", [entryId]);
+      await pool.query(
+        "UPDATE outbox SET status = 'delivered', attempts = attempts + 1, last_error = NULL, updated_at = now() WHERE id = $1",
+        [entryId],
+      );
     },
     async markAttemptFailed(entryId, error, retryAt) {
       await pool.query(

@@ -20,22 +20,17 @@ import {
   type OutboxRow,
 } from './lead-store';
 
-
 export function openSqliteStore(dataDir: string): LeadStore {
   const db = openSqliteDatabase(dataDir);
 
   const insertLead = db.prepare(`INSERT INTO leads (${LEAD_COLUMNS.join(', ')}) VALUES (${LEAD_COLUMNS.map(() => '?').join(', ')})`);
-  const insertOutbox = db.prepare(
-    'INSERT INTO outbox (lead_id, channel, next_attempt_at, updated_at) VALUES (?, ?, ?, ?)',
-  );
+  const insertOutbox = db.prepare('INSERT INTO outbox (lead_id, channel, next_attempt_at, updated_at) VALUES (?, ?, ?, ?)');
   const add = db.transaction((lead: Lead, channels: readonly Channel[]) => {
     // SQLite has no boolean: agree_to_updates is 0 or 1.
     insertLead.run(leadValues(lead).map((value) => (typeof value === 'boolean' ? Number(value) : value)));
     for (const channel of channels) insertOutbox.run(lead.id, channel, Date.parse(lead.createdAt), lead.createdAt);
   });
-  const selectDue = db.prepare(
-    "SELECT * FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY id LIMIT ?",
-  );
+  const selectDue = db.prepare("SELECT * FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY id LIMIT ?");
   const lease = db.prepare('UPDATE outbox SET next_attempt_at = ? WHERE id = ?');
   const leadById = db.prepare('SELECT * FROM leads WHERE id = ?');
   const claim = db.transaction((limit: number, leaseMs: number, now: number): OutboxJob[] => {

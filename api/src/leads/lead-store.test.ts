@@ -35,7 +35,11 @@ const backends: Backend[] = [
     name: 'SQLite',
     fresh: async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-store-'));
-      return { store: openSqliteStore(dir), reopen: async () => openSqliteStore(dir), cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+      return {
+        store: openSqliteStore(dir),
+        reopen: async () => openSqliteStore(dir),
+        cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
+      };
     },
   },
 ];
@@ -60,7 +64,8 @@ if (pgUrl) {
   });
 } else {
   describe('lead store on PostgreSQL', () => {
-    it.skip('SKIPPED: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run this suite on PostgreSQL', () => undefined);
+    it.skip('SKIPPED: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run this suite on PostgreSQL', () =>
+      undefined);
   });
   console.warn('lead store: PostgreSQL suite SKIPPED (TEST_DATABASE_URL is not set); SQLite only.');
 }
@@ -159,7 +164,15 @@ describe.each(backends)('lead store on $name', (backend) => {
   });
 
   it('keeps where the visit came from, and hands it to the relay with the lead', async () => {
-    const attribution = { utmSource: 'x', utmMedium: 'email', utmCampaign: 'y', utmTerm: 'offers', utmContent: 'hero', referrer: 'https://news.example/', landingPage: '/?utm_source=x' };
+    const attribution = {
+      utmSource: 'x',
+      utmMedium: 'email',
+      utmCampaign: 'y',
+      utmTerm: 'offers',
+      utmContent: 'hero',
+      referrer: 'https://news.example/',
+      landingPage: '/?utm_source=x',
+    };
     const lead = await store.addLead({ ...submission(200), attribution }, ['webhook']);
     const without = await store.addLead(submission(201), []);
     const leads = await store.listLeads();

@@ -68,7 +68,6 @@ export function leadValues(lead: Lead): (string | boolean | null)[] {
   ];
 }
 
-
 export interface OutboxEntry {
   id: number;
   leadId: string;

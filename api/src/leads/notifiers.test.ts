@@ -16,7 +16,10 @@ const lead: Lead = {
 
 describe('the e-mail sales receives for a lead', () => {
   it('names the lead and says where the visit came from', () => {
-    const { subject, text } = leadEmail({ ...lead, attribution: { utmSource: 'x', utmCampaign: 'y', referrer: 'https://news.example/', landingPage: '/?utm_source=x' } });
+    const { subject, text } = leadEmail({
+      ...lead,
+      attribution: { utmSource: 'x', utmCampaign: 'y', referrer: 'https://news.example/', landingPage: '/?utm_source=x' },
+    });
     expect(subject).toBe('New lead: Compilers Inc (Customer Acquisition)');
     expect(text).toContain('Name: Grace Hopper');
     expect(text).toContain('Source: x\nCampaign: y\nReferrer: https://news.example/\nLanding page: /?utm_source=x');

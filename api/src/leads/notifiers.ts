@@ -31,7 +31,10 @@ function attributionLines(lead: Lead): string[] {
     const value = lead.attribution[field];
     return value === undefined ? [] : [`${ATTRIBUTION_LABELS[field]}: ${value}`];
   });
-  return ['Where the visit came from:', ...(lines.length ? lines : ['(nothing recorded: a direct visit, or one before attribution was kept)'])];
+  return [
+    'Where the visit came from:',
+    ...(lines.length ? lines : ['(nothing recorded: a direct visit, or one before attribution was kept)']),
+  ];
 }
 
 /** The e-mail sales receives for a lead. */

@@ -13,7 +13,14 @@ import { testApp } from '../../test/test-app';
 import type { App } from '../app';
 import { emailNotifier, webhookNotifier } from './notifiers';
 
-const lead = (n: number) => ({ firstName: `Ada${n}`, lastName: 'Byron', email: `ada${n}@example.com`, jobTitle: 'CTO', company: 'Engines', businessHelp: 'other' });
+const lead = (n: number) => ({
+  firstName: `Ada${n}`,
+  lastName: 'Byron',
+  email: `ada${n}@example.com`,
+  jobTitle: 'CTO',
+  company: 'Engines',
+  businessHelp: 'other',
+});
 const fast = { pollMs: 20, baseDelayMs: 20, maxDelayMs: 50 };
 const until = async (check: () => Promise<boolean>, ms = 10_000) => {
   const end = Date.now() + ms;
@@ -68,7 +75,15 @@ describe('outbox drills', () => {
     const two = made(testApp({ dataDir }, { notifiers: { webhook: webhookNotifier(hook.url) }, relay: fast }));
     await Promise.all([one.start(), two.start()]);
     const ids: string[] = [];
-    for (let n = 0; n < 30; n++) ids.push((await request((n % 2 ? one : two).koa.callback()).post('/api/contact').send(lead(n)).expect(201)).body.id);
+    for (let n = 0; n < 30; n++)
+      ids.push(
+        (
+          await request((n % 2 ? one : two).koa.callback())
+            .post('/api/contact')
+            .send(lead(n))
+            .expect(201)
+        ).body.id,
+      );
     await until(delivered(one));
     expect([...hook.deliveries].sort()).toEqual([...ids].sort());
     hook.close();
@@ -100,7 +115,11 @@ describe('outbox drills', () => {
         let data = '';
         stream.on('data', (c: Buffer) => (data += c.toString()));
         stream.on('end', () => {
-          messages.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), data });
+          messages.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            data,
+          });
           callback();
         });
       },

@@ -44,12 +44,18 @@ describe('outbox relay', () => {
     await app.start();
     try {
       const attribution = { utmSource: 'x', utmCampaign: 'y', landingPage: '/?utm_source=x&utm_campaign=y' };
-      const res = await request(app.koa.callback()).post('/api/contact').send({ ...valid, attribution }).expect(201);
+      const res = await request(app.koa.callback())
+        .post('/api/contact')
+        .send({ ...valid, attribution })
+        .expect(201);
       const store = await app.leads();
       await until(async () => (await store.listOutbox())[0]?.status === 'delivered');
       const [entry] = await store.listOutbox();
       expect(entry).toMatchObject({ leadId: res.body.id, channel: 'webhook', attempts: 3, lastError: null });
-      expect(received[2]).toEqual({ key: res.body.id, body: { type: 'lead.created', lead: expect.objectContaining({ ...valid, id: res.body.id, attribution }) } });
+      expect(received[2]).toEqual({
+        key: res.body.id,
+        body: { type: 'lead.created', lead: expect.objectContaining({ ...valid, id: res.body.id, attribution }) },
+      });
     } finally {
       await app.close();
       hook.close();
@@ -58,11 +64,14 @@ describe('outbox relay', () => {
 
   it('leaves a lead that keeps failing visible as failed, and the lead itself stored', async () => {
     const logger = pino({ level: 'silent' });
-    const app = testApp({}, {
-      logger,
-      notifiers: { email: async () => Promise.reject(new Error('SMTP 550 mailbox unavailable')) },
-      relay: { pollMs: 20, baseDelayMs: 5, maxDelayMs: 10, maxAttempts: 3 },
-    });
+    const app = testApp(
+      {},
+      {
+        logger,
+        notifiers: { email: async () => Promise.reject(new Error('SMTP 550 mailbox unavailable')) },
+        relay: { pollMs: 20, baseDelayMs: 5, maxDelayMs: 10, maxAttempts: 3 },
+      },
+    );
     await app.start();
     try {
       await request(app.koa.callback()).post('/api/contact').send(valid).expect(201);

@@ -89,7 +89,14 @@ describe('contact rate limit', () => {
 });
 
 describe('the client address behind proxies (TRUST_PROXY_HOPS), through the whole app', () => {
-  const lead = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', jobTitle: 'CTO', company: 'Engines Ltd', businessHelp: 'other' };
+  const lead = {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    jobTitle: 'CTO',
+    company: 'Engines Ltd',
+    businessHelp: 'other',
+  };
   const apps: App[] = [];
   afterAll(async () => {
     for (const a of apps) await a.close();

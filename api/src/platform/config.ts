@@ -87,7 +87,8 @@ function releaseTokenHashes(env: NodeJS.ProcessEnv): Partial<Record<RemoteName, 
     const name = `RELEASE_TOKEN_${remote.toUpperCase()}`;
     const value = env[name]?.trim().toLowerCase();
     if (!value) continue;
-    if (!/^[0-9a-f]{64}$/.test(value)) throw new Error(`${name} must be the SHA-256 of the token in hex (64 characters), never the token itself`);
+    if (!/^[0-9a-f]{64}$/.test(value))
+      throw new Error(`${name} must be the SHA-256 of the token in hex (64 characters), never the token itself`);
     hashes[remote] = value;
   }
   return hashes;

@@ -41,5 +41,16 @@ function messageFor(status: number, err: { message?: string; type?: string }): s
 }
 
 function codeFor(status: number): string {
-  return ({ 400: 'bad_request', 404: 'not_found', 405: 'method_not_allowed', 413: 'payload_too_large', 415: 'unsupported_media_type', 429: 'rate_limited' } as Record<number, string>)[status] ?? 'error';
+  return (
+    (
+      {
+        400: 'bad_request',
+        404: 'not_found',
+        405: 'method_not_allowed',
+        413: 'payload_too_large',
+        415: 'unsupported_media_type',
+        429: 'rate_limited',
+      } as Record<number, string>
+    )[status] ?? 'error'
+  );
 }

@@ -31,8 +31,12 @@ describe('requests no route could answer', () => {
 
 describe('forwarded headers', () => {
   const evil = 'https://evil.example';
-  it('grant no CORS origin with no trusted proxy (X-Forwarded-Host and -Proto are the client\'s words)', async () => {
-    const res = await request(server()).get('/api/banners').set('Origin', evil).set('X-Forwarded-Host', 'evil.example').set('X-Forwarded-Proto', 'https');
+  it("grant no CORS origin with no trusted proxy (X-Forwarded-Host and -Proto are the client's words)", async () => {
+    const res = await request(server())
+      .get('/api/banners')
+      .set('Origin', evil)
+      .set('X-Forwarded-Host', 'evil.example')
+      .set('X-Forwarded-Proto', 'https');
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 
@@ -52,9 +56,12 @@ describe('X-Request-Id', () => {
     expect(res.headers['x-request-id']).toBe(id);
   });
 
-  it.each(['admin', 'x', 'a'.repeat(64), 'evil"id', '0f8fad5b-d9cb-469f-a165-70867728950e-extra'])('replaces %s with an id of its own', async (id) => {
-    const res = await request(server()).get('/api/health').set('X-Request-Id', id);
-    expect(res.headers['x-request-id']).not.toBe(id);
-    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-  });
+  it.each(['admin', 'x', 'a'.repeat(64), 'evil"id', '0f8fad5b-d9cb-469f-a165-70867728950e-extra'])(
+    'replaces %s with an id of its own',
+    async (id) => {
+      const res = await request(server()).get('/api/health').set('X-Request-Id', id);
+      expect(res.headers['x-request-id']).not.toBe(id);
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    },
+  );
 });

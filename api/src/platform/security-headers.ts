@@ -9,9 +9,7 @@ import { DEMO_VIDEO_EMBED_ORIGIN } from '@cardlift/contracts';
 
 /** A remote's dev server on this machine also talks over a WebSocket (live reload). */
 function devSocketOrigins(remoteOrigins: readonly string[]): string[] {
-  return remoteOrigins
-    .filter((o) => /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(o))
-    .map((o) => o.replace(/^http/, 'ws'));
+  return remoteOrigins.filter((o) => /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(o)).map((o) => o.replace(/^http/, 'ws'));
 }
 
 export function contentSecurityPolicy(siteOrigin: string, remoteOrigins: readonly string[]): string {
@@ -60,5 +58,8 @@ export function allowInlineSources(ctx: Context, directive: 'style-src' | 'scrip
   const policy = ctx.response.get('Content-Security-Policy');
   if (!policy || sources.length === 0) return;
   const pattern = new RegExp(`(^|; )${directive} ([^;]*)`);
-  ctx.set('Content-Security-Policy', policy.replace(pattern, (_, start: string, list: string) => `${start}${directive} ${list} ${sources.join(' ')}`));
+  ctx.set(
+    'Content-Security-Policy',
+    policy.replace(pattern, (_, start: string, list: string) => `${start}${directive} ${list} ${sources.join(' ')}`),
+  );
 }

@@ -20,7 +20,11 @@ afterAll(async () => {
 describe('security headers', () => {
   it('are on success and error answers, with no x-powered-by and no HSTS outside production', async () => {
     const server = make().koa.callback();
-    for (const [url, status] of [['/api/casestudies', 200], ['/api/casestudies/nope', 404], ['/api/nothing', 404]] as const) {
+    for (const [url, status] of [
+      ['/api/casestudies', 200],
+      ['/api/casestudies/nope', 404],
+      ['/api/nothing', 404],
+    ] as const) {
       const res = await request(server).get(url).expect(status);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
@@ -32,7 +36,9 @@ describe('security headers', () => {
   });
 
   it('sends HSTS in production', async () => {
-    const res = await request(make({ production: true }).koa.callback()).get('/api/health').expect(200);
+    const res = await request(make({ production: true }).koa.callback())
+      .get('/api/health')
+      .expect(200);
     expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
   });
 
@@ -48,7 +54,9 @@ describe('security headers', () => {
     );
     const res = await request(make({ remotesFile }).koa.callback()).get('/api/health');
     const csp = Object.fromEntries(
-      String(res.headers['content-security-policy']).split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]),
+      String(res.headers['content-security-policy'])
+        .split('; ')
+        .map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]),
     );
     // The public origin (SITE_URL) too: behind a CDN the page may reach the api on another host.
     const code = `'self' ${siteConfig.siteUrl} http://localhost:3104 https://cdn.example.net`;
@@ -80,7 +88,10 @@ describe('CORS', () => {
       .set('Access-Control-Request-Headers', 'content-type')
       .expect(204);
     expect(preflight.headers['access-control-allow-methods']).toContain('POST');
-    const evilPreflight = await request(server).options('/api/contact').set('Origin', 'https://evil.example').set('Access-Control-Request-Method', 'POST');
+    const evilPreflight = await request(server)
+      .options('/api/contact')
+      .set('Origin', 'https://evil.example')
+      .set('Access-Control-Request-Method', 'POST');
     expect(evilPreflight.headers['access-control-allow-origin']).toBeUndefined();
   });
 

@@ -29,7 +29,12 @@ function open(port: number) {
 
 describe('HTTP server limits', () => {
   it('defaults: headers within 10 s, a request within 30 s, keep-alive above a 60 s proxy, 1024 connections; never looser', () => {
-    expect(loadConfig({}).server).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 65_000, maxConnections: 1024 });
+    expect(loadConfig({}).server).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 65_000,
+      maxConnections: 1024,
+    });
     expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '60000' })).toThrow(/HEADERS_TIMEOUT_MS must be between 1 and 10000/);
     expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '300000' })).toThrow(/REQUEST_TIMEOUT_MS must be between 1 and 30000/);
   });

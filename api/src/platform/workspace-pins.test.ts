@@ -13,12 +13,15 @@ const manifests = root.workspaces.map((dir) => JSON.parse(fs.readFileSync(path.j
 const versionOf = new Map(manifests.map((m) => [m.name, m.version]));
 
 describe('workspace dependencies', () => {
-  it.each(manifests.map((m) => [m.name, m] as const))('of %s name the workspace version exactly, and resolve to the workspace', (_name, manifest) => {
-    const wanted = Object.entries({ ...manifest.dependencies, ...manifest.devDependencies }).filter(([dep]) => versionOf.has(dep));
-    for (const [dep, range] of wanted) {
-      expect(`${dep}@${range}`).toBe(`${dep}@${versionOf.get(dep)}`);
-      // Installed as a link to the workspace folder, not a downloaded copy.
-      expect(fs.lstatSync(path.join(REPO_ROOT, 'node_modules', dep)).isSymbolicLink()).toBe(true);
-    }
-  });
+  it.each(manifests.map((m) => [m.name, m] as const))(
+    'of %s name the workspace version exactly, and resolve to the workspace',
+    (_name, manifest) => {
+      const wanted = Object.entries({ ...manifest.dependencies, ...manifest.devDependencies }).filter(([dep]) => versionOf.has(dep));
+      for (const [dep, range] of wanted) {
+        expect(`${dep}@${range}`).toBe(`${dep}@${versionOf.get(dep)}`);
+        // Installed as a link to the workspace folder, not a downloaded copy.
+        expect(fs.lstatSync(path.join(REPO_ROOT, 'node_modules', dep)).isSymbolicLink()).toBe(true);
+      }
+    },
+  );
 });

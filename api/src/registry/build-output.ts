@@ -42,7 +42,11 @@ export function sha256File(file: string): string {
 export function contentHash(dir: string): string {
   const hash = crypto.createHash('sha256');
   for (const rel of listFiles(dir)) {
-    hash.update(rel).update('\0').update(fs.readFileSync(path.join(dir, rel))).update('\0');
+    hash
+      .update(rel)
+      .update('\0')
+      .update(fs.readFileSync(path.join(dir, rel)))
+      .update('\0');
   }
   return hash.digest('hex').slice(0, 10);
 }
@@ -56,7 +60,8 @@ export function assertPlainFiles(dir: string, prefix = ''): void {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
     if (entry.isDirectory()) assertPlainFiles(path.join(dir, entry.name), rel);
-    else if (!entry.isFile()) throw new Error(`the build holds ${rel}, which is ${entry.isSymbolicLink() ? 'a symbolic link' : 'not a regular file'}: refused`);
+    else if (!entry.isFile())
+      throw new Error(`the build holds ${rel}, which is ${entry.isSymbolicLink() ? 'a symbolic link' : 'not a regular file'}: refused`);
   }
 }
 
@@ -89,7 +94,11 @@ export function publishBuild(buildDir: string, target: string, bookkeeping: Reco
 /** The checkout's commit, recorded with a release made from it. */
 export function gitSha(siteRoot: string): string | undefined {
   try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: siteRoot, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() || undefined;
+    return (
+      execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: siteRoot, stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim() || undefined
+    );
   } catch {
     return undefined;
   }

@@ -10,7 +10,12 @@ export function printReleases(remote: RemoteName, where: string, listing: { curr
   console.log(`Releases of ${remote} in ${where}:`);
   if (listing.releases.length === 0) console.log('  none yet');
   for (const r of listing.releases) {
-    const notes = [r.createdAt, r.state === 'candidate' && 'candidate', r.gitSha && `git ${r.gitSha}`, r.rolledBackAt && `rolled back ${r.rolledBackAt}`];
+    const notes = [
+      r.createdAt,
+      r.state === 'candidate' && 'candidate',
+      r.gitSha && `git ${r.gitSha}`,
+      r.rolledBackAt && `rolled back ${r.rolledBackAt}`,
+    ];
     console.log(`${r.current ? '* ' : '  '}${r.version}  ${notes.filter(Boolean).join('  ')}${r.current ? '  (current)' : ''}`);
   }
   if (!listing.current) console.log('  (no current release: the site serves the checkout build of this remote)');
@@ -35,12 +40,16 @@ async function call(url: string, init: RequestInit): Promise<{ ok: boolean; body
 export async function sendToSite(options: SendOptions): Promise<number> {
   const token = process.env.RELEASE_TOKEN;
   if (!token) {
-    console.error('RELEASE_TOKEN must hold this remote\'s release token to talk to a running site');
+    console.error("RELEASE_TOKEN must hold this remote's release token to talk to a running site");
     return 2;
   }
   const base = `${options.siteUrl.replace(/\/+$/, '')}/api/releases/${options.remote}`;
   const headers: Record<string, string> = { Authorization: `Bearer ${token}`, ...(options.gitSha ? { 'X-Git-Sha': options.gitSha } : {}) };
-  const json = (body: unknown): RequestInit => ({ method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const json = (body: unknown): RequestInit => ({
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
   switch (options.command) {
     case 'release': {
@@ -48,8 +57,15 @@ export async function sendToSite(options: SendOptions): Promise<number> {
       try {
         const tarball = await packDir(build.dir);
         const query = options.values.candidate ? '?candidate=1' : '';
-        const { ok, body } = await call(`${base}${query}`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/gzip' }, body: new Uint8Array(tarball) });
-        if (ok) console.log(`${options.values.candidate ? 'Stored candidate' : 'Released'} ${options.remote} ${String(body.version)} on ${options.siteUrl}.`);
+        const { ok, body } = await call(`${base}${query}`, {
+          method: 'POST',
+          headers: { ...headers, 'Content-Type': 'application/gzip' },
+          body: new Uint8Array(tarball),
+        });
+        if (ok)
+          console.log(
+            `${options.values.candidate ? 'Stored candidate' : 'Released'} ${options.remote} ${String(body.version)} on ${options.siteUrl}.`,
+          );
         return ok ? 0 : 1;
       } finally {
         build.cleanup();
@@ -67,7 +83,8 @@ export async function sendToSite(options: SendOptions): Promise<number> {
     }
     case 'releases': {
       const response = await call(base, { headers });
-      if (response.ok) printReleases(options.remote, options.siteUrl, response.body as unknown as { current: string | null; releases: ListedRelease[] });
+      if (response.ok)
+        printReleases(options.remote, options.siteUrl, response.body as unknown as { current: string | null; releases: ListedRelease[] });
       return response.ok ? 0 : 1;
     }
     default:

@@ -64,7 +64,15 @@ async function main(argv: string[]): Promise<number> {
   const who = { actor: 'cli', gitSha: sha };
   const siteUrl = command === 'release' && values.to && /^https?:\/\//.test(values.to) ? values.to : values.site;
 
-  if (siteUrl) return sendToSite({ command, remote, siteUrl, values, obtain: () => obtainBuild(remote, config.siteRoot, values['from-dir']), gitSha: sha });
+  if (siteUrl)
+    return sendToSite({
+      command,
+      remote,
+      siteUrl,
+      values,
+      obtain: () => obtainBuild(remote, config.siteRoot, values['from-dir']),
+      gitSha: sha,
+    });
 
   const store = await openRegistryStore(config);
   const pool = new RenderPool(config, createLogger(process.env.LOG_LEVEL ?? 'error'));
@@ -77,7 +85,8 @@ async function main(argv: string[]): Promise<number> {
         try {
           const outcome = await releaseBuild(context, { ...who, remote, buildDir: build.dir, candidate: values.candidate ?? false });
           if (outcome.alreadyCurrent) console.log(`${remote} ${outcome.version} is already the current release; nothing changed.`);
-          else if (outcome.candidate) console.log(`Stored ${remote} ${outcome.version} as a candidate; promote it with --version ${outcome.version}.`);
+          else if (outcome.candidate)
+            console.log(`Stored ${remote} ${outcome.version} as a candidate; promote it with --version ${outcome.version}.`);
           else {
             const reused = outcome.published ? '' : ' (this build was stored before; its files are reused)';
             console.log(`Released ${remote} ${outcome.version}${reused}; previous: ${outcome.previous ?? 'none'}.`);

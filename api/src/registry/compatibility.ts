@@ -11,9 +11,7 @@ import { satisfies } from './semver-range';
 export const REQUIRED_EXPOSE = './routes';
 
 export function checkIdentity(manifest: FederationManifest, federationName: string): string[] {
-  return manifest.name === federationName
-    ? []
-    : [`the manifest is for "${manifest.name}", not "${federationName}"`];
+  return manifest.name === federationName ? [] : [`the manifest is for "${manifest.name}", not "${federationName}"`];
 }
 
 export function checkExpose(manifest: FederationManifest): string[] {

@@ -14,7 +14,9 @@ const legacyHistorySchema = z.partialRecord(
   z.enum(REMOTE_NAMES),
   z.object({
     current: z.string().nullable(),
-    releases: z.array(z.object({ version: z.string(), releasedAt: z.string(), gitSha: z.string().optional(), rolledBackAt: z.string().optional() })),
+    releases: z.array(
+      z.object({ version: z.string(), releasedAt: z.string(), gitSha: z.string().optional(), rolledBackAt: z.string().optional() }),
+    ),
   }),
 );
 
@@ -44,7 +46,9 @@ export async function importLegacyHistory(store: RegistryStore, releasesDir: str
     }));
     const at = new Date().toISOString();
     const current = mine.current ?? undefined;
-    const events = current ? [{ remote, action: 'import' as const, version: current, fromVersion: null, actor: 'import', gitSha: null, at }] : [];
+    const events = current
+      ? [{ remote, action: 'import' as const, version: current, fromVersion: null, actor: 'import', gitSha: null, at }]
+      : [];
     try {
       await store.commit({ remote, expectedRevision: 0, ...(current ? { current } : {}), upsert, events });
       imported += upsert.length;

@@ -23,7 +23,10 @@ export async function openPostgresRegistry(url: string, options: PostgresOptions
       return new Map(rows.map((r) => [r.remote, r.version]));
     },
     async state(remote) {
-      const registry = await pool.query<{ version: string; revision: number }>('SELECT version, revision FROM remote_registry WHERE remote = $1', [remote]);
+      const registry = await pool.query<{ version: string; revision: number }>(
+        'SELECT version, revision FROM remote_registry WHERE remote = $1',
+        [remote],
+      );
       const { rows } = await pool.query<ReleaseRow>(`SELECT * FROM remote_releases WHERE remote = $1 ${RELEASE_ORDER_SQL}`, [remote]);
       const row = registry.rows[0];
       return { current: row?.version ?? null, revision: row?.revision ?? 0, releases: rows.map(releaseFromRow) };

@@ -32,9 +32,17 @@ export function openSqliteRegistry(dataDir: string): RegistryStore {
       if (revision !== change.expectedRevision) throw new RegistryConflict(change.remote);
       const at = new Date().toISOString();
       if (revision === 0) {
-        db.prepare('INSERT INTO remote_registry (remote, version, revision, updated_at) VALUES (?, ?, 1, ?)').run(change.remote, change.current, at);
+        db.prepare('INSERT INTO remote_registry (remote, version, revision, updated_at) VALUES (?, ?, 1, ?)').run(
+          change.remote,
+          change.current,
+          at,
+        );
       } else {
-        db.prepare('UPDATE remote_registry SET version = ?, revision = revision + 1, updated_at = ? WHERE remote = ?').run(change.current, at, change.remote);
+        db.prepare('UPDATE remote_registry SET version = ?, revision = revision + 1, updated_at = ? WHERE remote = ?').run(
+          change.current,
+          at,
+          change.remote,
+        );
       }
     }
     for (const release of change.upsert) upsertRelease.run(release);
@@ -49,8 +57,7 @@ export function openSqliteRegistry(dataDir: string): RegistryStore {
     },
     async state(remote) {
       const row = db.prepare('SELECT version, revision FROM remote_registry WHERE remote = ?').get(remote) as
-        | { version: string; revision: number }
-        | undefined;
+        { version: string; revision: number } | undefined;
       const releases = (db.prepare(`SELECT * FROM remote_releases WHERE remote = ? ${RELEASE_ORDER_SQL}`).all(remote) as ReleaseRow[]).map(
         releaseFromRow,
       );
@@ -76,4 +83,3 @@ export function openSqliteRegistry(dataDir: string): RegistryStore {
     },
   };
 }
-

@@ -17,10 +17,15 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 const backends: { name: string; open(): Promise<RegistryStore> }[] = [
   { name: 'SQLite', open: async () => openSqliteRegistry(fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-registry-'))) },
 ];
-if (pgUrl) backends.push({ name: 'PostgreSQL', open: () => openPostgresRegistry(pgUrl, { schema: `registry_test_${process.pid}_${randomBytes(4).toString('hex')}` }) });
+if (pgUrl)
+  backends.push({
+    name: 'PostgreSQL',
+    open: () => openPostgresRegistry(pgUrl, { schema: `registry_test_${process.pid}_${randomBytes(4).toString('hex')}` }),
+  });
 else {
   describe('registry on PostgreSQL', () => {
-    it.skip('SKIPPED: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run this suite on PostgreSQL', () => undefined);
+    it.skip('SKIPPED: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run this suite on PostgreSQL', () =>
+      undefined);
   });
 }
 
@@ -34,7 +39,15 @@ const record = (version: string, position: number | null): ReleaseRecord => ({
   gitSha: null,
   rolledBackAt: null,
 });
-const event = (version: string) => ({ remote: 'mf_invest' as const, action: 'release' as const, version, fromVersion: null, actor: 'cli', gitSha: 'abc1234', at: '2026-11-01T10:00:00.000Z' });
+const event = (version: string) => ({
+  remote: 'mf_invest' as const,
+  action: 'release' as const,
+  version,
+  fromVersion: null,
+  actor: 'cli',
+  gitSha: 'abc1234',
+  at: '2026-11-01T10:00:00.000Z',
+});
 
 describe.each(backends)('registry on $name', (backend) => {
   let store: RegistryStore;
@@ -78,11 +91,20 @@ describe.each(backends)('registry on $name', (backend) => {
     expect(await store.events('mf_invest')).toHaveLength(1);
   });
 
-  it.each(['..', '.', '.staging-1', 'a/b', '1.0..0', ''])('refuses the version %j, which would name a path outside one release folder', async (version) => {
-    const change = { remote: 'mf_invest' as const, expectedRevision: 0, current: version, upsert: [record(version, 1)], events: [event(version)] };
-    await expect(store.commit(change)).rejects.toThrow(/not a valid release version/);
-    expect(await store.currentVersions()).toEqual(new Map());
-  });
+  it.each(['..', '.', '.staging-1', 'a/b', '1.0..0', ''])(
+    'refuses the version %j, which would name a path outside one release folder',
+    async (version) => {
+      const change = {
+        remote: 'mf_invest' as const,
+        expectedRevision: 0,
+        current: version,
+        upsert: [record(version, 1)],
+        events: [event(version)],
+      };
+      await expect(store.commit(change)).rejects.toThrow(/not a valid release version/);
+      expect(await store.currentVersions()).toEqual(new Map());
+    },
+  );
 
   it('keeps the first shared secret created', async () => {
     const first = await store.sharedSecret('preview', () => 'one');

@@ -28,7 +28,10 @@ export function releaseContext(config: AppConfig, store: RegistryStore, checkSer
     artifacts: new DirectoryArtifactStore(config.releasesDir),
     shellManifest() {
       const read = readManifest(shellBuildDir(config));
-      if (!read.ok) throw new ReleaseRefused('cannot check compatibility with the shell', [`${read.problem} (build the shell: npm run build -w shell)`]);
+      if (!read.ok)
+        throw new ReleaseRefused('cannot check compatibility with the shell', [
+          `${read.problem} (build the shell: npm run build -w shell)`,
+        ]);
       return read.manifest;
     },
     checkoutBuildDir: (remote) => localBuildDir(config, remote),

@@ -17,9 +17,15 @@ function setup(withCheckoutBuild = false): Setup {
   return s;
 }
 const release = (s: Setup, marker: string, options: { manifest?: ReturnType<typeof remoteManifest>; candidate?: boolean } = {}) =>
-  releaseBuild(s.context, { ...who, remote: 'mf_invest', buildDir: fixtureBuild(marker, options.manifest), candidate: options.candidate ?? false });
+  releaseBuild(s.context, {
+    ...who,
+    remote: 'mf_invest',
+    buildDir: fixtureBuild(marker, options.manifest),
+    candidate: options.candidate ?? false,
+  });
 const listed = async (s: Setup) => (await listReleases(s.context, 'mf_invest')).releases.map((r) => [r.version, r.state, r.current]);
-const storedVersions = (s: Setup) => (fs.existsSync(path.join(s.releasesDir, 'mf_invest')) ? fs.readdirSync(path.join(s.releasesDir, 'mf_invest')).sort() : []);
+const storedVersions = (s: Setup) =>
+  fs.existsSync(path.join(s.releasesDir, 'mf_invest')) ? fs.readdirSync(path.join(s.releasesDir, 'mf_invest')).sort() : [];
 
 describe('release', () => {
   it('stores an immutable versioned copy and points the registry at it, recording who and which commit', async () => {
@@ -28,7 +34,9 @@ describe('release', () => {
     expect(outcome.version).toMatch(/^1\.2\.0-[0-9a-f]{10}$/);
     expect(fs.readFileSync(path.join(s.releasesDir, 'mf_invest', outcome.version, 'remoteEntry.js'), 'utf8')).toBe('/* v1 */');
     expect((await s.store.currentVersions()).get('mf_invest')).toBe(outcome.version);
-    expect(await s.store.events('mf_invest')).toEqual([expect.objectContaining({ action: 'release', version: outcome.version, actor: 'cli', gitSha: 'abc1234' })]);
+    expect(await s.store.events('mf_invest')).toEqual([
+      expect.objectContaining({ action: 'release', version: outcome.version, actor: 'cli', gitSha: 'abc1234' }),
+    ]);
   });
 
   it('gives a changed build a new version and keeps the old one', async () => {
@@ -119,9 +127,14 @@ describe('candidates', () => {
       [live.version, 'released', true],
       [candidate.version, 'candidate', false],
     ]);
-    expect(await promoteRelease(s.context, { ...who, remote: 'mf_invest', version: candidate.version })).toEqual({ from: live.version, to: candidate.version });
+    expect(await promoteRelease(s.context, { ...who, remote: 'mf_invest', version: candidate.version })).toEqual({
+      from: live.version,
+      to: candidate.version,
+    });
     expect((await s.store.currentVersions()).get('mf_invest')).toBe(candidate.version);
-    await expect(promoteRelease(s.context, { ...who, remote: 'mf_invest', version: '9.9.9-nope' })).rejects.toThrow(/has no release 9\.9\.9-nope/);
+    await expect(promoteRelease(s.context, { ...who, remote: 'mf_invest', version: '9.9.9-nope' })).rejects.toThrow(
+      /has no release 9\.9\.9-nope/,
+    );
   });
 });
 

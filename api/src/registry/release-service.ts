@@ -10,7 +10,14 @@ import type { ArtifactStore } from './artifact-store';
 import { assertPlainFiles, contentHash } from './build-output';
 import { verifyBuild } from './compatibility';
 import { readManifest, type FederationManifest } from './manifest';
-import { RegistryConflict, type RegistryStore, type ReleaseAction, type ReleaseEvent, type ReleaseRecord, type RemoteState } from './registry-store';
+import {
+  RegistryConflict,
+  type RegistryStore,
+  type ReleaseAction,
+  type ReleaseEvent,
+  type ReleaseRecord,
+  type RemoteState,
+} from './registry-store';
 
 /** A release, promotion or rollback that was refused; the registry is unchanged. */
 export class ReleaseRefused extends Error {
@@ -86,7 +93,16 @@ async function baselineOf(context: ReleaseContext, remote: RemoteName, state: Re
   const known = state.releases.find((r) => r.version === version);
   const record: ReleaseRecord = known
     ? { ...known, state: 'released', position: 0, rolledBackAt: null }
-    : { remote, version, state: 'released', position: 0, createdAt: at, createdBy: who.actor, gitSha: who.gitSha ?? null, rolledBackAt: null };
+    : {
+        remote,
+        version,
+        state: 'released',
+        position: 0,
+        createdAt: at,
+        createdBy: who.actor,
+        gitSha: who.gitSha ?? null,
+        rolledBackAt: null,
+      };
   return { record, published: await context.artifacts.put(remote, version, dir) };
 }
 
@@ -131,9 +147,21 @@ async function recordRelease(
   const known = state.releases.find((r) => r.version === version);
   if (candidate) {
     const record: ReleaseRecord = known ?? {
-      remote, version, state: 'candidate', position: null, createdAt: at, createdBy: options.actor, gitSha: options.gitSha ?? null, rolledBackAt: null,
+      remote,
+      version,
+      state: 'candidate',
+      position: null,
+      createdAt: at,
+      createdBy: options.actor,
+      gitSha: options.gitSha ?? null,
+      rolledBackAt: null,
     };
-    await context.store.commit({ remote, expectedRevision: state.revision, upsert: [record], events: [event(remote, 'candidate', version, null, options, at)] });
+    await context.store.commit({
+      remote,
+      expectedRevision: state.revision,
+      upsert: [record],
+      events: [event(remote, 'candidate', version, null, options, at)],
+    });
     return { version, previous, published, alreadyCurrent: false, candidate };
   }
 
@@ -166,41 +194,66 @@ async function commitMove(context: ReleaseContext, change: Parameters<RegistrySt
 }
 
 /** Makes a stored release (a candidate, or an older release) the live one. */
-export async function promoteRelease(context: ReleaseContext, options: Actor & { remote: RemoteName; version: string }): Promise<{ from: string | null; to: string }> {
+export async function promoteRelease(
+  context: ReleaseContext,
+  options: Actor & { remote: RemoteName; version: string },
+): Promise<{ from: string | null; to: string }> {
   const { remote, version } = options;
   const state = await context.store.state(remote);
   const record = state.releases.find((r) => r.version === version);
   if (!record) throw new ReleaseRefused(`${remote} has no release ${version}`, [], 404);
   if (state.current === version) throw new ReleaseRefused(`${remote} is already on ${version}`, [], 409);
-  if (!context.artifacts.locate(remote, version)) throw new ReleaseRefused(`the files of ${remote} ${version} are missing from the artifact store: not promoting it`);
+  if (!context.artifacts.locate(remote, version))
+    throw new ReleaseRefused(`the files of ${remote} ${version} are missing from the artifact store: not promoting it`);
   const at = (context.now?.() ?? new Date()).toISOString();
   const baseline = await baselineOf(context, remote, state, options, at);
   const upsert = baseline && baseline.record.version !== version ? [baseline.record] : [];
   upsert.push({ ...record, state: 'released', position: nextPosition(state), rolledBackAt: null });
   const from = state.current ?? baseline?.record.version ?? null;
-  await commitMove(context, { remote, expectedRevision: state.revision, current: version, upsert, events: [event(remote, 'promote', version, from, options, at)] });
+  await commitMove(context, {
+    remote,
+    expectedRevision: state.revision,
+    current: version,
+    upsert,
+    events: [event(remote, 'promote', version, from, options, at)],
+  });
   return { from, to: version };
 }
 
 /** Repoints to the release that was live before the current one, or to `to` when given. */
-export async function rollbackRelease(context: ReleaseContext, options: Actor & { remote: RemoteName; to?: string | undefined }): Promise<{ from: string; to: string }> {
+export async function rollbackRelease(
+  context: ReleaseContext,
+  options: Actor & { remote: RemoteName; to?: string | undefined },
+): Promise<{ from: string; to: string }> {
   const { remote } = options;
   const state = await context.store.state(remote);
   const from = state.current;
   if (!from) throw new ReleaseRefused(`${remote} has no releases yet: it serves its checkout build, nothing to roll back`, [], 409);
   const live = state.releases.filter((r) => r.state === 'released');
   const index = live.findIndex((r) => r.version === from);
-  const target = options.to ?? live.slice(0, Math.max(index, 0)).filter((r) => !r.rolledBackAt).at(-1)?.version;
+  const target =
+    options.to ??
+    live
+      .slice(0, Math.max(index, 0))
+      .filter((r) => !r.rolledBackAt)
+      .at(-1)?.version;
   if (!target) throw new ReleaseRefused(`${remote} has no earlier release to roll back to (current: ${from})`, [], 409);
   const record = state.releases.find((r) => r.version === target && r.state === 'released');
   if (!record) throw new ReleaseRefused(`${remote} has no release ${target}`, [], 404);
   if (target === from) throw new ReleaseRefused(`${remote} is already on ${target}`, [], 409);
-  if (!context.artifacts.locate(remote, target)) throw new ReleaseRefused(`the files of ${remote} ${target} are missing from the artifact store: not rolling back to it`);
+  if (!context.artifacts.locate(remote, target))
+    throw new ReleaseRefused(`the files of ${remote} ${target} are missing from the artifact store: not rolling back to it`);
   const at = (context.now?.() ?? new Date()).toISOString();
   const upsert = state.releases
     .filter((r) => r.version === from || r.version === target)
     .map((r) => (r.version === from ? { ...r, rolledBackAt: at } : { ...r, rolledBackAt: null }));
-  await commitMove(context, { remote, expectedRevision: state.revision, current: target, upsert, events: [event(remote, 'rollback', target, from, options, at)] });
+  await commitMove(context, {
+    remote,
+    expectedRevision: state.revision,
+    current: target,
+    upsert,
+    events: [event(remote, 'rollback', target, from, options, at)],
+  });
   return { from, to: target };
 }
 
@@ -208,7 +261,10 @@ export interface ListedRelease extends ReleaseRecord {
   current: boolean;
 }
 
-export async function listReleases(context: ReleaseContext, remote: RemoteName): Promise<{ current: string | null; releases: ListedRelease[] }> {
+export async function listReleases(
+  context: ReleaseContext,
+  remote: RemoteName,
+): Promise<{ current: string | null; releases: ListedRelease[] }> {
   const state = await context.store.state(remote);
   return { current: state.current, releases: state.releases.map((r) => ({ ...r, current: r.version === state.current })) };
 }

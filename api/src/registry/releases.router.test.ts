@@ -41,10 +41,14 @@ const upload = (remote: string, body: Buffer | string, token?: string, type = 'a
   const req = request(server).post(`/api/releases/${remote}`).set('Content-Type', type);
   return (token ? req.set('Authorization', `Bearer ${token}`) : req).send(body);
 };
-const plain = archive('plain', (d) => fs.writeFileSync(path.join(d, 'mf-manifest.json'), '{}'), (d) => ['-C', d, '.']);
+const plain = archive(
+  'plain',
+  (d) => fs.writeFileSync(path.join(d, 'mf-manifest.json'), '{}'),
+  (d) => ['-C', d, '.'],
+);
 
 describe('release API access', () => {
-  it('answers 401 without a token or with an unknown one, 403 with another remote\'s, 404 where no token is configured', async () => {
+  it("answers 401 without a token or with an unknown one, 403 with another remote's, 404 where no token is configured", async () => {
     expect((await upload('mf_invest', plain)).status).toBe(401);
     expect((await upload('mf_invest', plain, 'guess')).status).toBe(401);
     const forbidden = await upload('mf_invest', plain, OTHER);
@@ -72,12 +76,20 @@ describe('release uploads', () => {
   });
 
   it('refuses an archive with a path leaving its folder, or a link, and stores nothing', async () => {
-    const escaping = archive('escape', (d) => fs.writeFileSync(path.join(d, 'evil.txt'), 'x'), (d) => ['-P', '-C', d, '--transform', 's,^,../,', 'evil.txt']);
+    const escaping = archive(
+      'escape',
+      (d) => fs.writeFileSync(path.join(d, 'evil.txt'), 'x'),
+      (d) => ['-P', '-C', d, '--transform', 's,^,../,', 'evil.txt'],
+    );
     const res = await upload('mf_invest', escaping, TOKEN);
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/\.\.\/evil\.txt: the path leaves the build folder/);
 
-    const linked = archive('link', (d) => fs.symlinkSync(path.join(config.dataDir, 'leads.sqlite'), path.join(d, 'leads')), (d) => ['-C', d, '.']);
+    const linked = archive(
+      'link',
+      (d) => fs.symlinkSync(path.join(config.dataDir, 'leads.sqlite'), path.join(d, 'leads')),
+      (d) => ['-C', d, '.'],
+    );
     const link = await upload('mf_invest', linked, TOKEN);
     expect(link.status).toBe(400);
     expect(link.body.error).toMatch(/SymbolicLink entries are not accepted/);
@@ -102,7 +114,10 @@ describe('release uploads', () => {
     const back = await request(server).post('/api/releases/mf_invest/rollback').set('Authorization', `Bearer ${TOKEN}`).send({});
     expect(back.status).toBe(409);
     expect(back.body.error).toMatch(/no releases yet/);
-    const bad = await request(server).post('/api/releases/mf_invest/promote').set('Authorization', `Bearer ${TOKEN}`).send({ version: '../..' });
+    const bad = await request(server)
+      .post('/api/releases/mf_invest/promote')
+      .set('Authorization', `Bearer ${TOKEN}`)
+      .send({ version: '../..' });
     expect(bad.status).toBe(400);
   });
 });

@@ -37,15 +37,18 @@ export interface ReleaseApiDeps {
 }
 
 function refusal(error: unknown): never {
-  if (error instanceof ReleaseRefused) throw new AppError(error.status, 'release_refused', error.message, error.reasons.length ? { reasons: error.reasons } : undefined);
+  if (error instanceof ReleaseRefused)
+    throw new AppError(error.status, 'release_refused', error.message, error.reasons.length ? { reasons: error.reasons } : undefined);
   if (error instanceof TarballRefused) throw new AppError(400, 'bad_archive', error.message);
   throw error;
 }
 
 /** The upload, written to a temporary file, stopping at the cap: a 413 stores nothing. */
 async function receiveUpload(ctx: Context, maxBytes: number, file: string): Promise<void> {
-  if (ctx.request.type !== 'application/gzip') throw new AppError(415, 'unsupported_media_type', 'Content-Type must be application/gzip (a gzipped tar of the dist folder)');
-  if (Number(ctx.get('Content-Length') || 0) > maxBytes) throw new AppError(413, 'payload_too_large', `A release upload may be ${maxBytes} bytes at most`);
+  if (ctx.request.type !== 'application/gzip')
+    throw new AppError(415, 'unsupported_media_type', 'Content-Type must be application/gzip (a gzipped tar of the dist folder)');
+  if (Number(ctx.get('Content-Length') || 0) > maxBytes)
+    throw new AppError(413, 'payload_too_large', `A release upload may be ${maxBytes} bytes at most`);
   let seen = 0;
   const cap = new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -83,7 +86,13 @@ export function releasesRouter(deps: ReleaseApiDeps): Router {
       await receiveUpload(ctx, deps.config.releaseMaxBytes, archive);
       await unpackChecked(archive, buildDir, deps.config.releaseMaxBytes * 4);
       const candidate = ctx.query.candidate === '1';
-      const outcome = await releaseBuild(await deps.context(), { remote: ctx.state.remote, buildDir, actor: ctx.state.actor, gitSha: gitShaOf(ctx), candidate });
+      const outcome = await releaseBuild(await deps.context(), {
+        remote: ctx.state.remote,
+        buildDir,
+        actor: ctx.state.actor,
+        gitSha: gitShaOf(ctx),
+        candidate,
+      });
       ctx.status = outcome.alreadyCurrent ? 200 : 201;
       ctx.body = outcome;
     } catch (error) {
@@ -95,18 +104,31 @@ export function releasesRouter(deps: ReleaseApiDeps): Router {
 
   router.post('/:remote/promote', jsonBody(), validate(promoteSchema), async (ctx) => {
     const { version } = validBody(ctx, promoteSchema);
-    ctx.body = await promoteRelease(await deps.context(), { remote: ctx.state.remote, version, actor: ctx.state.actor, gitSha: gitShaOf(ctx) }).catch(refusal);
+    ctx.body = await promoteRelease(await deps.context(), {
+      remote: ctx.state.remote,
+      version,
+      actor: ctx.state.actor,
+      gitSha: gitShaOf(ctx),
+    }).catch(refusal);
   });
 
   router.post('/:remote/rollback', jsonBody(), validate(rollbackSchema), async (ctx) => {
     const { to } = validBody(ctx, rollbackSchema);
-    ctx.body = await rollbackRelease(await deps.context(), { remote: ctx.state.remote, to, actor: ctx.state.actor, gitSha: gitShaOf(ctx) }).catch(refusal);
+    ctx.body = await rollbackRelease(await deps.context(), {
+      remote: ctx.state.remote,
+      to,
+      actor: ctx.state.actor,
+      gitSha: gitShaOf(ctx),
+    }).catch(refusal);
   });
 
   router.post('/:remote/preview', jsonBody(), validate(promoteSchema), async (ctx) => {
     const { version } = validBody(ctx, promoteSchema);
     const context = await deps.context();
-    if (!(await context.store.state(ctx.state.remote)).releases.some((r) => r.version === version) || !context.artifacts.locate(ctx.state.remote, version)) {
+    if (
+      !(await context.store.state(ctx.state.remote)).releases.some((r) => r.version === version) ||
+      !context.artifacts.locate(ctx.state.remote, version)
+    ) {
       throw new AppError(404, 'not_found', `${ctx.state.remote} has no stored release ${version}`);
     }
     const expiresAt = Date.now() + PREVIEW_TTL_MS;

@@ -50,7 +50,11 @@ export function localBuildDir(config: Pick<AppConfig, 'siteRoot'>, name: RemoteN
  * The registry the shell composes the site from. `preview` swaps in candidate versions for one
  * visitor (a signed preview cookie); it never outranks an explicit env or file override.
  */
-export function buildRegistry(config: AppConfig, current: CurrentVersions = new Map(), preview: CurrentVersions = new Map()): RemoteEntry[] {
+export function buildRegistry(
+  config: AppConfig,
+  current: CurrentVersions = new Map(),
+  preview: CurrentVersions = new Map(),
+): RemoteEntry[] {
   const overrides = fileOverrides(config);
   const entries: RemoteEntry[] = [];
   for (const name of REMOTE_NAMES) {

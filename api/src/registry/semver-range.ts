@@ -51,8 +51,16 @@ function partial(text: string): { nums: (number | null)[]; prerelease: string } 
 function span(nums: (number | null)[], prerelease: string): Comparator[] {
   const [major, minor, patch] = nums;
   if (major == null) return [];
-  if (minor == null) return [{ op: '>=', version: v(major, 0, 0) }, { op: '<', version: v(major + 1, 0, 0, '0') }];
-  if (patch == null) return [{ op: '>=', version: v(major, minor, 0) }, { op: '<', version: v(major, minor + 1, 0, '0') }];
+  if (minor == null)
+    return [
+      { op: '>=', version: v(major, 0, 0) },
+      { op: '<', version: v(major + 1, 0, 0, '0') },
+    ];
+  if (patch == null)
+    return [
+      { op: '>=', version: v(major, minor, 0) },
+      { op: '<', version: v(major, minor + 1, 0, '0') },
+    ];
   return [{ op: '=', version: v(major, minor, patch, prerelease) }];
 }
 
@@ -66,11 +74,22 @@ function comparators(token: string): Comparator[] | null {
   if (major == null) return op === '<' || op === '>' ? null : [];
   switch (op) {
     case '^': {
-      const upper = major > 0 || minor == null ? v(major + 1, 0, 0, '0') : minor > 0 || patch == null ? v(0, minor + 1, 0, '0') : v(0, 0, (patch ?? 0) + 1, '0');
-      return [{ op: '>=', version: low }, { op: '<', version: upper }];
+      const upper =
+        major > 0 || minor == null
+          ? v(major + 1, 0, 0, '0')
+          : minor > 0 || patch == null
+            ? v(0, minor + 1, 0, '0')
+            : v(0, 0, (patch ?? 0) + 1, '0');
+      return [
+        { op: '>=', version: low },
+        { op: '<', version: upper },
+      ];
     }
     case '~':
-      return [{ op: '>=', version: low }, { op: '<', version: minor == null ? v(major + 1, 0, 0, '0') : v(major, minor + 1, 0, '0') }];
+      return [
+        { op: '>=', version: low },
+        { op: '<', version: minor == null ? v(major + 1, 0, 0, '0') : v(major, minor + 1, 0, '0') },
+      ];
     case '>=':
       return [{ op: '>=', version: low }];
     case '<':
@@ -98,7 +117,13 @@ export function parseRange(range: string): Comparator[][] | null {
   const alternatives: Comparator[][] = [];
   for (const alternative of range.split('||')) {
     const hyphen = /^\s*(\S+)\s+-\s+(\S+)\s*$/.exec(alternative);
-    const tokens = hyphen ? [`>=${hyphen[1]}`, `<=${hyphen[2]}`] : alternative.trim().replace(/(\^|~|>=|<=|>|<|=)\s+/g, '$1').split(/\s+/).filter(Boolean);
+    const tokens = hyphen
+      ? [`>=${hyphen[1]}`, `<=${hyphen[2]}`]
+      : alternative
+          .trim()
+          .replace(/(\^|~|>=|<=|>|<|=)\s+/g, '$1')
+          .split(/\s+/)
+          .filter(Boolean);
     const all: Comparator[] = [];
     for (const token of tokens) {
       const parsed = comparators(token);

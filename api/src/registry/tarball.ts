@@ -16,7 +16,8 @@ export async function packDir(dir: string): Promise<Buffer> {
 
 /** What is wrong with an entry's path or type, or undefined when it is a plain file or folder inside. */
 function entryProblem(entryPath: string, type: string): string | undefined {
-  if (type !== 'File' && type !== 'Directory' && type !== 'OldFile' && type !== 'ContiguousFile') return `${entryPath}: ${type} entries are not accepted`;
+  if (type !== 'File' && type !== 'Directory' && type !== 'OldFile' && type !== 'ContiguousFile')
+    return `${entryPath}: ${type} entries are not accepted`;
   const normal = path.posix.normalize(entryPath.replace(/\\/g, '/'));
   if (path.posix.isAbsolute(normal) || normal === '..' || normal.startsWith('../') || /(^|\/)\.\.(\/|$)/.test(entryPath)) {
     return `${entryPath}: the path leaves the build folder`;

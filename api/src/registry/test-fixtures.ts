@@ -56,7 +56,12 @@ export function tempCheckout(): { siteRoot: string; releasesDir: string } {
 
 /** A release context on a throwaway SQLite registry and artifact folder, with the fixture shell. */
 export function tempReleaseContext(checkout = tempCheckout()) {
-  const config = loadConfig({ ...process.env, SITE_ROOT: checkout.siteRoot, DATA_DIR: path.join(checkout.siteRoot, 'data'), RELEASES_DIR: checkout.releasesDir });
+  const config = loadConfig({
+    ...process.env,
+    SITE_ROOT: checkout.siteRoot,
+    DATA_DIR: path.join(checkout.siteRoot, 'data'),
+    RELEASES_DIR: checkout.releasesDir,
+  });
   const store = openSqliteRegistry(config.dataDir);
   const context = releaseContext(config, store);
   return { ...checkout, config, store, context };

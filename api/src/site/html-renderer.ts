@@ -24,8 +24,7 @@ import { derivedFromFiles } from './file-derived';
 import type { PageStylesheet } from './page-stylesheets';
 import { withInlineBoot, type PageTemplate } from './boot-script';
 
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON inside <script>: `<` escaped so no string can close the element. */
 export const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -78,10 +77,15 @@ export interface RenderInput {
 export function renderPage(template: PageTemplate, input: RenderInput): string {
   const head = headTagsFor(input.meta, input.visitedPath).map(renderHeadTag);
   // Fonts are fetched in CORS mode: without `crossorigin` the preloaded copy would not be used.
-  for (const href of input.fonts ?? []) head.push(`<link rel="preload" href="${escapeHtml(href)}" as="font" type="font/woff2" crossorigin>`);
+  for (const href of input.fonts ?? [])
+    head.push(`<link rel="preload" href="${escapeHtml(href)}" as="font" type="font/woff2" crossorigin>`);
   for (const sheet of input.stylesheets) {
     // data-href names the file the rules came from (a reader of the HTML, a test, a debugger).
-    head.push(sheet.inline ? `<style data-href="${escapeHtml(sheet.href)}">${sheet.inline.css}</style>` : `<link rel="stylesheet" href="${escapeHtml(sheet.href)}">`);
+    head.push(
+      sheet.inline
+        ? `<style data-href="${escapeHtml(sheet.href)}">${sheet.inline.css}</style>`
+        : `<link rel="stylesheet" href="${escapeHtml(sheet.href)}">`,
+    );
   }
   const state = [
     `<script type="application/json" id="${INLINE_SITE_ADDRESSES_ELEMENT_ID}">${jsonForScript(siteAddresses())}</script>`,

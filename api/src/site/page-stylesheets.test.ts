@@ -28,6 +28,11 @@ describe('page stylesheets', () => {
   });
 
   it('inlines a sheet whose url()s are absolute or data', () => {
-    expect(pageStylesheet('/r/e.css', write('absolute.css', '.a{background:url(https://cdn.example/a.png)}.b{background:url(data:image/png;base64,AA==)}')).inline).toBeDefined();
+    expect(
+      pageStylesheet(
+        '/r/e.css',
+        write('absolute.css', '.a{background:url(https://cdn.example/a.png)}.b{background:url(data:image/png;base64,AA==)}'),
+      ).inline,
+    ).toBeDefined();
   });
 });

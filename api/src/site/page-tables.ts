@@ -55,7 +55,10 @@ export class PageTables {
     try {
       return this.bundles.remote(bundle).pageTable;
     } catch (error) {
-      this.logger.error({ err: error, remote: name, version: bundle.version }, 'server build of a remote failed to load: its pages are unknown');
+      this.logger.error(
+        { err: error, remote: name, version: bundle.version },
+        'server build of a remote failed to load: its pages are unknown',
+      );
       return undefined;
     }
   }

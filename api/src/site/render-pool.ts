@@ -109,7 +109,11 @@ export class RenderPool {
     const kept = this.resolved.get(key);
     if (kept) return kept.page;
     try {
-      const page = await this.run<ResolvedPage | null>('resolve', { path: pathname, registry, now: now.toISOString() }, this.options.resolveDeadlineMs ?? RESOLVE_DEADLINE_MS);
+      const page = await this.run<ResolvedPage | null>(
+        'resolve',
+        { path: pathname, registry, now: now.toISOString() },
+        this.options.resolveDeadlineMs ?? RESOLVE_DEADLINE_MS,
+      );
       this.resolved.set(key, { page });
       return page;
     } catch (error) {
@@ -127,7 +131,9 @@ export class RenderPool {
     const shellMs = this.bundles.shellBuiltMs();
     if (shellMs === undefined) return '';
     const bundle = request.remote ? this.bundles.remoteBundle(request.registry, request.remote) : undefined;
-    const data = createHash('sha1').update(JSON.stringify([request.queryData, request.frame])).digest('base64');
+    const data = createHash('sha1')
+      .update(JSON.stringify([request.queryData, request.frame]))
+      .digest('base64');
     const page = request.notFound ? `404\0${request.remote ?? ''}` : request.url;
     const key = [page, shellMs, bundle?.file, bundle?.builtMs, bundle?.publicPath, data].join('\0');
     const kept = request.uncached ? undefined : this.rendered.get(key);
@@ -137,7 +143,10 @@ export class RenderPool {
     try {
       html = await this.run<string>('render', task, this.options.renderDeadlineMs ?? RENDER_DEADLINE_MS);
     } catch (error) {
-      this.logger.error({ err: error, url: request.url, remote: request.remote }, 'server render failed or took too long: the browser renders the page');
+      this.logger.error(
+        { err: error, url: request.url, remote: request.remote },
+        'server render failed or took too long: the browser renders the page',
+      );
     }
     // A failed render ('') is not kept: the next request tries again. Previews are never kept.
     if (html && !request.uncached) this.rendered.set(key, html);

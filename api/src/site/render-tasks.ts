@@ -5,7 +5,16 @@
  * crashes costs this worker, never the api process.
  */
 import { workerData } from 'node:worker_threads';
-import { publishSiteAddresses, resolvePageMeta, type InlineQueryData, type SiteAddresses, type PageFrame, type PageMeta, type RemoteEntry, type RemoteName } from '@cardlift/contracts';
+import {
+  publishSiteAddresses,
+  resolvePageMeta,
+  type InlineQueryData,
+  type SiteAddresses,
+  type PageFrame,
+  type PageMeta,
+  type RemoteEntry,
+  type RemoteName,
+} from '@cardlift/contracts';
 import { createLogger } from '../platform/logger';
 import { loadContent } from '../content/content-store';
 import { remoteBasePath } from '../registry/remote-registry';
@@ -114,7 +123,12 @@ export async function check(task: { remote: RemoteName; version: string; now: st
     if (!resolvePageMeta(table, page.path, content)) continue;
     const queryData = inlineQueryData(page.queries ?? [], content);
     const request = { url: page.path, registry, remote, queryData, ...(page.frame ? { frame: page.frame } : {}) };
-    const found = await withDeadline(renderer.check(request), RENDER_DEADLINE_MS, [`no answer within ${RENDER_DEADLINE_MS} ms`], `check of ${page.path}`);
+    const found = await withDeadline(
+      renderer.check(request),
+      RENDER_DEADLINE_MS,
+      [`no answer within ${RENDER_DEADLINE_MS} ms`],
+      `check of ${page.path}`,
+    );
     problems.push(...found.map((problem) => `${page.path} does not render: ${problem}`));
   }
   return problems;

@@ -41,6 +41,7 @@ export interface RemoteBundle {
 /** Loads a bundle afresh: a rebuilt file replaces the copy in Node's module cache. */
 function requireFresh<T>(file: string): T {
   delete require.cache[require.resolve(file)];
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a build chosen at run time, reloaded when it changes
   return require(file) as T;
 }
 
@@ -82,7 +83,9 @@ export class ServerBundles {
       // A release runs only as released: its server bundle must match the checksum stored with it.
       // (The checkout's own build, served before any release, is this machine's and has none.)
       if (bundle.version !== LOCAL_VERSION && !matchesReleaseChecksum(bundle.dir, bundle.file)) {
-        throw new Error(`the server build of ${bundle.name} ${bundle.version} does not match the checksum recorded when it was released: not loaded`);
+        throw new Error(
+          `the server build of ${bundle.name} ${bundle.version} does not match the checksum recorded when it was released: not loaded`,
+        );
       }
       return requireFresh<RemoteServerModule>(bundle.file);
     });

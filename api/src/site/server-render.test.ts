@@ -56,7 +56,9 @@ describe('server rendering', () => {
     const renderer = site(true);
     expect(await renderer.render({ url: '/components', registry, queryData: [] })).toBe('<main data-url="/components"></main>');
     const elsewhere = [{ name: 'mf_marketing' as const, entry: 'https://cdn.example.net/mf-manifest.json', version: 'env' }];
-    expect(await renderer.render({ url: '/', registry: elsewhere, remote: 'mf_marketing', queryData: [] })).toBe('<main data-url="/"></main>');
+    expect(await renderer.render({ url: '/', registry: elsewhere, remote: 'mf_marketing', queryData: [] })).toBe(
+      '<main data-url="/"></main>',
+    );
   });
 
   it('renders a page once and serves it again until a build changes', async () => {
@@ -73,7 +75,11 @@ describe('server rendering', () => {
 
   it('renders a page again when the data it shows changes (a job posting that has closed)', async () => {
     const renderer = site(COUNTING_SHELL_BUNDLE);
-    const job = (open: boolean) => ({ url: '/company/careers/a', registry, queryData: [{ queryKey: ['/api/jobs', 'a'], data: { slug: 'a', open } }] });
+    const job = (open: boolean) => ({
+      url: '/company/careers/a',
+      registry,
+      queryData: [{ queryKey: ['/api/jobs', 'a'], data: { slug: 'a', open } }],
+    });
     expect(await renderer.render(job(true))).toBe('render 1 of /company/careers/a');
     expect(await renderer.render(job(true))).toBe('render 1 of /company/careers/a');
     expect(await renderer.render(job(false))).toBe('render 2 of /company/careers/a');
@@ -125,7 +131,10 @@ describe('a section whose server code misbehaves', () => {
   }, 30_000);
 
   it('that crashes its worker with an unhandled rejection: the api process lives on', async () => {
-    const pool = site(true, `exports.loadRoutes = async () => { Promise.reject(new Error('unhandled in a section')); return new Promise(() => {}); };`);
+    const pool = site(
+      true,
+      `exports.loadRoutes = async () => { Promise.reject(new Error('unhandled in a section')); return new Promise(() => {}); };`,
+    );
     expect(await pool.render(page)).toBe('');
     expect(await pool.render({ url: '/components', registry, queryData: [] })).toBe('<main data-url="/components"></main>');
   }, 30_000);
@@ -137,7 +146,9 @@ describe('a section whose server code misbehaves', () => {
     fs.writeFileSync(path.join(build, 'server', 'index.js'), REMOTE_BUNDLE);
     const releasesDir = path.join(pool.root, 'data', 'releases');
     await new DirectoryArtifactStore(releasesDir).put('mf_marketing', '1.0.0-abcdef0123', build);
-    const released = [{ name: 'mf_marketing' as const, entry: '/remotes/mf_marketing/1.0.0-abcdef0123/mf-manifest.json', version: '1.0.0-abcdef0123' }];
+    const released = [
+      { name: 'mf_marketing' as const, entry: '/remotes/mf_marketing/1.0.0-abcdef0123/mf-manifest.json', version: '1.0.0-abcdef0123' },
+    ];
     const request = { url: '/', registry: released, remote: 'mf_marketing' as const, queryData: [], uncached: true };
     expect(await pool.render(request)).toBe('<main data-url="/"><p>routes at /remotes/mf_marketing/1.0.0-abcdef0123/</p></main>');
     const bundle = path.join(releasesDir, 'mf_marketing', '1.0.0-abcdef0123', 'server', 'index.js');
@@ -147,7 +158,7 @@ describe('a section whose server code misbehaves', () => {
     expect(await pool.render(request)).toBe('<main data-url="/"></main>');
   }, 20_000);
 
-  it('reads none of the api\'s secrets from the environment', async () => {
+  it("reads none of the api's secrets from the environment", async () => {
     process.env.DATABASE_URL = 'postgres://admin:hunter2@db.internal/leads';
     try {
       const pool = site(true, `exports.loadRoutes = async () => () => '<p>' + JSON.stringify(process.env) + '</p>';`);

@@ -45,7 +45,11 @@ export class ServerRenderer {
     return problems;
   }
 
-  private async renderNow(request: PageRenderRequest, bundle: RemoteBundle | undefined, report?: (error: unknown) => void): Promise<string> {
+  private async renderNow(
+    request: PageRenderRequest,
+    bundle: RemoteBundle | undefined,
+    report?: (error: unknown) => void,
+  ): Promise<string> {
     try {
       const shell = this.bundles.shell();
       if (!shell) throw new Error('the shell has no server build');

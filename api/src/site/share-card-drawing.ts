@@ -17,7 +17,12 @@ let fonts: { name: string; data: Buffer; weight: Weight; style: 'normal' }[] | u
 
 function loadFonts() {
   const file = (weight: Weight) => require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`);
-  return (fonts ??= ([400, 600, 700] as const).map((weight) => ({ name: 'Inter', data: fs.readFileSync(file(weight)), weight, style: 'normal' as const })));
+  return (fonts ??= ([400, 600, 700] as const).map((weight) => ({
+    name: 'Inter',
+    data: fs.readFileSync(file(weight)),
+    weight,
+    style: 'normal' as const,
+  })));
 }
 
 /** The brand mark (shell/public/favicon.svg) with its colours turned around, to sit on the brand colour. */
@@ -29,7 +34,10 @@ interface Node {
   type: string;
   props: { style?: Record<string, unknown>; children?: (Node | string)[] | Node | string; src?: string; width?: number; height?: number };
 }
-const box = (style: Record<string, unknown>, ...children: (Node | string)[]): Node => ({ type: 'div', props: { style: { display: 'flex', ...style }, children } });
+const box = (style: Record<string, unknown>, ...children: (Node | string)[]): Node => ({
+  type: 'div',
+  props: { style: { display: 'flex', ...style }, children },
+});
 
 /** Long titles get smaller type, and past three lines' worth an ellipsis. */
 function titleStyle(title: string): { text: string; fontSize: number } {

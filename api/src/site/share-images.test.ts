@@ -26,7 +26,10 @@ const meta = (tags: HeadTag[], id: string) =>
 function fixtureSite(): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-og-site-'));
   fs.mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'shell', 'dist', 'index.html'), '<html><head><!--app-head--></head><body><!--app-html--><!--app-state--></body></html>');
+  fs.writeFileSync(
+    path.join(root, 'shell', 'dist', 'index.html'),
+    '<html><head><!--app-head--></head><body><!--app-html--><!--app-state--></body></html>',
+  );
   writeShellServerBuild(root);
   for (const pkg of REMOTE_PACKAGES) writeRemoteBuild(root, pkg);
   return root;
@@ -38,7 +41,8 @@ const resolvePage = (pagePath: string) => app.resolvePage(pagePath);
 const tagsOf = async (pagePath: string) => headTagsFor((await resolvePage(pagePath))?.meta ?? NOT_FOUND_META, pagePath);
 
 describe('share images', () => {
-  const sitemapPaths = async () => [...(await agent.get('/sitemap.xml')).text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] as string).pathname);
+  const sitemapPaths = async () =>
+    [...(await agent.get('/sitemap.xml')).text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] as string).pathname);
 
   it('gives every page an og:image that answers a 1200x630 PNG, with its size, type and alt in the tags', async () => {
     const seen = new Set<string>();
@@ -48,7 +52,11 @@ describe('share images', () => {
       const tags = await tagsOf(pagePath);
       const image = new URL(meta(tags, 'og:image') ?? '').pathname;
       expect(meta(tags, 'twitter:image')).toBe(meta(tags, 'og:image'));
-      expect([meta(tags, 'og:image:width'), meta(tags, 'og:image:height'), meta(tags, 'og:image:type')]).toEqual(['1200', '630', 'image/png']);
+      expect([meta(tags, 'og:image:width'), meta(tags, 'og:image:height'), meta(tags, 'og:image:type')]).toEqual([
+        '1200',
+        '630',
+        'image/png',
+      ]);
       expect(meta(tags, 'og:image:alt')).toEqual(expect.stringMatching(/\w/));
       if (seen.has(image)) continue;
       seen.add(image);

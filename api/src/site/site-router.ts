@@ -50,9 +50,7 @@ export function siteRouter(config: AppConfig, { content, pool, clock, registryFo
   });
 
   router.get('/sitemap.xml', async (ctx) => {
-    const urls = (await pool.sitemap(liveRegistry(), clock()))
-      .map((p) => `  <url><loc>${absoluteUrl(p)}</loc></url>`)
-      .join('\n');
+    const urls = (await pool.sitemap(liveRegistry(), clock())).map((p) => `  <url><loc>${absoluteUrl(p)}</loc></url>`).join('\n');
     ctx.type = 'application/xml';
     ctx.set('Cache-Control', 'public, max-age=3600');
     ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
@@ -113,4 +111,3 @@ export function siteRouter(config: AppConfig, { content, pool, clock, registryFo
   });
   return router;
 }
-

@@ -105,13 +105,16 @@ describe('pages', () => {
     await request(server).get('/company').expect(301).expect('Location', '/company/about-us');
   });
 
-  it.each(['//evil.example/x', '/\\evil.example/x', '///evil.example/x'])('keeps the canonical URL of %s on the site origin', async (url) => {
-    const res = await request(server).get(url);
-    const canonical = /<link rel="canonical" href="([^"]+)"/.exec(res.text)?.[1];
-    const ogUrl = /<meta property="og:url" content="([^"]+)"/.exec(res.text)?.[1];
-    expect(canonical).toBe('https://www.cardlift.example/evil.example/x');
-    expect(ogUrl).toBe(canonical);
-  });
+  it.each(['//evil.example/x', '/\\evil.example/x', '///evil.example/x'])(
+    'keeps the canonical URL of %s on the site origin',
+    async (url) => {
+      const res = await request(server).get(url);
+      const canonical = /<link rel="canonical" href="([^"]+)"/.exec(res.text)?.[1];
+      const ogUrl = /<meta property="og:url" content="([^"]+)"/.exec(res.text)?.[1];
+      expect(canonical).toBe('https://www.cardlift.example/evil.example/x');
+      expect(ogUrl).toBe(canonical);
+    },
+  );
 
   it('answers unknown api paths with JSON, never the app', async () => {
     const res = await request(server).get('/api/nope').expect(404);
@@ -151,9 +154,15 @@ describe('files', () => {
   });
 
   it('never serves dotfiles or paths outside a build folder', async () => {
-    await request(server).get('/assets/../.env').expect((res) => expect(res.status).not.toBe(200));
-    await request(server).get('/assets/%2e%2e/.env').expect((res) => expect(res.status).not.toBe(200));
-    await request(server).get('/remotes/mf_invest/local/..%2f..%2fshell%2fdist%2f.env').expect((res) => expect(res.status).not.toBe(200));
+    await request(server)
+      .get('/assets/../.env')
+      .expect((res) => expect(res.status).not.toBe(200));
+    await request(server)
+      .get('/assets/%2e%2e/.env')
+      .expect((res) => expect(res.status).not.toBe(200));
+    await request(server)
+      .get('/remotes/mf_invest/local/..%2f..%2fshell%2fdist%2f.env')
+      .expect((res) => expect(res.status).not.toBe(200));
     await request(server).get('/remotes/mf_invest/..%2f..%2f/mf-manifest.json').expect(404);
     await request(server).get('/remotes/not_a_remote/local/mf-manifest.json').expect(404);
   });

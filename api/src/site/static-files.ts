@@ -77,11 +77,11 @@ export function staticRouter(config: AppConfig): Router {
     await serve(ctx, dir, rawBelow(ctx, `/remotes/${name}/${version}/`), 0, [SERVER_DIR]);
   });
 
-  router.get('/content-images/{*rest}', (ctx) => serve(ctx, path.join(config.contentDir, 'images'), rawBelow(ctx, '/content-images/'), DAY_MS));
+  router.get('/content-images/{*rest}', (ctx) =>
+    serve(ctx, path.join(config.contentDir, 'images'), rawBelow(ctx, '/content-images/'), DAY_MS),
+  );
 
   // Unhashed public files of the shell (favicon, logo, social images, fonts).
-  router.get(/^\/(favicon\.svg|logo\.(?:svg|png)|og\/[\w.-]+|fonts\/[\w.-]+)$/, (ctx) =>
-    serve(ctx, shellDist, ctx.path.slice(1), DAY_MS),
-  );
+  router.get(/^\/(favicon\.svg|logo\.(?:svg|png)|og\/[\w.-]+|fonts\/[\w.-]+)$/, (ctx) => serve(ctx, shellDist, ctx.path.slice(1), DAY_MS));
   return router;
 }

@@ -9,7 +9,10 @@ import { pages } from '../meta';
  */
 export function JobClosed() {
   return (
-    <section aria-labelledby="job-closed-heading" className="co:mt-10 co:max-w-2xl co:rounded-lg co:border co:border-line co:bg-white co:p-6">
+    <section
+      aria-labelledby="job-closed-heading"
+      className="co:mt-10 co:max-w-2xl co:rounded-lg co:border co:border-line co:bg-white co:p-6"
+    >
       <h2 id="job-closed-heading" className="co:text-2xl co:font-semibold">
         {jobCopy.closedTitle}
       </h2>

@@ -22,13 +22,16 @@ export function TitledCardGrid({ id, title, description, items, note, className 
           {items.map((item, i) => (
             <li key={item.title} className="co:flex">
               <Card className="co:flex co:w-full co:flex-col">
-                <p aria-hidden={item.note ?? note ? undefined : 'true'} className="co:text-sm co:font-semibold co:text-primary">
+                <p aria-hidden={(item.note ?? note) ? undefined : 'true'} className="co:text-sm co:font-semibold co:text-primary">
                   {item.note ?? note ?? String(i + 1).padStart(2, '0')}
                 </p>
                 <CardTitle className="co:mt-3">{item.title}</CardTitle>
                 <CardText>{item.description}</CardText>
                 {item.link && (
-                  <a href={item.link.href} className="co:mt-4 co:font-medium co:text-primary co:underline co:underline-offset-4 co:break-all">
+                  <a
+                    href={item.link.href}
+                    className="co:mt-4 co:font-medium co:text-primary co:underline co:underline-offset-4 co:break-all"
+                  >
                     {item.link.label}
                   </a>
                 )}

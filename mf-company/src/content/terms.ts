@@ -154,9 +154,7 @@ export const termsOfService = legalDocument({
     {
       id: 'contact',
       heading: 'Contact us',
-      body: [
-        'Questions about these Terms can be sent through the contact form at the bottom of any page of this website.',
-      ],
+      body: ['Questions about these Terms can be sent through the contact form at the bottom of any page of this website.'],
     },
   ],
 });

@@ -41,7 +41,15 @@ describe('CareersPage', () => {
   it('lists each opening with a link to its page', async () => {
     const jobs = [
       makeJob(),
-      makeMinimalJob({ id: 'job-2', slug: 'account-executive', title: 'Account Executive', department: 'Sales', remote: true, location: 'Remote', postedDate: '2025-02-14' }),
+      makeMinimalJob({
+        id: 'job-2',
+        slug: 'account-executive',
+        title: 'Account Executive',
+        department: 'Sales',
+        remote: true,
+        location: 'Remote',
+        postedDate: '2025-02-14',
+      }),
     ];
     mockFetch({ '/api/jobs': () => json(jobs) });
     renderCareers();
@@ -55,7 +63,10 @@ describe('CareersPage', () => {
     expect(items[0]).toHaveTextContent('Engineering');
     expect(items[0]).toHaveTextContent('Senior');
     expect(items[0]).toHaveTextContent('Mar 1, 2025');
-    expect(within(items[1]!).getByRole('link', { name: 'Account Executive' })).toHaveAttribute('href', '/company/careers/account-executive');
+    expect(within(items[1]!).getByRole('link', { name: 'Account Executive' })).toHaveAttribute(
+      'href',
+      '/company/careers/account-executive',
+    );
     expect(items[1]).toHaveTextContent('Feb 14, 2025');
     expect(items[1]).toHaveTextContent('Remote');
     expect(screen.queryByText('No current job openings. Check back soon!')).not.toBeInTheDocument();

@@ -39,11 +39,7 @@ export function JobPage() {
   return (
     <Container className="co:py-12 co:md:py-16">
       <Breadcrumb
-        items={[
-          { label: 'Home', href: '/' },
-          { label: jobCopy.breadcrumbCareers, href: pages.careers.path },
-          { label: job.title },
-        ]}
+        items={[{ label: 'Home', href: '/' }, { label: jobCopy.breadcrumbCareers, href: pages.careers.path }, { label: job.title }]}
       />
       <header className="co:mt-8">
         <p className="co:text-sm co:font-semibold co:tracking-wide co:text-primary co:uppercase">{job.department}</p>

@@ -26,7 +26,14 @@ export function makeJob(overrides: Partial<JobPosting> = {}): JobPosting {
 
 /** A posting with only the required fields. */
 export function makeMinimalJob(overrides: Partial<JobPosting> = {}): JobPosting {
-  const { level: _l, responsibilities: _r, requirements: _q, bonusPoints: _b, benefits: _e, applicationInstructions: _a, ...rest } =
-    makeJob(overrides);
+  const {
+    level: _l,
+    responsibilities: _r,
+    requirements: _q,
+    bonusPoints: _b,
+    benefits: _e,
+    applicationInstructions: _a,
+    ...rest
+  } = makeJob(overrides);
   return jobPostingSchema.parse({ ...rest, ...overrides });
 }

@@ -19,7 +19,9 @@ export function PricingTiers() {
             <ul className="iv:mt-6 iv:flex-1 iv:space-y-2 iv:text-neutral-300">
               {tier.features.map((feature) => (
                 <li key={feature} className="iv:flex iv:gap-2">
-                  <span aria-hidden="true" className="iv:text-emerald-400">✓</span>
+                  <span aria-hidden="true" className="iv:text-emerald-400">
+                    ✓
+                  </span>
                   {feature}
                 </li>
               ))}

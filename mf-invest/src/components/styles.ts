@@ -3,8 +3,7 @@
  * here can style another section of the site, and the shell's utilities never reach in.
  * Colours are chosen for WCAG AA on the dark background (emerald-400 on neutral-950 is about 11:1).
  */
-export const focusRing =
-  'iv:focus-visible:outline-2 iv:focus-visible:outline-offset-4 iv:focus-visible:outline-emerald-300';
+export const focusRing = 'iv:focus-visible:outline-2 iv:focus-visible:outline-offset-4 iv:focus-visible:outline-emerald-300';
 
 const ctaBase = `iv:inline-flex iv:min-h-11 iv:items-center iv:justify-center iv:gap-2 iv:rounded-[3px] iv:px-5 iv:text-sm iv:font-semibold iv:motion-safe:transition-colors ${focusRing}`;
 

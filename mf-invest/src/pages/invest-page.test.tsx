@@ -57,7 +57,9 @@ describe('InvestPage', () => {
 
   it('opens every early-access link in a new tab', () => {
     renderPage();
-    const links = screen.getAllByRole('link', { name: /early|spot|pro|waitlist/i }).filter((a) => a.getAttribute('href')?.startsWith('https://'));
+    const links = screen
+      .getAllByRole('link', { name: /early|spot|pro|waitlist/i })
+      .filter((a) => a.getAttribute('href')?.startsWith('https://'));
     expect(links.length).toBeGreaterThanOrEqual(4);
     for (const link of links) expect(link).toHaveAttribute('target', '_blank');
   });

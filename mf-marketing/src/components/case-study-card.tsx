@@ -8,7 +8,15 @@ export function CaseStudyCard({ study }: { study: CaseStudy }) {
       to={`/case-studies/${study.id}`}
       className="mk:group mk:flex mk:h-full mk:flex-col mk:overflow-hidden mk:rounded-lg mk:border mk:border-line mk:bg-white mk:shadow-sm mk:transition-shadow mk:hover:shadow-md mk:focus-visible:outline-2 mk:focus-visible:outline-offset-2 mk:focus-visible:outline-primary"
     >
-      <img src={study.heroImage} alt="" width={640} height={360} loading="lazy" decoding="async" className="mk:aspect-[16/9] mk:w-full mk:bg-neutral-100 mk:object-cover" />
+      <img
+        src={study.heroImage}
+        alt=""
+        width={640}
+        height={360}
+        loading="lazy"
+        decoding="async"
+        className="mk:aspect-[16/9] mk:w-full mk:bg-neutral-100 mk:object-cover"
+      />
       <div className="mk:flex mk:flex-1 mk:flex-col mk:p-6">
         <p className="mk:text-sm mk:font-medium mk:text-primary">{study.client}</p>
         <h3 className="mk:mt-2 mk:text-lg mk:font-semibold mk:text-ink mk:group-hover:underline">{study.title}</h3>

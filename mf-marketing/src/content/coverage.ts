@@ -7,7 +7,8 @@ export interface Feature {
 export const coverageFeatures: readonly Feature[] = [
   {
     title: 'Nationwide cardholder reach',
-    description: 'Debit and credit cardholders at banks, credit unions and fintechs in all fifty states see your offer where they already manage their money.',
+    description:
+      'Debit and credit cardholders at banks, credit unions and fintechs in all fifty states see your offer where they already manage their money.',
   },
   {
     title: 'Online and in-store',
@@ -15,6 +16,7 @@ export const coverageFeatures: readonly Feature[] = [
   },
   {
     title: 'Closed-loop measurement',
-    description: 'Every redemption is a settled transaction, so you see incremental sales and return on spend instead of clicks and impressions.',
+    description:
+      'Every redemption is a settled transaction, so you see incremental sales and return on spend instead of clicks and impressions.',
   },
 ];

@@ -39,12 +39,14 @@ export const offersApiContent = {
   },
   security: {
     title: 'Security built in',
-    description: 'Data is protected with encryption in transit and at rest, every call is authorised with OAuth 2.0, and our controls are audited yearly under SOC 2 Type II.',
+    description:
+      'Data is protected with encryption in transit and at rest, every call is authorised with OAuth 2.0, and our controls are audited yearly under SOC 2 Type II.',
     points: ['Encryption in transit and at rest', 'OAuth 2.0 authorisation', 'SOC 2 Type II audited'],
   },
   performance: {
     title: 'Manage performance',
-    description: 'A dashboard shows activations, redemptions and earnings by offer, brand and placement, so you can tune what your cardholders see.',
+    description:
+      'A dashboard shows activations, redemptions and earnings by offer, brand and placement, so you can tune what your cardholders see.',
   },
   getPaid: {
     id: 'get-paid',
@@ -52,7 +54,10 @@ export const offersApiContent = {
     description: 'Earn a share of every redeemed offer.',
     points: [
       { title: 'Automated monthly payouts', description: 'Earnings are paid to your account every month, with no invoices to chase.' },
-      { title: 'Transparent commission', description: 'One published commission rate per offer, with every transaction itemised in your report.' },
+      {
+        title: 'Transparent commission',
+        description: 'One published commission rate per offer, with every transaction itemised in your report.',
+      },
     ] satisfies Feature[],
   },
   useCases: {
@@ -72,15 +77,18 @@ export const offersApiContent = {
   faq: [
     {
       question: 'What types of offers are available?',
-      answer: 'Cash-back offers from national and local brands across retail, dining, travel, entertainment, transportation and everyday essentials, as percentage or fixed-amount rewards.',
+      answer:
+        'Cash-back offers from national and local brands across retail, dining, travel, entertainment, transportation and everyday essentials, as percentage or fixed-amount rewards.',
     },
     {
       question: 'How are offers matched to cardholders?',
-      answer: 'We rank offers with each cardholder’s de-identified spending patterns and location, so they see brands they are likely to use. You can add your own rules on top.',
+      answer:
+        'We rank offers with each cardholder’s de-identified spending patterns and location, so they see brands they are likely to use. You can add your own rules on top.',
     },
     {
       question: 'Is there a sandbox for testing?',
-      answer: 'Yes. Every account starts with a sandbox that has sample offers and simulated transactions, so you can build and test the whole flow before going live.',
+      answer:
+        'Yes. Every account starts with a sandbox that has sample offers and simulated transactions, so you can build and test the whole flow before going live.',
     },
   ] satisfies FaqItem[],
 } as const;

@@ -16,7 +16,8 @@ export const solutions = [
     name: 'Retail',
     headline: 'Turn browsers into repeat shoppers',
     lead: 'Reward the first visit, the bigger basket and the return trip, in store and online, and see exactly which offers moved sales.',
-    description: 'Card-linked offers for retailers: win new shoppers, grow basket size and bring lapsed customers back, measured by real transactions.',
+    description:
+      'Card-linked offers for retailers: win new shoppers, grow basket size and bring lapsed customers back, measured by real transactions.',
   },
   {
     slug: 'essentials',
@@ -30,21 +31,24 @@ export const solutions = [
     name: 'Subscriptions + Streaming',
     headline: 'Grow subscribers who stay',
     lead: 'Reward sign-ups and renewals on the card that pays the bill, and cut churn with offers timed to the moments that matter.',
-    description: 'Card-linked offers for subscription and streaming services: acquire subscribers and reduce churn with rewards on recurring payments.',
+    description:
+      'Card-linked offers for subscription and streaming services: acquire subscribers and reduce churn with rewards on recurring payments.',
   },
   {
     slug: 'financial-institutions',
     name: 'Financial Institutions',
     headline: 'Give members rewards they actually use',
     lead: 'Add a ready-made offers experience to your app, lift card engagement and earn new revenue, with no cost to your members.',
-    description: 'Card-linked offers for banks and credit unions: raise card engagement and earn revenue with relevant rewards for members.',
+    description:
+      'Card-linked offers for banks and credit unions: raise card engagement and earn revenue with relevant rewards for members.',
   },
   {
     slug: 'restaurants-food-delivery',
     name: 'Restaurants + Food Delivery',
     headline: 'Fill more tables and more delivery bags',
     lead: 'Bring diners back on quiet nights and win the next delivery order with rewards that land automatically after they pay.',
-    description: 'Card-linked offers for restaurants and food delivery: drive visits and orders on the days you choose, measured by transactions.',
+    description:
+      'Card-linked offers for restaurants and food delivery: drive visits and orders on the days you choose, measured by transactions.',
   },
   {
     slug: 'travel-ride-share',

@@ -18,11 +18,13 @@ export const transactionalDataContent = {
     offerings: [
       {
         title: 'Row-level transaction data',
-        description: 'Every de-identified transaction with date, amount, channel and location, with merchant tagging for over 1200 companies and 1500 brands, so you can build your own cuts.',
+        description:
+          'Every de-identified transaction with date, amount, channel and location, with merchant tagging for over 1200 companies and 1500 brands, so you can build your own cuts.',
       },
       {
         title: 'Daily model-ready feed',
-        description: 'A curated daily feed of cleaned, aggregated metrics, ready to drop into your models without weeks of data engineering.',
+        description:
+          'A curated daily feed of cleaned, aggregated metrics, ready to drop into your models without weeks of data engineering.',
       },
     ],
   },
@@ -32,11 +34,13 @@ export const transactionalDataContent = {
   faq: [
     {
       question: 'Where does the data come from?',
-      answer: 'From cardholders of our financial partners who agreed to share de-identified transactions. Names, card numbers and account numbers never leave the partner.',
+      answer:
+        'From cardholders of our financial partners who agreed to share de-identified transactions. Names, card numbers and account numbers never leave the partner.',
     },
     {
       question: 'How is personal information protected?',
-      answer: 'Records are de-identified before we receive them, and aggregates below a minimum panel size are suppressed so no individual can be singled out.',
+      answer:
+        'Records are de-identified before we receive them, and aggregates below a minimum panel size are suppressed so no individual can be singled out.',
     },
     {
       question: 'How fresh is the data?',

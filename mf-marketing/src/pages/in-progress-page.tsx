@@ -10,7 +10,14 @@ export function InProgressPage({ page }: { page: keyof typeof inProgressPages })
   return (
     <section aria-labelledby="page-title" className="mk:bg-page mk:py-28">
       <Container className="mk:flex mk:min-h-[40vh] mk:flex-col mk:items-center mk:justify-center mk:text-center">
-        <SectionHeading as="h1" id="page-title" eyebrow={copy.eyebrow} title={copy.title} description={inProgressCopy.message} align="center" />
+        <SectionHeading
+          as="h1"
+          id="page-title"
+          eyebrow={copy.eyebrow}
+          title={copy.title}
+          description={inProgressCopy.message}
+          align="center"
+        />
         <Link to="/" className={buttonVariants({ size: 'lg', className: 'mk:mt-10' })}>
           {inProgressCopy.home}
         </Link>

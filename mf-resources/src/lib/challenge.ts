@@ -3,10 +3,7 @@
  * "•" are bullets, blank lines are breaks, other lines are paragraphs. Consecutive bullets form one
  * list so screen readers announce it as a list with its length.
  */
-export type ChallengeBlock =
-  | { kind: 'paragraph'; text: string }
-  | { kind: 'list'; items: string[] }
-  | { kind: 'break' };
+export type ChallengeBlock = { kind: 'paragraph'; text: string } | { kind: 'list'; items: string[] } | { kind: 'break' };
 
 export const BULLET = '•';
 

@@ -21,7 +21,12 @@ describe('formatBlogDate', () => {
   it('shows the calendar date, with no shift west of UTC', () => {
     expect(formatIn('America/Los_Angeles', '2025-01-01')).toBe('January 1, 2025');
     // The child really runs west of UTC: a date read as UTC midnight shows the day before there.
-    expect(execFileSync(process.execPath, ['-e', "process.stdout.write(String(new Date('2025-01-01').getDate()))"], { env: { ...process.env, TZ: 'America/Los_Angeles' }, encoding: 'utf8' })).toBe('31');
+    expect(
+      execFileSync(process.execPath, ['-e', "process.stdout.write(String(new Date('2025-01-01').getDate()))"], {
+        env: { ...process.env, TZ: 'America/Los_Angeles' },
+        encoding: 'utf8',
+      }),
+    ).toBe('31');
   });
 
   it('shows the calendar date east of UTC too', () => {

@@ -2,18 +2,7 @@
  * Which icon a solution detail or a result metric gets, from keywords in its name.
  * The first matching rule wins, in the order below; anything else gets the trend icon.
  */
-import {
-  Clock,
-  CreditCard,
-  DollarSign,
-  MessageSquare,
-  Percent,
-  RefreshCw,
-  Target,
-  TrendingUp,
-  Users,
-  type LucideIcon,
-} from 'lucide-react';
+import { Clock, CreditCard, DollarSign, MessageSquare, Percent, RefreshCw, Target, TrendingUp, Users, type LucideIcon } from 'lucide-react';
 
 export type IconKind = 'users' | 'card' | 'message' | 'refresh' | 'roas' | 'revenue' | 'conversion' | 'time' | 'trend';
 

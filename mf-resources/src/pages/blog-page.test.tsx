@@ -31,9 +31,14 @@ describe('BlogPage', () => {
   });
 
   it('shows post cards linking to /blog/{id}, with date, author, read time and a 3-line excerpt', async () => {
-    mockFetch({ '/api/blog': () => json([aBlogPostSummary(), aBlogPostSummary({ id: 'second-post', title: 'Second post', heroImage: undefined })]) });
+    mockFetch({
+      '/api/blog': () => json([aBlogPostSummary(), aBlogPostSummary({ id: 'second-post', title: 'Second post', heroImage: undefined })]),
+    });
     const { container } = render();
-    expect(await screen.findByRole('link', { name: 'Introducing the Offers API' })).toHaveAttribute('href', '/blog/offers-api-announcement');
+    expect(await screen.findByRole('link', { name: 'Introducing the Offers API' })).toHaveAttribute(
+      'href',
+      '/blog/offers-api-announcement',
+    );
     expect(screen.getByRole('link', { name: 'Second post' })).toHaveAttribute('href', '/blog/second-post');
     expect(screen.getAllByText('March 7, 2025')[0]).toHaveAttribute('datetime', '2025-03-07');
     expect(screen.getAllByText('Jordan Lee')).toHaveLength(2);

@@ -11,7 +11,5 @@ export function BlogPostPage() {
   const { id = '' } = useParams();
   const { data, isPending, isError } = useQuery(blogPostQuery(id));
   usePageMeta(data ? blogPostMeta(data) : isError ? blogPostErrorMeta : null);
-  return (
-    <Container className="rs:pb-16">{isPending ? <PostLoading /> : isError ? <PostError /> : <PostArticle post={data} />}</Container>
-  );
+  return <Container className="rs:pb-16">{isPending ? <PostLoading /> : isError ? <PostError /> : <PostArticle post={data} />}</Container>;
 }

@@ -40,7 +40,10 @@ describe('CaseStudiesPage', () => {
     render('/casestudies');
     const link = await screen.findByRole('link', { name: 'Acme doubles repeat visits' });
     expect(link).toHaveAttribute('href', '/case-studies/acme-case-study');
-    expect(screen.getByRole('link', { name: 'Sling TV turns trials into subscribers' })).toHaveAttribute('href', '/case-studies/sling-tv-case-study');
+    expect(screen.getByRole('link', { name: 'Sling TV turns trials into subscribers' })).toHaveAttribute(
+      'href',
+      '/case-studies/sling-tv-case-study',
+    );
     expect(screen.getAllByRole('article')).toHaveLength(2);
     expect(screen.getAllByText(aCaseStudy().overview)[0]).toHaveClass('rs:line-clamp-2');
     expect(screen.getByRole('img', { name: 'Acme logo' })).toHaveAttribute('loading', 'lazy');

@@ -50,7 +50,9 @@ describe('CaseStudyPage data', () => {
   it('renders the challenge bullets as a list', async () => {
     render();
     const challenge = (await screen.findByRole('heading', { name: 'The Challenge' })).closest('section')!;
-    const items = within(challenge).getAllByRole('listitem').map((li) => li.textContent);
+    const items = within(challenge)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(items).toEqual(['Rising acquisition costs', 'Churn after trials']);
     expect(within(challenge).getByText('Streaming is crowded.')).toBeInTheDocument();
   });
@@ -78,7 +80,10 @@ describe('CaseStudyPage data', () => {
     await screen.findByRole('heading', { level: 1, name: sling.title });
     await waitFor(() => expect(document.title).toBe(`${sling.title} | Cardlift`));
     expect(document.head.querySelector('meta[property="og:type"]')).toHaveAttribute('content', 'article');
-    expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute('href', 'https://www.cardlift.example/case-studies/sling-tv-case-study');
+    expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      'https://www.cardlift.example/case-studies/sling-tv-case-study',
+    );
   });
 
   it('falls back to the stock image when the hero image fails', async () => {

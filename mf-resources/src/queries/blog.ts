@@ -35,7 +35,10 @@ export function blogPostQuery(id: string) {
   return queryOptions({
     queryKey: blogKeys.detail(id),
     queryFn: async (context): Promise<BlogPost> => {
-      const [body, { blogPostSchema }] = await Promise.all([defaultQueryFn<unknown>(context), import('@cardlift/contracts/content-schemas')]);
+      const [body, { blogPostSchema }] = await Promise.all([
+        defaultQueryFn<unknown>(context),
+        import('@cardlift/contracts/content-schemas'),
+      ]);
       return blogPostSchema.parse(body);
     },
   });

@@ -28,7 +28,10 @@ describe('case studies', () => {
   });
 
   it('reads one case study without checking the status, and rejects a body that is not one', async () => {
-    mockFetch({ '/api/casestudies/ok': () => json(aCaseStudy({ id: 'ok' }), 203), '/api/casestudies/gone': () => json({ error: 'Not found' }, 404) });
+    mockFetch({
+      '/api/casestudies/ok': () => json(aCaseStudy({ id: 'ok' }), 203),
+      '/api/casestudies/gone': () => json({ error: 'Not found' }, 404),
+    });
     await expect(client.fetchQuery(caseStudyQuery('ok'))).resolves.toMatchObject({ id: 'ok' });
     await expect(client.fetchQuery(caseStudyQuery('gone'))).rejects.toThrow('404');
   });

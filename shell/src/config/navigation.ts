@@ -67,7 +67,12 @@ export const signInLink: NavLink = {
   },
 };
 
-const footerProductHrefs = ['/products/offers-network', '/products/card-linked-offers', '/products/transactional-data', '/products/offers-api'];
+const footerProductHrefs = [
+  '/products/offers-network',
+  '/products/card-linked-offers',
+  '/products/transactional-data',
+  '/products/offers-api',
+];
 
 export interface FooterColumn {
   title: string;
@@ -85,7 +90,11 @@ export const footerColumns: readonly FooterColumn[] = [
   { title: 'Solutions', links: solutionLinks },
   {
     title: 'Resources',
-    links: [...resourceLinks.map(({ label, href }) => ({ label, href })), { label: 'Privacy Policy', href: '/privacy' }, { label: 'Terms of Service', href: '/terms' }],
+    links: [
+      ...resourceLinks.map(({ label, href }) => ({ label, href })),
+      { label: 'Privacy Policy', href: '/privacy' },
+      { label: 'Terms of Service', href: '/terms' },
+    ],
   },
   { title: 'Company', links: companyLinks.map(({ label, href }) => ({ label, href })) },
 ];

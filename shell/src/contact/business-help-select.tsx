@@ -37,7 +37,11 @@ export const BusinessHelpSelect = forwardRef<HTMLButtonElement, BusinessHelpSele
         </Select.Icon>
       </Select.Trigger>
       <Select.Portal>
-        <Select.Content position="popper" sideOffset={4} className="z-[70] max-h-[var(--radix-select-content-available-height)] min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-button border border-line bg-white text-ink shadow-lg">
+        <Select.Content
+          position="popper"
+          sideOffset={4}
+          className="z-[70] max-h-[var(--radix-select-content-available-height)] min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-button border border-line bg-white text-ink shadow-lg"
+        >
           <Select.ScrollUpButton className="flex h-6 items-center justify-center bg-white">
             <ChevronUp aria-hidden="true" className="size-4" />
           </Select.ScrollUpButton>

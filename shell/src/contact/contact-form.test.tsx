@@ -178,10 +178,22 @@ describe('ContactForm submission', () => {
   });
 
   it.each([
-    ['the server’s error text', () => json({ error: 'Please wait a minute before sending another message' }, 429), 'Please wait a minute before sending another message'],
+    [
+      'the server’s error text',
+      () => json({ error: 'Please wait a minute before sending another message' }, 429),
+      'Please wait a minute before sending another message',
+    ],
     ['Failed to submit form when the body has no error', () => json({}, 500), 'Failed to submit form'],
-    ['Failed to submit form when the body is not JSON', () => new Response('<html>Bad gateway</html>', { status: 502 }), 'Failed to submit form'],
-    ['the generic sentence when no answer came', () => Promise.reject(new TypeError('Failed to fetch')), 'There was an error submitting your form. Please try again.'],
+    [
+      'Failed to submit form when the body is not JSON',
+      () => new Response('<html>Bad gateway</html>', { status: 502 }),
+      'Failed to submit form',
+    ],
+    [
+      'the generic sentence when no answer came',
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      'There was an error submitting your form. Please try again.',
+    ],
   ])('shows %s, logs the error and keeps the entries', async (_case, respond, message) => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     mockFetch({ '/api/contact': respond });

@@ -1,13 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import {
-  CONTACT_SUCCESS_MESSAGE,
-  contactSchema,
-  HONEYPOT_FIELD,
-  type ContactFormInput,
-  type ContactSubmission,
-} from '@cardlift/contracts';
+import { CONTACT_SUCCESS_MESSAGE, contactSchema, HONEYPOT_FIELD, type ContactFormInput, type ContactSubmission } from '@cardlift/contracts';
 import { Button, cn, toast } from '@cardlift/shell/ui';
 import { BusinessHelpSelect } from './business-help-select';
 import { contactCopy } from './contact-copy';
@@ -62,7 +56,12 @@ export function ContactForm({ className }: { className?: string }) {
   const pending = submit.isPending;
 
   return (
-    <form noValidate aria-label={contactCopy.heading} onSubmit={handleSubmit(onValid, onInvalid)} className={cn('grid gap-5 md:grid-cols-2', className)}>
+    <form
+      noValidate
+      aria-label={contactCopy.heading}
+      onSubmit={handleSubmit(onValid, onInvalid)}
+      className={cn('grid gap-5 md:grid-cols-2', className)}
+    >
       {TEXT_FIELDS.map((name) => {
         const copy = contactCopy.fields[name];
         return (
@@ -78,7 +77,12 @@ export function ContactForm({ className }: { className?: string }) {
           />
         );
       })}
-      <Field id={fieldId('businessHelp')} label={contactCopy.businessHelp.label} error={errors.businessHelp?.message} className="md:col-span-2">
+      <Field
+        id={fieldId('businessHelp')}
+        label={contactCopy.businessHelp.label}
+        error={errors.businessHelp?.message}
+        className="md:col-span-2"
+      >
         <Controller
           control={control}
           name="businessHelp"
@@ -109,7 +113,15 @@ export function ContactForm({ className }: { className?: string }) {
       {/* Off-screen rather than display:none, which simple bots skip; hidden from people and assistive technology. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor={fieldId(HONEYPOT_FIELD)}>{contactCopy.honeypotLabel}</label>
-        <input ref={honeypotRef} id={fieldId(HONEYPOT_FIELD)} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input
+          ref={honeypotRef}
+          id={fieldId(HONEYPOT_FIELD)}
+          name={HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
       <div className="md:col-span-2">
         <Button type="submit" size="lg" disabled={pending} className="w-full md:w-auto">

@@ -9,7 +9,12 @@ import { DeferredContactForm } from './deferred-contact-form';
  */
 export function ContactSection({ className }: { className?: string }) {
   return (
-    <section id={CONTACT_SECTION_ID} aria-labelledby="contact-title" tabIndex={-1} className={cn('bg-black py-24 text-white outline-none', className)}>
+    <section
+      id={CONTACT_SECTION_ID}
+      aria-labelledby="contact-title"
+      tabIndex={-1}
+      className={cn('bg-black py-24 text-white outline-none', className)}
+    >
       <div className="mx-auto grid max-w-6xl gap-12 px-6 md:px-8 lg:grid-cols-[2fr_3fr]">
         <div>
           <h2 id="contact-title" className="text-3xl font-semibold tracking-tight md:text-4xl">

@@ -24,7 +24,19 @@ export function FieldError({ id, message }: { id: string; message: string | unde
   );
 }
 
-export function Field({ id, label, error, children, className }: { id: string; label: string; error: string | undefined; children: ReactNode; className?: string }) {
+export function Field({
+  id,
+  label,
+  error,
+  children,
+  className,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">

@@ -11,7 +11,15 @@ export function BrandLogo({ className, title = siteConfig.brandName }: { classNa
       <rect x="0" y="3" width="30" height="22" rx="4" className="fill-primary" />
       <rect x="0" y="8" width="30" height="4" fill="#fff" opacity="0.85" />
       <path d="M20 16.5l4.5 4.5 -4.5 0z" fill="#fff" />
-      <text x="38" y="21" fill="currentColor" fontFamily="Inter, ui-sans-serif, system-ui, sans-serif" fontSize="19" fontWeight="700" letterSpacing="-0.5">
+      <text
+        x="38"
+        y="21"
+        fill="currentColor"
+        fontFamily="Inter, ui-sans-serif, system-ui, sans-serif"
+        fontSize="19"
+        fontWeight="700"
+        letterSpacing="-0.5"
+      >
         {siteConfig.brandName}
       </text>
     </svg>

@@ -36,6 +36,8 @@ export function DesktopNav({ inverted, className }: { inverted: boolean; classNa
   };
 
   return (
+    // Escape and focus leaving arrive here from the buttons and links inside; the list takes no focus itself.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <ul
       ref={rootRef}
       onKeyDown={onKeyDown}

@@ -55,7 +55,10 @@ export default function MobileMenuDialog({ open, onOpenChange, returnFocusTo }: 
           <div className="flex h-[66px] shrink-0 items-center justify-between border-b border-line px-6">
             <BrandLogo />
             <Dialog.Title className="sr-only">Menu</Dialog.Title>
-            <Dialog.Close aria-label="Close menu" className="inline-flex size-10 items-center justify-center rounded-button hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-primary">
+            <Dialog.Close
+              aria-label="Close menu"
+              className="inline-flex size-10 items-center justify-center rounded-button hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-primary"
+            >
               <X aria-hidden="true" className="size-6" />
             </Dialog.Close>
           </div>
@@ -73,7 +76,11 @@ export default function MobileMenuDialog({ open, onOpenChange, returnFocusTo }: 
                     <ul className="pb-4">
                       {group.links.map((link) => (
                         <li key={link.href}>
-                          <SmartLink href={link.href} onClick={() => onOpenChange(false)} className="block rounded-md px-2 py-2.5 text-base hover:bg-page focus-visible:outline-2 focus-visible:outline-primary">
+                          <SmartLink
+                            href={link.href}
+                            onClick={() => onOpenChange(false)}
+                            className="block rounded-md px-2 py-2.5 text-base hover:bg-page focus-visible:outline-2 focus-visible:outline-primary"
+                          >
                             {link.label}
                           </SmartLink>
                         </li>
@@ -103,7 +110,10 @@ export default function MobileMenuDialog({ open, onOpenChange, returnFocusTo }: 
             <p>
               © {siteConfig.mobileMenuCopyrightYear} {siteConfig.legalName}
             </p>
-            <SmartLink href={siteConfig.social.href} className="inline-flex size-10 items-center justify-center rounded-button text-ink hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-primary">
+            <SmartLink
+              href={siteConfig.social.href}
+              className="inline-flex size-10 items-center justify-center rounded-button text-ink hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-primary"
+            >
               <SocialIcon />
               <span className="sr-only">{siteConfig.social.label}</span>
             </SmartLink>

@@ -26,7 +26,10 @@ export function PageFrame() {
   return (
     <>
       <RouteScroll />
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[80] focus:rounded-button focus:bg-white focus:p-3 focus:text-ink focus:outline-2 focus:outline-primary">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[80] focus:rounded-button focus:bg-white focus:p-3 focus:text-ink focus:outline-2 focus:outline-primary"
+      >
         Skip to content
       </a>
       <AnnouncementBar />

@@ -6,7 +6,8 @@ import { BrandLogo } from './brand-logo';
 import { FOOTER_ID } from './header-inversion';
 import { SocialIcon } from './social-icon';
 
-const linkClass = 'rounded-sm text-sm text-neutral-300 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
+const linkClass =
+  'rounded-sm text-sm text-neutral-300 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
 
 /** Site footer: brand column and four link columns, five columns from md up. */
 export function SiteFooter() {
@@ -21,7 +22,10 @@ export function SiteFooter() {
           <p className="text-sm text-neutral-300">
             © {year} {siteConfig.legalName}
           </p>
-          <SmartLink href={siteConfig.social.href} className="inline-flex w-fit items-center gap-2 rounded-sm text-sm text-neutral-300 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+          <SmartLink
+            href={siteConfig.social.href}
+            className="inline-flex w-fit items-center gap-2 rounded-sm text-sm text-neutral-300 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          >
             <SocialIcon />
             <span>{siteConfig.social.label}</span>
           </SmartLink>

@@ -44,7 +44,11 @@ describe('SiteHeader', () => {
     expect(products).toHaveAttribute('aria-expanded', 'true');
     expect(panel).toBeVisible();
     expect(panel.style.width).toBe('600px');
-    expect(within(panel).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+    expect(
+      within(panel)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual([
       '/products/offers-network',
       '/products/card-linked-offers',
       '/products/merchants',
@@ -69,7 +73,11 @@ describe('SiteHeader', () => {
     const company = screen.getByRole('button', { name: 'Company' });
     const companyPanel = document.getElementById(company.getAttribute('aria-controls')!)!;
     expect(companyPanel.style.width).toBe('320px');
-    expect(within(companyPanel).getAllByRole('link').map((a) => a.textContent)).toEqual(['About UsOur mission, pillars and values', 'CareersOpen roles on our team']);
+    expect(
+      within(companyPanel)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['About UsOur mission, pillars and values', 'CareersOpen roles on our team']);
     await user.click(company);
     expect(company).toHaveAttribute('aria-expanded', 'false');
   });

@@ -32,7 +32,10 @@ export function SiteHeader() {
       <div className="mx-auto flex h-full max-w-6xl items-center justify-between gap-4 px-6">
         <Link
           to="/"
-          className={cn('rounded-sm focus-visible:outline-2 focus-visible:outline-offset-4', inverted ? 'focus-visible:outline-white' : 'focus-visible:outline-primary')}
+          className={cn(
+            'rounded-sm focus-visible:outline-2 focus-visible:outline-offset-4',
+            inverted ? 'focus-visible:outline-white' : 'focus-visible:outline-primary',
+          )}
         >
           <BrandLogo title="Cardlift home" />
         </Link>

@@ -30,7 +30,10 @@ export function ComponentsPage() {
           <ul className="flex flex-wrap gap-2">
             {contents.map((item) => (
               <li key={item.id}>
-                <a href={`#${item.id}`} className="inline-flex rounded-full border border-line bg-white px-3 py-1 text-sm hover:border-black focus-visible:outline-2 focus-visible:outline-primary">
+                <a
+                  href={`#${item.id}`}
+                  className="inline-flex rounded-full border border-line bg-white px-3 py-1 text-sm hover:border-black focus-visible:outline-2 focus-visible:outline-primary"
+                >
                   {item.label}
                 </a>
               </li>

@@ -24,4 +24,3 @@ export function lazyRemote(name: RemoteName, attempt = 0): LazyExoticComponent<C
   }
   return component;
 }
-

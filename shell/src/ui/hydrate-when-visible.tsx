@@ -43,8 +43,14 @@ interface HydrateWhenVisibleProps {
 export function HydrateWhenVisible({ children, className, rootMargin = '200px' }: HydrateWhenVisibleProps) {
   const ref = useRef<HTMLDivElement>(null);
   // True only while hydrating the server's HTML (React reads the server snapshot then).
-  const hydrating = useSyncExternalStore(noSubscription, () => false, () => true);
-  const [gate] = useState(() => (hydrating && typeof document !== 'undefined' && typeof IntersectionObserver !== 'undefined' ? createGate() : null));
+  const hydrating = useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+  const [gate] = useState(() =>
+    hydrating && typeof document !== 'undefined' && typeof IntersectionObserver !== 'undefined' ? createGate() : null,
+  );
   // An update reaching the waiting content (new children, or a navigation: its links follow the
   // location) hydrates it at once. Left waiting, it would hold the navigation until it came into view.
   const { pathname } = useLocation();

@@ -23,6 +23,18 @@ export { siteStore, pageFrameAtom, usePageFrame, frameFor, DEFAULT_FRAME, type P
 export { CONTACT_REQUESTED_EVENT, CONTACT_SECTION_ID, scrollToContact, TalkToSalesButton } from './contact-anchor';
 export { NotFoundPage } from './not-found-page';
 export { Toaster } from './toast';
-export { toast, useToast, dismissToast, resetToasts, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, type ToastInput, type ToastItem, type ToastVariant } from './toast-store';
+export {
+  toast,
+  useToast,
+  dismissToast,
+  resetToasts,
+  TOAST_DURATION_MS,
+  TOAST_SWIPE_THRESHOLD_PX,
+  TOAST_LIMIT,
+  TOAST_REMOVE_DELAY_MS,
+  type ToastInput,
+  type ToastItem,
+  type ToastVariant,
+} from './toast-store';
 export { Tooltip, TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS, type TooltipProps } from './tooltip';
 export { bannersQueryOptions, BANNERS_PATH } from './banners-query';

@@ -19,7 +19,15 @@ export function LogoRow({ title, logos, className }: { title?: string; logos: re
         <ul className="mt-6 flex flex-wrap items-center justify-center gap-x-10 gap-y-6">
           {logos.map((logo) => (
             <li key={logo.name}>
-              <img src={logo.src} alt={logo.alt} width={140} height={40} loading="lazy" decoding="async" className="h-10 w-[140px] object-contain opacity-80" />
+              <img
+                src={logo.src}
+                alt={logo.alt}
+                width={140}
+                height={40}
+                loading="lazy"
+                decoding="async"
+                className="h-10 w-[140px] object-contain opacity-80"
+              />
             </li>
           ))}
         </ul>

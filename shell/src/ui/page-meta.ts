@@ -18,8 +18,7 @@ function applyTag(tag: HeadTag): void {
     return;
   }
   if (tag.kind === 'link') {
-    const element =
-      head.querySelector<HTMLLinkElement>(`link[rel="${tag.rel}"]`) ?? head.appendChild(document.createElement('link'));
+    const element = head.querySelector<HTMLLinkElement>(`link[rel="${tag.rel}"]`) ?? head.appendChild(document.createElement('link'));
     element.rel = tag.rel;
     element.href = tag.href;
     return;
@@ -44,5 +43,6 @@ export function usePageMeta(meta: PageMeta | null | undefined): void {
   useEffect(() => {
     if (meta) applyPageMeta(meta, pathname);
     // `key` captures every field of meta; the object identity may change on each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, pathname]);
 }

@@ -16,7 +16,10 @@ export function SectionHeading({ eyebrow, title, description, as: Tag = 'h2', al
   return (
     <div className={cn(align === 'center' && 'mx-auto max-w-3xl text-center', className)}>
       {eyebrow && <p className="text-sm font-semibold tracking-wide text-primary uppercase">{eyebrow}</p>}
-      <Tag id={id} className={cn('mt-2 font-semibold tracking-tight text-balance', Tag === 'h1' ? 'text-4xl md:text-6xl' : 'text-3xl md:text-4xl')}>
+      <Tag
+        id={id}
+        className={cn('mt-2 font-semibold tracking-tight text-balance', Tag === 'h1' ? 'text-4xl md:text-6xl' : 'text-3xl md:text-4xl')}
+      >
         {title}
       </Tag>
       {description && <p className="mt-4 text-lg leading-8 text-muted">{description}</p>}

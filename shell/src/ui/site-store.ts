@@ -22,7 +22,9 @@ export function usePageFrame(options: Partial<PageFrameOptions> | undefined): vo
   const setFrame = useSetAtom(pageFrameAtom);
   const { invertedHeader, contactForm } = options ?? {};
   useEffect(() => {
-    setFrame(frameFor({ ...(invertedHeader === undefined ? {} : { invertedHeader }), ...(contactForm === undefined ? {} : { contactForm }) }));
+    setFrame(
+      frameFor({ ...(invertedHeader === undefined ? {} : { invertedHeader }), ...(contactForm === undefined ? {} : { contactForm }) }),
+    );
     return () => setFrame(DEFAULT_FRAME);
   }, [setFrame, invertedHeader, contactForm]);
 }

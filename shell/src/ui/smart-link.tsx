@@ -5,10 +5,7 @@ import { isInternalLink } from '@cardlift/contracts';
 export type SmartLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string };
 
 /** A link starting with `/` navigates inside the site; any other link opens in a new tab. */
-export const SmartLink = forwardRef<HTMLAnchorElement, SmartLinkProps>(function SmartLink(
-  { href, children, ...props },
-  ref,
-) {
+export const SmartLink = forwardRef<HTMLAnchorElement, SmartLinkProps>(function SmartLink({ href, children, ...props }, ref) {
   if (isInternalLink(href)) {
     return (
       <Link ref={ref} to={href} {...props}>

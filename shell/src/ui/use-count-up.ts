@@ -27,7 +27,11 @@ export function useCountUp<T extends Element>(figure: string, duration = COUNT_U
   const ref = useRef<T>(null);
   const [text, setText] = useState(figure);
   // False while hydrating the server's HTML (the server snapshot), true for a tile mounted later.
-  const mountedAfterHydration = useSyncExternalStore(noSubscription, () => true, () => false);
+  const mountedAfterHydration = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const [shownBeforeScript] = useState(!mountedAfterHydration);
   useLayoutEffect(() => {
     const element = ref.current;

@@ -7,7 +7,10 @@ const text = fc.string({ minLength: 1, maxLength: TEXT_FIELD_MAX }).filter((s) =
 // practical one of zod, so generate the addresses people actually type.
 const localPart = fc.stringMatching(/^[a-z0-9](?:[a-z0-9._+-]{0,20}[a-z0-9])?$/).filter((s) => !s.includes('..'));
 const domain = fc.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,10}[a-z0-9])?\.(?:com|org|io|co\.uk|example)$/);
-const email = fc.tuple(localPart, domain).map(([l, d]) => `${l}@${d}`).filter((e) => e.length <= EMAIL_MAX);
+const email = fc
+  .tuple(localPart, domain)
+  .map(([l, d]) => `${l}@${d}`)
+  .filter((e) => e.length <= EMAIL_MAX);
 const validLead = fc.record(
   {
     firstName: text,
@@ -26,12 +29,32 @@ const validLead = fc.record(
  * with one field swapped for arbitrary JSON or a control character), plus arbitrary JSON. Random JSON
  * alone practically never forms a valid lead, so the checks on accepted leads would never run.
  */
-const padded = fc.tuple(fc.constantFrom('', ' ', '  \t'), fc.string({ unit: 'grapheme', minLength: 1, maxLength: TEXT_FIELD_MAX + 20 }), fc.constantFrom('', ' ', '\n '));
+const padded = fc.tuple(
+  fc.constantFrom('', ' ', '  \t'),
+  fc.string({ unit: 'grapheme', minLength: 1, maxLength: TEXT_FIELD_MAX + 20 }),
+  fc.constantFrom('', ' ', '\n '),
+);
 const paddedText = padded.map(([before, core, after]) => `${before}${core}${after}`);
 const submission = fc.oneof(
-  { weight: 4, arbitrary: validLead.chain((lead) => fc.record({ firstName: paddedText, company: paddedText }).map((texts) => ({ ...lead, ...texts }))) },
-  { weight: 3, arbitrary: fc.tuple(validLead, fc.constantFrom('firstName', 'lastName', 'email', 'jobTitle', 'company', 'agreeToUpdates'), fc.jsonValue()).map(([lead, key, v]) => ({ ...lead, [key]: v })) },
-  { weight: 2, arbitrary: fc.tuple(validLead, fc.integer({ min: 0, max: 0x9f }).filter((c) => c < 0x20 || c >= 0x7f)).map(([lead, c]) => ({ ...lead, company: `Acme${String.fromCharCode(c)}Ltd` })) },
+  {
+    weight: 4,
+    arbitrary: validLead.chain((lead) => fc.record({ firstName: paddedText, company: paddedText }).map((texts) => ({ ...lead, ...texts }))),
+  },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(validLead, fc.constantFrom('firstName', 'lastName', 'email', 'jobTitle', 'company', 'agreeToUpdates'), fc.jsonValue())
+      .map(([lead, key, v]) => ({ ...lead, [key]: v })),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(
+        validLead,
+        fc.integer({ min: 0, max: 0x9f }).filter((c) => c < 0x20 || c >= 0x7f),
+      )
+      .map(([lead, c]) => ({ ...lead, company: `Acme${String.fromCharCode(c)}Ltd` })),
+  },
   { weight: 1, arbitrary: fc.jsonValue() },
 );
 
@@ -48,6 +71,7 @@ describe('contact schema (property based)', () => {
           expect(v.length).toBeGreaterThan(0);
           expect(v.length).toBeLessThanOrEqual(TEXT_FIELD_MAX);
           expect(v).toBe(v.trim());
+          // eslint-disable-next-line no-control-regex -- control characters are exactly what this rejects
           expect(v).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
         }
       }),
@@ -60,11 +84,16 @@ describe('contact schema (property based)', () => {
   it('refuses a control character in any text field, naming that field', () => {
     const fields = ['firstName', 'lastName', 'jobTitle', 'company'] as const;
     fc.assert(
-      fc.property(validLead, fc.constantFrom(...fields), fc.integer({ min: 0, max: 0x9f }).filter((c) => c < 0x20 || c >= 0x7f), (lead, field, c) => {
-        const result = contactSchema.safeParse({ ...lead, [field]: `a${String.fromCharCode(c)}b` });
-        expect(result.success).toBe(false);
-        if (!result.success) expect(result.error.issues[0]?.path).toEqual([field]);
-      }),
+      fc.property(
+        validLead,
+        fc.constantFrom(...fields),
+        fc.integer({ min: 0, max: 0x9f }).filter((c) => c < 0x20 || c >= 0x7f),
+        (lead, field, c) => {
+          const result = contactSchema.safeParse({ ...lead, [field]: `a${String.fromCharCode(c)}b` });
+          expect(result.success).toBe(false);
+          if (!result.success) expect(result.error.issues[0]?.path).toEqual([field]);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -25,6 +25,7 @@ export const EMAIL_MAX = 254;
  * PostgreSQL refuses a NUL outright, which would lose the lead after the visitor was told it was sent.
  * Refused up front with a 400 on every store instead.
  */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this rejects
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 
 function requiredText(label: string, message: string) {

@@ -60,9 +60,7 @@ export const blogPostSchema = blogPostSummarySchema.extend({
     introduction: text,
     sections: z.array(z.object({ title: text, content: text })).min(1),
     conclusion: text,
-    callToAction: z
-      .object({ title: text, description: text, buttonText: text.default(DEFAULT_CTA_BUTTON_TEXT) })
-      .optional(),
+    callToAction: z.object({ title: text, description: text, buttonText: text.default(DEFAULT_CTA_BUTTON_TEXT) }).optional(),
   }),
 });
 
@@ -76,7 +74,10 @@ export const jobSchema = z.object({
    * Country of the job (ISO 3166-1 alpha-2): search engines require it of an on-site JobPosting's
    * address, and `location` ("New York, NY") does not name it. Every role so far is in the US.
    */
-  country: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as US').default('US'),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as US')
+    .default('US'),
   /** Whether the role can be done fully remote (JobPosting jobLocationType). */
   remote: z.boolean().default(false),
   employmentType: z.enum(['FULL_TIME', 'PART_TIME', 'CONTRACTOR', 'INTERN']).default('FULL_TIME'),

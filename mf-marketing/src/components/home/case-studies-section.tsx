@@ -16,7 +16,9 @@ export function CaseStudiesSection() {
       {isPending ? (
         <CardGridSkeleton count={results.count} label="Loading case studies" />
       ) : isError ? (
-        <p role="alert" className="mk:text-center mk:text-muted">{results.error}</p>
+        <p role="alert" className="mk:text-center mk:text-muted">
+          {results.error}
+        </p>
       ) : studies.length === 0 ? (
         <p className="mk:text-center mk:text-muted">{results.empty}</p>
       ) : (

@@ -21,7 +21,10 @@ export function HomeHero() {
       )}
       <ul aria-label="Why Cardlift" className="mk:mt-2 mk:flex mk:w-full mk:flex-wrap mk:justify-center mk:gap-3">
         {proofPills.map((pill) => (
-          <li key={pill} className="mk:rounded-full mk:border mk:border-line mk:bg-white mk:px-4 mk:py-2 mk:text-sm mk:font-medium mk:text-ink">
+          <li
+            key={pill}
+            className="mk:rounded-full mk:border mk:border-line mk:bg-white mk:px-4 mk:py-2 mk:text-sm mk:font-medium mk:text-ink"
+          >
             {pill}
           </li>
         ))}

@@ -37,14 +37,23 @@ export function CodeDemo({ responseLabel }: { responseLabel: string }) {
           </Button>
         )}
       </div>
-      <div role="tabpanel" id={`${idBase}-panel`} aria-labelledby={`${idBase}-tab-${demo.tab}`} className="mk:mt-6 mk:grid mk:gap-6 mk:lg:grid-cols-[3fr_2fr]">
+      <div
+        role="tabpanel"
+        id={`${idBase}-panel`}
+        aria-labelledby={`${idBase}-tab-${demo.tab}`}
+        className="mk:mt-6 mk:grid mk:gap-6 mk:lg:grid-cols-[3fr_2fr]"
+      >
         <div className="mk:min-w-0 mk:rounded-lg mk:bg-black mk:p-4">
           <pre className="mk:sr-only">
             <code>{sample.code}</code>
           </pre>
           {/* Both copies in one grid cell: the invisible full code reserves the height, so nothing moves while typing.
               Lines wrap instead of scrolling, so phones need no scrollable region. */}
-          <div aria-hidden="true" data-testid="typed-code" className="mk:grid mk:font-mono mk:text-xs mk:leading-6 mk:md:text-sm mk:[&>pre]:break-words mk:[&>pre]:whitespace-pre-wrap">
+          <div
+            aria-hidden="true"
+            data-testid="typed-code"
+            className="mk:grid mk:font-mono mk:text-xs mk:leading-6 mk:md:text-sm mk:[&>pre]:break-words mk:[&>pre]:whitespace-pre-wrap"
+          >
             <pre className="mk:invisible mk:[grid-area:1/1]">{sample.code}</pre>
             <pre className="mk:[grid-area:1/1] mk:text-emerald-200">
               {sample.code.slice(0, demo.typed)}
@@ -57,7 +66,9 @@ export function CodeDemo({ responseLabel }: { responseLabel: string }) {
             {demo.responseVisible ? (
               <OfferCard offer={sample.offer} label={responseLabel} />
             ) : (
-              <p className="mk:rounded-lg mk:border mk:border-dashed mk:border-white/30 mk:p-6 mk:text-sm mk:text-neutral-300">Waiting for the response…</p>
+              <p className="mk:rounded-lg mk:border mk:border-dashed mk:border-white/30 mk:p-6 mk:text-sm mk:text-neutral-300">
+                Waiting for the response…
+              </p>
             )}
           </div>
           {demo.typingDone && (

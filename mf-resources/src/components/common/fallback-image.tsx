@@ -35,5 +35,3 @@ export function FallbackImage({ src, alt = '', priority = false, onError, ...pro
     />
   );
 }
-
-export const STOCK_HERO_IMAGE = stockHero;

@@ -20,7 +20,11 @@ const sizes = ['sm', 'md', 'lg'] as const;
 
 export function ButtonDocs() {
   return (
-    <DocSection id="buttons" title="Buttons" description="Black with a 3px radius by default. Every variant shows a visible focus ring; disabled buttons keep their label.">
+    <DocSection
+      id="buttons"
+      title="Buttons"
+      description="Black with a 3px radius by default. Every variant shows a visible focus ring; disabled buttons keep their label."
+    >
       <div className="grid gap-8">
         <Specimen name="variant">
           {variants.map((variant) => (
@@ -43,7 +47,10 @@ export function ButtonDocs() {
           </Button>
           <TalkToSalesButton />
           <Tooltip content="Shows a sample notification">
-            <Button variant="outline" onClick={() => toast({ title: 'Notification', description: 'Press F8 to move focus to notifications.' })}>
+            <Button
+              variant="outline"
+              onClick={() => toast({ title: 'Notification', description: 'Press F8 to move focus to notifications.' })}
+            >
               <Bell aria-hidden="true" className="size-4" /> Show a notification
             </Button>
           </Tooltip>
@@ -55,7 +62,11 @@ export function ButtonDocs() {
 
 export function CardDocs() {
   return (
-    <DocSection id="cards" title="Cards" description="White surfaces with a hairline border. Skeletons hold a card's place while its data loads.">
+    <DocSection
+      id="cards"
+      title="Cards"
+      description="White surfaces with a hairline border. Skeletons hold a card's place while its data loads."
+    >
       <div className="grid gap-6 md:grid-cols-3">
         <Card>
           <CardTitle>Offers Network</CardTitle>

@@ -13,24 +13,28 @@ const behaviour = [
 /** How the form behaves; the live form follows it (the page renders the real ContactSection). */
 export function ContactFormDocs() {
   return (
-    <DocSection id="contact-form" title="Contact form" description="Owned by the shell and placed before the footer of every page; sections scroll to it with TalkToSalesButton or scrollToContact().">
-        <div className="grid gap-8 md:grid-cols-2">
-          <ul className="list-disc space-y-2 pl-5 text-sm leading-6">
-            {behaviour.map((line) => (
-              <li key={line}>{line}</li>
+    <DocSection
+      id="contact-form"
+      title="Contact form"
+      description="Owned by the shell and placed before the footer of every page; sections scroll to it with TalkToSalesButton or scrollToContact()."
+    >
+      <div className="grid gap-8 md:grid-cols-2">
+        <ul className="list-disc space-y-2 pl-5 text-sm leading-6">
+          {behaviour.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+        <div>
+          <h3 className="text-sm font-semibold">How can we help? options</h3>
+          <ul className="mt-2 grid gap-1 font-mono text-xs text-muted">
+            {BUSINESS_HELP_OPTIONS.map((option) => (
+              <li key={option.value}>
+                {option.value}: {option.label}
+              </li>
             ))}
           </ul>
-          <div>
-            <h3 className="text-sm font-semibold">How can we help? options</h3>
-            <ul className="mt-2 grid gap-1 font-mono text-xs text-muted">
-              {BUSINESS_HELP_OPTIONS.map((option) => (
-                <li key={option.value}>
-                  {option.value}: {option.label}
-                </li>
-              ))}
-            </ul>
-          </div>
         </div>
+      </div>
     </DocSection>
   );
 }

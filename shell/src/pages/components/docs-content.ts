@@ -57,6 +57,12 @@ export const badgeSamples = [
 export const sampleMetric = { value: '$155B', label: 'Total spend', description: 'Across linked cards each year' };
 
 export const sampleFaq = [
-  { question: 'What is a card-linked offer?', answer: 'A reward a cardholder activates once and earns automatically when paying with that card.' },
-  { question: 'How is performance measured?', answer: 'Every redemption is a real transaction, so return on ad spend is measured, not modelled.' },
+  {
+    question: 'What is a card-linked offer?',
+    answer: 'A reward a cardholder activates once and earns automatically when paying with that card.',
+  },
+  {
+    question: 'How is performance measured?',
+    answer: 'Every redemption is a real transaction, so return on ad spend is measured, not modelled.',
+  },
 ] as const;

@@ -4,7 +4,11 @@ import { colourTokens, layoutMeasures, spacingScale, typeScale } from './docs-co
 
 export function TypographyDocs() {
   return (
-    <DocSection id="typography" title="Typography" description="Inter Variable, self-hosted (one Latin file, every weight from 100 to 900), over a fallback sized to match it. Headings are semibold with tight tracking; body text keeps a 1.75 line height.">
+    <DocSection
+      id="typography"
+      title="Typography"
+      description="Inter Variable, self-hosted (one Latin file, every weight from 100 to 900), over a fallback sized to match it. Headings are semibold with tight tracking; body text keeps a 1.75 line height."
+    >
       <dl className="grid gap-8">
         {typeScale.map((style) => (
           <div key={style.label} className="grid gap-2 md:grid-cols-[12rem_1fr] md:items-baseline">
@@ -19,7 +23,11 @@ export function TypographyDocs() {
 
 export function ColourDocs() {
   return (
-    <DocSection id="colours" title="Colours" description="Brand tokens, available as Tailwind utilities (bg-primary, text-ink, border-line...; with the section prefix in remotes).">
+    <DocSection
+      id="colours"
+      title="Colours"
+      description="Brand tokens, available as Tailwind utilities (bg-primary, text-ink, border-line...; with the section prefix in remotes)."
+    >
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {colourTokens.map((token) => (
           <li key={token.name} className="overflow-hidden rounded-lg border border-line bg-white">

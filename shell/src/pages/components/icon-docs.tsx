@@ -16,7 +16,11 @@ const icons: { Icon: LucideIcon; name: string; keywords: string }[] = [
 
 export function IconDocs() {
   return (
-    <DocSection id="icons" title="Icons" description="lucide-react, 1.5-2px strokes, sized with size-4 to size-6. Decorative icons are aria-hidden; an icon-only button carries a text label.">
+    <DocSection
+      id="icons"
+      title="Icons"
+      description="lucide-react, 1.5-2px strokes, sized with size-4 to size-6. Decorative icons are aria-hidden; an icon-only button carries a text label."
+    >
       <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
         {icons.map(({ Icon, name, keywords }) => (
           <li key={name} className="flex flex-col items-center gap-3 rounded-lg border border-line bg-white p-6 text-center">
