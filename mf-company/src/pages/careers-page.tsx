@@ -4,10 +4,10 @@ import { JobList, JobsEmpty, JobsError, JobsLoading, ResumePrompt } from '../com
 import { PageHero } from '../components/page-hero';
 import { careersCopy, careersHero } from '../content/careers';
 import { pages } from '../meta';
-import { jobsQueryOptions } from '../queries/jobs';
+import { jobsQuery } from '../queries/jobs';
 
 function Openings() {
-  const { data, isPending, isError } = useQuery(jobsQueryOptions());
+  const { data, isPending, isError } = useQuery(jobsQuery());
   if (isPending) return <JobsLoading />;
   if (isError) return <JobsError />;
   if (data.length === 0) return <JobsEmpty />;

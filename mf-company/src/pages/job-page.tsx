@@ -7,7 +7,7 @@ import { JobNotFound } from '../components/job-not-found';
 import { JobSections } from '../components/job-sections';
 import { jobCopy } from '../content/careers';
 import { jobNotFoundMeta, jobPageMeta, pages } from '../meta';
-import { isJobSlug, jobQueryOptions } from '../queries/jobs';
+import { isJobSlug, jobQuery } from '../queries/jobs';
 
 function JobLoading() {
   return (
@@ -30,7 +30,7 @@ function JobLoading() {
 export function JobPage() {
   const { slug } = useParams();
   const valid = isJobSlug(slug);
-  const { data: job, isError, isPending } = useQuery(jobQueryOptions(slug));
+  const { data: job, isError, isPending } = useQuery(jobQuery(slug));
   const missing = !valid || isError;
   usePageMeta(job ? jobPageMeta(job) : missing ? jobNotFoundMeta : null);
 

@@ -8,7 +8,7 @@ import { API_PATHS, isSlug, type JobPosting } from '@cardlift/contracts';
 export const JOBS_PATH = API_PATHS.jobs;
 
 /** The open postings (the api leaves closed ones out). */
-export function jobsQueryOptions() {
+export function jobsQuery() {
   return queryOptions<JobPosting[]>({ queryKey: [JOBS_PATH] });
 }
 
@@ -21,6 +21,6 @@ export function isJobSlug(slug: string | undefined): slug is string {
 }
 
 /** One job, open or closed; runs only when a (valid) slug exists. */
-export function jobQueryOptions(slug: string | undefined) {
+export function jobQuery(slug: string | undefined) {
   return queryOptions<JobPosting>({ queryKey: [JOBS_PATH, slug ?? ''], enabled: isJobSlug(slug) });
 }

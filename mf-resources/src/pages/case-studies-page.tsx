@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Container, usePageMeta } from '@cardlift/shell/ui';
+import { caseStudiesQuery, Container, usePageMeta } from '@cardlift/shell/ui';
 import { CaseStudiesEmpty, CaseStudiesError, CaseStudiesLoading } from '../components/case-studies/list-states';
 import { CaseStudyGrid } from '../components/case-studies/case-study-grid';
 import { PageIntro } from '../components/common/page-intro';
 import { caseStudiesCopy } from '../content/case-studies';
 import { pages } from '../meta';
-import { caseStudiesQuery } from '../queries/case-studies';
 
 /** /case-studies and /casestudies: every case study as a card. */
 export function CaseStudiesPage() {

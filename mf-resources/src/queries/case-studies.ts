@@ -1,7 +1,7 @@
-/** Case study data: GET /api/casestudies and GET /api/casestudies/{id}. */
+/** One case study: GET /api/casestudies/{id}. The list's factory is the design system's `caseStudiesQuery`. */
 import { queryOptions } from '@tanstack/react-query';
 import { API_PATHS, type CaseStudy } from '@cardlift/contracts';
-import { defaultQueryFn, HttpError } from '@cardlift/shell/ui';
+import { HttpError } from '@cardlift/shell/ui';
 
 const CASE_STUDIES = API_PATHS.caseStudies;
 
@@ -9,14 +9,6 @@ export const caseStudyKeys = {
   all: [CASE_STUDIES] as const,
   detail: (id: string) => [CASE_STUDIES, id] as const,
 };
-
-/** Every case study (home, list, More Case Studies), with the default rule. */
-export function caseStudiesQuery() {
-  return queryOptions({
-    queryKey: caseStudyKeys.all,
-    queryFn: (context) => defaultQueryFn<CaseStudy[]>(context),
-  });
-}
 
 /**
  * One case study. The page reads the response without checking its status and shows the not-found

@@ -3,7 +3,8 @@ import { createQueryClient } from '@cardlift/shell/ui';
 import { json, mockFetch } from '@cardlift/shell/test-utils';
 import { aBlogPost, aCaseStudy } from '../test/fixtures';
 import { blogPostQuery, blogPostsQuery } from './blog';
-import { caseStudiesQuery, caseStudyQuery } from './case-studies';
+import { caseStudiesQuery } from '@cardlift/shell/ui';
+import { caseStudyQuery } from './case-studies';
 
 let client: QueryClient;
 beforeEach(() => {

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
-import { bannersQueryOptions, cn, SmartLink } from '@cardlift/shell/ui';
+import { bannersQuery, cn, SmartLink } from '@cardlift/shell/ui';
 
 export const BANNER_HEIGHT_PX = 36;
 
 /** Whether the announcement bar takes space: while loading (reserved, so nothing jumps when it arrives) or with a primary banner. */
 export function useBannerVisible(): boolean {
-  const { data, isPending } = useQuery(bannersQueryOptions());
+  const { data, isPending } = useQuery(bannersQuery());
   return isPending || Boolean(data?.primary);
 }
 
@@ -15,7 +15,7 @@ export function useBannerVisible(): boolean {
  * a banner arriving later does not push the page down; a failed or empty answer removes the bar.
  */
 export function AnnouncementBar({ className }: { className?: string }) {
-  const { data, isPending } = useQuery(bannersQueryOptions());
+  const { data, isPending } = useQuery(bannersQuery());
   const primary = data?.primary;
   if (!isPending && !primary) return null;
   return (

@@ -37,4 +37,4 @@ export {
   type ToastVariant,
 } from './toast-store';
 export { Tooltip, TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS, type TooltipProps } from './tooltip';
-export { bannersQueryOptions, BANNERS_PATH } from './banners-query';
+export { bannersQuery, caseStudiesQuery, BANNERS_PATH } from './queries';

@@ -1,8 +1,7 @@
 import { Link } from '@cardlift/shell/router';
 import { useQuery } from '@tanstack/react-query';
-import { buttonVariants, CardGridSkeleton } from '@cardlift/shell/ui';
+import { buttonVariants, CardGridSkeleton, caseStudiesQuery } from '@cardlift/shell/ui';
 import { homeContent } from '../../content/home';
-import { caseStudiesQuery } from '../../queries/case-studies';
 import { CaseStudyCard } from '../case-study-card';
 import { Section } from '../section';
 

@@ -1,13 +1,13 @@
 import { Link } from '@cardlift/shell/router';
 import { useQuery } from '@tanstack/react-query';
-import { bannersQueryOptions, buttonVariants, TalkToSalesButton } from '@cardlift/shell/ui';
+import { bannersQuery, buttonVariants, TalkToSalesButton } from '@cardlift/shell/ui';
 import { homeContent } from '../../content/home';
 import { showLearnMore } from '../../queries/banners';
 import { PageHero } from '../page-hero';
 import { AnnouncementPill } from './announcement-pill';
 
 export function HomeHero() {
-  const { data: banners } = useQuery(bannersQueryOptions());
+  const { data: banners } = useQuery(bannersQuery());
   const { hero, proofPills } = homeContent;
   return (
     <PageHero title={hero.title} lead={hero.lead} before={<AnnouncementPill banner={banners?.secondary} />}>

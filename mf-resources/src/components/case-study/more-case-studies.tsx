@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { CardGridSkeleton } from '@cardlift/shell/ui';
+import { CardGridSkeleton, caseStudiesQuery } from '@cardlift/shell/ui';
 import { caseStudiesCopy } from '../../content/case-studies';
 import { MORE_CASE_STUDIES_COUNT, selectMoreCaseStudies } from '../../lib/more-case-studies';
-import { caseStudiesQuery } from '../../queries/case-studies';
 import { CaseStudyGrid } from '../case-studies/case-study-grid';
 import { DetailSection } from './detail-section';
 

@@ -1,10 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { json, mockFetch } from '../../test/render-with-providers';
-import { bannersQueryOptions } from './banners-query';
+import { bannersQuery } from './queries';
 
-describe('bannersQueryOptions', () => {
+describe('bannersQuery', () => {
   it('uses the banner cache rules', () => {
-    const options = bannersQueryOptions();
+    const options = bannersQuery();
     expect(options.queryKey).toEqual(['/api/banners']);
     expect(options.staleTime).toBe(5 * 60 * 1000);
     expect(options.gcTime).toBe(30 * 60 * 1000);
@@ -18,7 +18,7 @@ describe('bannersQueryOptions', () => {
     const banners = { primary: { text: 'New: Offers API', link: '/products/offers-api' }, secondary: null };
     const fetchMock = mockFetch({ '/api/banners': () => json(banners) });
     const client = new QueryClient();
-    await expect(client.fetchQuery(bannersQueryOptions())).resolves.toEqual(banners);
+    await expect(client.fetchQuery(bannersQuery())).resolves.toEqual(banners);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
@@ -27,7 +27,7 @@ describe('bannersQueryOptions', () => {
     try {
       const fetchMock = mockFetch({ '/api/banners': () => new Response('down', { status: 503 }) });
       const client = new QueryClient();
-      const result = client.fetchQuery(bannersQueryOptions()).catch((error: Error) => error);
+      const result = client.fetchQuery(bannersQuery()).catch((error: Error) => error);
       for (let i = 0; i < 3; i++) await jest.advanceTimersByTimeAsync(999).then(() => jest.advanceTimersByTimeAsync(1));
       const error = await result;
       expect(error).toBeInstanceOf(Error);
