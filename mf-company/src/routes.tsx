@@ -12,7 +12,7 @@ import './styles.css';
 export default function CompanyRoutes() {
   return (
     <Routes>
-      {/* /company has no page of its own (spec route table): send it to About Us. */}
+      {/* /company has no page of its own: send it to About Us. */}
       <Route path={pages.companyIndex.path} element={<Navigate to={pages.aboutUs.path} replace />} />
       <Route path={pages.aboutUs.path} element={<AboutPage />} />
       <Route path={pages.press.path} element={<PressPage />} />

@@ -43,7 +43,7 @@ function hashTarget(hash: string): HTMLElement | null {
 }
 
 /**
- * Scroll on navigation (spec: a route change scrolls to the top), without ever moving what the
+ * Scroll on navigation (a route change scrolls to the top), without ever moving what the
  * visitor already sees:
  * - the first render (hydration) changes nothing: the browser has placed the page (its restored
  *   position, the hash target, or wherever the visitor scrolled while the scripts loaded);
