@@ -46,8 +46,10 @@ describe('server rendering', () => {
     const page = await context.newPage();
     await page.goto(siteUrl('/'));
     await page.getByRole('heading', { level: 1, name: PAGES[0]!.heading }).waitFor();
-    // The section's own stylesheet is linked in the HTML, not added later by its script.
-    const sheets = await page.evaluate(() => [...document.styleSheets].map((s) => s.href ?? ''));
+    // The section's own stylesheet is in the HTML (inlined, named by data-href), not added later by its script.
+    const sheets = await page.evaluate(() =>
+      [...document.styleSheets].map((s) => s.href ?? (s.ownerNode as Element | null)?.getAttribute('data-href') ?? ''),
+    );
     expect(sheets.some((href) => href.includes('/remotes/mf_marketing/'))).toBe(true);
     await page.getByRole('link', { name: 'View all case studies' }).first().click();
     await page.waitForURL(/\/case-studies$/);
