@@ -4,10 +4,10 @@
  * on the server's HTML and after hydration, with no rebuild. A SITE_URL that is not an origin stops the start.
  */
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage } from './support/browser';
 import { siteContentDir } from './support/content';
+import { SERVER } from '../api/test/server-process';
 import { REPO_ROOT, startSite, type Site } from './support/site';
 import { sitePages } from './support/site-pages';
 
@@ -117,7 +117,7 @@ describe('addresses per environment', () => {
 
   it('refuses to start with a SITE_URL that is not an http(s) origin, naming the variable', () => {
     for (const bad of ['www.example.org', 'https://www.example.org/shop']) {
-      const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'api', 'src', 'server.ts')], {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', SERVER], {
         cwd: REPO_ROOT,
         env: { ...process.env, NODE_ENV: 'test', SITE_URL: bad, PORT: '0' },
         encoding: 'utf8',

@@ -17,9 +17,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import { earlyClick } from './bench-web/early-click.mjs';
 import { lighthouseRun } from './bench-web/lighthouse-run.mjs';
 import { startStaticMirror } from './bench-web/static-mirror.mjs';
+import { CHROMIUM as CHROME_PATH } from './lib.mjs';
 import { REPO_ROOT, startSite } from './serve-built-site.mjs';
 
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const FLAGS = [
   '--headless=new',
   '--no-sandbox',

@@ -17,6 +17,7 @@ const autocannon = require('autocannon') as (opts: Record<string, unknown>) => P
 import { createApp } from '../src/app';
 import { loadConfig, REPO_ROOT } from '../src/platform/config';
 import { openSqliteStore } from '../src/leads/lead-store-sqlite';
+import { contactSubmission } from '../test/contact-submission';
 import { benchReleasePropagation } from './release-propagation';
 
 interface AutocannonResult {
@@ -98,14 +99,7 @@ async function main(): Promise<void> {
         fetch(`${appUrl}/api/contact`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({
-            firstName: `Bench${i}`,
-            lastName: 'Load',
-            email: `bench${i}@example.com`,
-            jobTitle: 'Tester',
-            company: 'Bench Co',
-            businessHelp: 'other',
-          }),
+          body: JSON.stringify(contactSubmission({ firstName: `Bench${i}`, lastName: 'Load', email: `bench${i}@example.com` })),
         }).then(
           (r) => r.status,
           () => 0,

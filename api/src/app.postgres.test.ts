@@ -6,18 +6,12 @@
 import pg from 'pg';
 import request from 'supertest';
 import { freshSchemaUrl } from '../test/postgres';
+import { contactSubmission } from '../test/contact-submission';
 import { testApp } from '../test/test-app';
 import type { App } from './app';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
-const lead = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  jobTitle: 'CTO',
-  company: 'Engines Ltd',
-  businessHelp: 'other',
-};
+const lead = contactSubmission();
 
 (pgUrl ? describe : describe.skip)('the api on PostgreSQL (skipped without TEST_DATABASE_URL)', () => {
   let app: App;

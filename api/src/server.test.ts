@@ -10,18 +10,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from './platform/config';
 import { freePort, spawnServer, startServer } from '../test/server-process';
+import { contactSubmission } from '../test/contact-submission';
 
 jest.setTimeout(60_000);
 
 const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
-const lead = (n: number) => ({
-  firstName: `Crash${n}`,
-  lastName: 'Test',
-  email: `crash${n}@example.com`,
-  jobTitle: 'Tester',
-  company: 'Durability Ltd',
-  businessHelp: 'other',
-});
+const lead = (n: number) => contactSubmission({ firstName: `Crash${n}`, email: `crash${n}@example.com` });
 
 describe('the real server process', () => {
   it('keeps every acknowledged lead across kill -9', async () => {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { freePort, waitForReady } from '../../api/test/server-process';
+import { freePort, SERVER, waitForReady } from '../../api/test/server-process';
 
 export { freePort };
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -25,7 +25,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-e2e-'));
   // Node itself runs the server (tsx as a loader, not as a wrapper process), so a signal, SIGKILL
   // included, reaches the server and not a launcher that would leave it running.
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'api', 'src', 'server.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

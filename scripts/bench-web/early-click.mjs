@@ -2,8 +2,10 @@
 // menu as soon as the server's HTML has painted, before the page has finished hydrating, and report
 // whether the menu opened and the interaction's next paint (INP) from the Event Timing API.
 import { chromium } from 'playwright-core';
+import { require as requireTs } from 'tsx/cjs/api';
 
-const INTERACTIVE = 'data-interactive';
+/** The attribute the shell sets on <html> once the page answers input. */
+const { INTERACTIVE_ATTRIBUTE } = requireTs('../../shell/src/layout/mark-interactive.ts', import.meta.url);
 
 export async function earlyClick(baseUrl, path, { cpuSlowdown = 4, chromePath } = {}) {
   const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu'] });
@@ -21,7 +23,7 @@ export async function earlyClick(baseUrl, path, { cpuSlowdown = 4, chromePath } 
     await page.goto(`${baseUrl}${path}`, { waitUntil: 'commit' });
     const trigger = page.getByRole('button', { name: 'Products', exact: true }).first();
     await trigger.waitFor({ state: 'visible' });
-    const hydratedBeforeClick = await page.evaluate((a) => document.documentElement.hasAttribute(a), INTERACTIVE);
+    const hydratedBeforeClick = await page.evaluate((a) => document.documentElement.hasAttribute(a), INTERACTIVE_ATTRIBUTE);
     const clickedAt = Date.now();
     await trigger.click({ noWaitAfter: true });
     const opened = await page

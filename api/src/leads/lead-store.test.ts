@@ -9,18 +9,20 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { ContactSubmission } from '@cardlift/contracts';
+import { contactSubmission } from '../../test/contact-submission';
 import type { LeadStore } from './lead-store';
 import { openPostgresStore } from './lead-store-postgres';
 import { SQLITE_FILE_NAME } from '../platform/db-connections';
 import { openSqliteStore } from './lead-store-sqlite';
 
 const submission = (n: number): ContactSubmission => ({
-  firstName: `Ada${n}`,
-  lastName: 'Lovelace',
-  email: `ada${n}@example.com`,
-  jobTitle: 'CMO',
-  company: 'Analytical Engines',
-  businessHelp: 'demo-request',
+  ...contactSubmission({
+    firstName: `Ada${n}`,
+    email: `ada${n}@example.com`,
+    jobTitle: 'CMO',
+    company: 'Analytical Engines',
+    businessHelp: 'demo-request',
+  }),
   agreeToUpdates: n % 2 === 0,
 });
 

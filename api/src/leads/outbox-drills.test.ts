@@ -10,17 +10,12 @@ import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
 import { testApp } from '../../test/test-app';
+import { contactSubmission } from '../../test/contact-submission';
 import type { App } from '../app';
 import { emailNotifier, webhookNotifier } from './notifiers';
 
-const lead = (n: number) => ({
-  firstName: `Ada${n}`,
-  lastName: 'Byron',
-  email: `ada${n}@example.com`,
-  jobTitle: 'CTO',
-  company: 'Engines',
-  businessHelp: 'other',
-});
+const lead = (n: number) =>
+  contactSubmission({ firstName: `Ada${n}`, lastName: 'Byron', email: `ada${n}@example.com`, company: 'Engines' });
 const fast = { pollMs: 20, baseDelayMs: 20, maxDelayMs: 50 };
 const until = async (check: () => Promise<boolean>, ms = 10_000) => {
   const end = Date.now() + ms;

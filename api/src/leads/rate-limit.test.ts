@@ -8,6 +8,7 @@ import { contactLimiter, memoryLimiter, rateLimit, WINDOW_SECONDS } from './rate
 import type { Logger } from '../platform/logger';
 import { testApp } from '../../test/test-app';
 import type { App } from '../app';
+import { contactSubmission } from '../../test/contact-submission';
 
 const store = (url: string | undefined, keyPrefix = 'test') => ({ url, keyPrefix, maxClients: 1000 });
 
@@ -89,14 +90,7 @@ describe('contact rate limit', () => {
 });
 
 describe('the client address behind proxies (TRUST_PROXY_HOPS), through the whole app', () => {
-  const lead = {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada@example.com',
-    jobTitle: 'CTO',
-    company: 'Engines Ltd',
-    businessHelp: 'other',
-  };
+  const lead = contactSubmission();
   const apps: App[] = [];
   afterAll(async () => {
     for (const a of apps) await a.close();

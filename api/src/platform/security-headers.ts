@@ -4,6 +4,7 @@
  * frames only the invest demo video's origin (embedded after a click). The public origin (SITE_URL)
  * is named too: behind a proxy or CDN the page may reach the api on another host than the one it shows.
  */
+import crypto from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { DEMO_VIDEO_EMBED_ORIGIN } from '@cardlift/contracts';
 
@@ -62,4 +63,9 @@ export function allowInlineSources(ctx: Context, directive: 'style-src' | 'scrip
     'Content-Security-Policy',
     policy.replace(pattern, (_, start: string, list: string) => `${start}${directive} ${list} ${sources.join(' ')}`),
   );
+}
+
+/** The CSP source allowing one inline element by its text, hashed exactly as the browser hashes it. */
+export function cspHashSource(text: string): string {
+  return `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }

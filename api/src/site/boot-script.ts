@@ -5,9 +5,9 @@
  * throttling). At the end of the body it runs once the page and its data blocks are parsed, as the
  * deferred file did. The Content-Security-Policy allows it by its SHA-256, never 'unsafe-inline'.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { cspHashSource } from '../platform/security-headers';
 
 export interface PageTemplate {
   html: string;
@@ -29,6 +29,6 @@ export function withInlineBoot(html: string, shellDist: string): PageTemplate {
   }
   // Code that could end the element early stays a file.
   if (/<\/script/i.test(code)) return { html };
-  const cspSource = `'sha256-${crypto.createHash('sha256').update(code, 'utf8').digest('base64')}'`;
+  const cspSource = cspHashSource(code);
   return { html: html.replace(tag[0], ''), boot: { code, cspSource } };
 }

@@ -6,9 +6,8 @@
  * 'unsafe-inline'. A sheet that is too large, or that names a file by a relative url() (which would
  * resolve against the page instead of the sheet), stays a link.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { derivedFromFiles } from './file-derived';
+import { cspHashSource } from '../platform/security-headers';
 
 /** Larger sheets are linked: they would weigh on every page's HTML. */
 const MAX_INLINE_BYTES = 96 * 1024;
@@ -21,20 +20,19 @@ export interface PageStylesheet {
 
 const RELATIVE_URL = /url\(\s*['"]?(?![a-z][\w+.-]*:|\/|#)/i;
 
-/** `href` served from `file`: inlined when it can be, else linked. */
+/**
+ * `href` served from `file`: inlined when it can be, else linked. Read when the shell's or the
+ * remote's start is (re)derived from its build files (shell-startup.ts, remote-startup.ts), not per page.
+ */
 export function pageStylesheet(href: string, file: string): PageStylesheet {
-  return derivedFromFiles([file], () => {
-    let css: string;
-    try {
-      css = fs.readFileSync(file, 'utf8');
-    } catch {
-      return { href };
-    }
-    if (Buffer.byteLength(css) > MAX_INLINE_BYTES || RELATIVE_URL.test(css) || /<\/style/i.test(css)) return { href };
-    // The browser hashes the element's text exactly as written between the tags.
-    const digest = crypto.createHash('sha256').update(css, 'utf8').digest('base64');
-    return { href, inline: { css, cspSource: `'sha256-${digest}'` } };
-  });
+  let css: string;
+  try {
+    css = fs.readFileSync(file, 'utf8');
+  } catch {
+    return { href };
+  }
+  if (Buffer.byteLength(css) > MAX_INLINE_BYTES || RELATIVE_URL.test(css) || /<\/style/i.test(css)) return { href };
+  return { href, inline: { css, cspSource: cspHashSource(css) } };
 }
 
 /** The CSP sources that allow the page's inlined sheets. */

@@ -1,7 +1,6 @@
-import { Suspense, use, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, use, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from '@cardlift/shell/router';
-
-const noSubscription = () => () => {};
+import { useHydrating } from './use-hydrating';
 
 /** Opens once; what waits on it (a suspended render) resumes then. */
 interface Gate {
@@ -42,12 +41,7 @@ interface HydrateWhenVisibleProps {
  */
 export function HydrateWhenVisible({ children, className, rootMargin = '200px' }: HydrateWhenVisibleProps) {
   const ref = useRef<HTMLDivElement>(null);
-  // True only while hydrating the server's HTML (React reads the server snapshot then).
-  const hydrating = useSyncExternalStore(
-    noSubscription,
-    () => false,
-    () => true,
-  );
+  const hydrating = useHydrating();
   const [gate] = useState(() =>
     hydrating && typeof document !== 'undefined' && typeof IntersectionObserver !== 'undefined' ? createGate() : null,
   );

@@ -1,11 +1,10 @@
-import { useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useHydrating } from './use-hydrating';
 import { COUNT_UP_DURATION_MS, COUNT_UP_VISIBILITY_THRESHOLD, figureAt } from './count-up';
 
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
-
-const noSubscription = () => () => {};
 
 /** Whether any part of the element is inside the viewport now. */
 function inViewport(element: Element): boolean {
@@ -26,13 +25,8 @@ function inViewport(element: Element): boolean {
 export function useCountUp<T extends Element>(figure: string, duration = COUNT_UP_DURATION_MS) {
   const ref = useRef<T>(null);
   const [text, setText] = useState(figure);
-  // False while hydrating the server's HTML (the server snapshot), true for a tile mounted later.
-  const mountedAfterHydration = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-  const [shownBeforeScript] = useState(!mountedAfterHydration);
+  // A tile hydrated from the server's HTML was on show before the script ran.
+  const [shownBeforeScript] = useState(useHydrating());
   useLayoutEffect(() => {
     const element = ref.current;
     setText(figure);
