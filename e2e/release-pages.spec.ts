@@ -2,7 +2,7 @@
  * A release carries its whole page. The company team changes the About page's title and adds a page,
  * builds its remote alone and sends it to the running site through the release API with its own
  * token: the next request has the new title, the new page answers 200 with its own head tags, server
- * HTML and sitemap entry. A rollback takes all of it back, and a rollback after the first release
+ * HTML and sitemap entry, and every page's Company menu and footer link to it. A rollback takes all of it back, and a rollback after the first release
  * returns to the build the site served before it.
  * The changed remote is a copy of mf-company in a scratch folder; no tracked file is modified.
  */
@@ -19,7 +19,7 @@ const builtDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-company-next-')
 const releasesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-releases-'));
 let site: Site;
 
-/** A copy of mf-company whose About page has a new title and which adds /company/partners. */
+/** A copy of mf-company whose About page has a new title and which adds /company/partners, listed in the Company menu. */
 function writeChangedRemote(): void {
   fs.rmSync(scratch, { recursive: true, force: true });
   fs.mkdirSync(scratch, { recursive: true });
@@ -32,7 +32,7 @@ function writeChangedRemote(): void {
     .replace("path: '/company/about-us',\n    title: 'About Us',", "path: '/company/about-us',\n    title: 'About our team',")
     .replace(
       'export const pages = {',
-      "export const pages = {\n  partners: { path: '/company/partners', title: 'Our partners', description: 'The banks and brands Cardlift works with.' },",
+      "export const pages = {\n  partners: { path: '/company/partners', title: 'Our partners', description: 'The banks and brands Cardlift works with.', nav: { menu: 'company', order: 3, label: 'Partners', description: 'Banks and brands we work with' } },",
     );
   expect(changed).toContain('About our team');
   fs.writeFileSync(metaFile, changed);
@@ -53,6 +53,8 @@ const html = async (p: string) => {
   return { status: response.status, text: await response.text() };
 };
 const titleOf = (text: string) => /<title>([^<]*)<\/title>/.exec(text)?.[1];
+/** Whether the page's server HTML links to the partners page (the header's Company panel and the footer both do once listed). */
+const linksToPartners = async (p: string) => ((await html(p)).text.match(/<a[^>]*href="\/company\/partners"/g) ?? []).length;
 const sitemap = async () => (await fetch(`${site.baseUrl}/sitemap.xml`)).text();
 const cli = releaseCli('mf-company', () => ({ RELEASE_TOKEN: TOKEN, DATA_DIR: site.dataDir, RELEASES_DIR: releasesDir }));
 
@@ -81,6 +83,7 @@ describe('a release that adds a page and changes a title', () => {
     expect(await html('/company/partners')).toMatchObject({ status: 404 });
     expect(titleOf((await html('/company/about-us')).text)).toBe('About Us | Cardlift');
     expect(await sitemap()).not.toContain('/company/partners');
+    expect(await linksToPartners('/')).toBe(0);
   });
 
   it('is served whole on the next request after the release API accepts it', async () => {
@@ -101,6 +104,9 @@ describe('a release that adds a page and changes a title', () => {
     expect(partners.text).toContain('<meta name="description" content="The banks and brands Cardlift works with.">');
     expect(partners.text).toMatch(/<h1[^>]*>Partners of Cardlift<\/h1>/);
     expect(await sitemap()).toContain('<loc>https://www.cardlift.example/company/partners</loc>');
+    // Listed in the Company menu and the footer of every page, another section's included.
+    expect(await linksToPartners('/')).toBe(2);
+    expect(await linksToPartners('/blog')).toBe(2);
   });
 
   it('is gone again after a rollback, which returns to the build served before the first release', async () => {
@@ -116,6 +122,7 @@ describe('a release that adds a page and changes a title', () => {
     expect(await html('/company/partners')).toMatchObject({ status: 404 });
     expect(titleOf((await html('/company/about-us')).text)).toBe('About Us | Cardlift');
     expect(await sitemap()).not.toContain('/company/partners');
+    expect(await linksToPartners('/')).toBe(0);
     expect(await servedVersion(site.baseUrl, 'mf_company')).toBe(baseline);
   });
 });

@@ -135,7 +135,7 @@ export function createApp(deps: AppDeps = {}): App {
     healthRouter(leads, lifecycle),
     contentRouter(content),
     contactRouter(createLeadService(leads, relay), { limiter, logger }),
-    remotesRouter(registryFor),
+    remotesRouter(registryFor, (registry) => pool.navigation(registry)),
     releasesRouter({ config, context: releases, previewSecret: sharedPreviewSecret }),
     previewRouter(sharedPreviewSecret),
   ];

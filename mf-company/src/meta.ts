@@ -16,6 +16,7 @@ export const pages = {
     path: '/company/about-us',
     title: 'About Us',
     description: 'Cardlift connects brands with cardholders through card-linked offers. Meet the pillars and values behind the team.',
+    nav: { menu: 'company', order: 1, label: 'About Us', description: 'Our mission, pillars and values' },
   },
   press: {
     path: '/company/press',
@@ -25,17 +26,21 @@ export const pages = {
   careers: {
     path: '/company/careers',
     title: 'Careers',
+    nav: { menu: 'company', order: 2, label: 'Careers', description: 'Open roles on our team' },
     description: 'Open roles at Cardlift. Help brands reward the customers who love them.',
     queries: [[API_PATHS.jobs]],
   },
   privacy: {
     path: '/privacy',
     title: 'Privacy Policy',
+    // The footer lists the legal pages under Resources, after the section's own links.
+    nav: { menu: 'resources', order: 101, label: 'Privacy Policy', header: false },
     description: 'How Cardlift collects, uses, shares and protects personal information.',
   },
   terms: {
     path: '/terms',
     title: 'Terms of Service',
+    nav: { menu: 'resources', order: 102, label: 'Terms of Service', header: false },
     description: 'The terms that govern the Cardlift websites, apps, offers and rewards points.',
   },
   /**

@@ -16,33 +16,40 @@ export const pages = {
   offersNetwork: {
     path: '/products/offers-network',
     title: 'Offers Network',
+    nav: { menu: 'products', order: 1, label: 'Offers Network', description: 'Reach 200M+ customers through financial partners' },
     description:
       'Reach over 200M additional customers through our financial partners: easy onboarding, straightforward economics and an average 10x performance increase.',
   },
   cardLinkedOffers: {
     path: '/products/card-linked-offers',
     title: 'Card-Linked Offers',
+    nav: { menu: 'products', order: 2, label: 'Card-Linked Offers', description: 'Drive incrementality at the point of purchase' },
     description: 'Drive incrementality with card-linked offers: 2M+ consumers reach, $155B total spend and 11x average return on ad spend.',
   },
   merchants: {
     path: '/products/merchants',
     title: 'Merchants',
+    // In progress: listed in the header's menu, not yet in the footer.
+    nav: { menu: 'products', order: 3, label: 'Merchants', description: 'Acquire and retain customers with rewards', footer: false },
     description: 'Cardlift for merchants: this page is in progress.',
   },
   publishers: {
     path: '/products/publishers',
     title: 'Publishers',
+    nav: { menu: 'products', order: 4, label: 'Publishers', description: 'Monetise your audience with offers', footer: false },
     description: 'Cardlift for publishers: this page is in progress.',
   },
   transactionalData: {
     path: '/products/transactional-data',
     title: 'Transactional Data',
+    nav: { menu: 'products', order: 5, label: 'Transactional Data', description: 'Row-level spend data, model-ready' },
     description:
       'De-identified card transaction data from 29M+ panel users: row-level data with merchant tagging or a curated daily model-ready feed.',
   },
   offersApi: {
     path: '/products/offers-api',
     title: 'Offers API',
+    nav: { menu: 'products', order: 6, label: 'Offers API', description: 'Launch an offers programme with one API' },
     description:
       'Add cash-back offers to your banking, fintech, publisher or loyalty app with one API: OAuth 2.0, SOC 2 Type II and automated monthly payouts.',
   },
@@ -50,9 +57,14 @@ export const pages = {
 
 /** One entry per solution page, from the same data the page renders. */
 export const solutionPages = Object.fromEntries(
-  solutions.map((s) => [
+  solutions.map((s, index) => [
     s.slug,
-    { path: `/solutions/${s.slug}`, title: `${s.name} Solutions`, description: s.description } satisfies PageMeta,
+    {
+      path: `/solutions/${s.slug}`,
+      title: `${s.name} Solutions`,
+      description: s.description,
+      nav: { menu: 'solutions', order: index + 1, label: s.name },
+    } satisfies PageMeta,
   ]),
 ) as Record<SolutionSlug, PageMeta>;
 

@@ -42,6 +42,7 @@ export const pages = {
   caseStudies: {
     path: '/case-studies',
     title: 'Case Studies',
+    nav: { menu: 'resources', order: 1, label: 'Case Studies', description: 'Results our clients have seen' },
     description: 'How brands use Cardlift card-linked offers to acquire and retain customers, with measurable results.',
     canonicalPath: '/case-studies',
     jsonLd: [breadcrumbJsonLd([HOME, CASE_STUDIES])],
@@ -50,6 +51,7 @@ export const pages = {
   blog: {
     path: '/blog',
     title: 'Blog',
+    nav: { menu: 'resources', order: 2, label: 'Blog', description: 'Industry insights and company news' },
     description: 'Industry insights, product news and company updates from Cardlift.',
     canonicalPath: '/blog',
     jsonLd: [breadcrumbJsonLd([HOME, BLOG])],
@@ -140,21 +142,30 @@ const caseStudyPage = (pattern: string): DynamicPage => ({
   },
 });
 
+/** The paths of this remote's pages with parameters or old addresses, shared by its routes and its page table. */
+export const PATTERNS = {
+  caseStudiesAlias: '/casestudies',
+  caseStudy: '/case-studies/:caseStudyId',
+  caseStudyAlias: '/casestudies/:caseStudyId',
+  slingTv: '/casestudy/slingtv',
+  blogPost: '/blog/:id',
+} as const;
+
 export const dynamicPages: DynamicPage[] = [
   // The /casestudies alias of the list, canonical at /case-studies. Declared here rather than in
   // `pages` so that sitemap.xml (which lists static pages) names only the canonical form.
-  { pattern: '/casestudies', resolve: () => ({ ...pages.caseStudies, path: '/casestudies' }) },
-  caseStudyPage('/case-studies/:caseStudyId'),
-  caseStudyPage('/casestudies/:caseStudyId'),
+  { pattern: PATTERNS.caseStudiesAlias, resolve: () => ({ ...pages.caseStudies, path: PATTERNS.caseStudiesAlias }) },
+  caseStudyPage(PATTERNS.caseStudy),
+  caseStudyPage(PATTERNS.caseStudyAlias),
   {
-    pattern: '/casestudy/slingtv',
+    pattern: PATTERNS.slingTv,
     resolve: (_params, content) => {
       const cs = content.caseStudy(DEFAULT_CASE_STUDY_ID);
-      return cs ? caseStudyMeta(cs, '/casestudy/slingtv') : null;
+      return cs ? caseStudyMeta(cs, PATTERNS.slingTv) : null;
     },
   },
   {
-    pattern: '/blog/:id',
+    pattern: PATTERNS.blogPost,
     resolve: ({ id }, content) => {
       const post = id ? content.blogPost(id) : undefined;
       return post ? blogPostMeta(post) : null;

@@ -7,7 +7,8 @@
 import { startTransition, StrictMode } from 'react';
 import { frameFor, pageFrameAtom, queryClient, siteStore } from '@cardlift/shell/ui';
 import { rememberVisitAttribution } from './attribution/visit-attribution';
-import { readInlinePageFrame, seedInlineQueryData } from './inline-page-data';
+import { navigationAtom } from './config/navigation';
+import { readInlinePageFrame, readNavigation, seedInlineQueryData } from './inline-page-data';
 import { initFederation } from './remotes/registry';
 import { replayEarlyClick } from './startup/early-clicks';
 import { yieldToMain } from './startup/yield-to-main';
@@ -20,6 +21,8 @@ async function start(): Promise<void> {
   rememberVisitAttribution();
   seedInlineQueryData(queryClient);
   siteStore.set(pageFrameAtom, frameFor(readInlinePageFrame()));
+  // Inlined, this settles in the same task; fetched (no server render), the menus follow when it answers.
+  void readNavigation().then((navigation) => navigation && siteStore.set(navigationAtom, navigation));
   await yieldToMain();
   const { createRoot, hydrateRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
   await yieldToMain();

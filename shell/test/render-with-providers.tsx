@@ -1,29 +1,35 @@
 /**
  * Renders a component the way the shell does: a fresh QueryClient with the site's query rules,
- * a fresh jotai store and a memory router at `path`.
+ * a fresh jotai store (holding `navigation`, the menus' links, when given) and a memory router at `path`.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import type { ReactElement } from 'react';
+import type { SiteNavigation } from '@cardlift/contracts';
 // Tests only: the same React Router module the routing facade re-exports.
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { navigationAtom } from '../src/config/navigation';
 import { createQueryClient } from '../src/ui/query-client';
 
 export interface RenderOptions {
   path?: string;
   /** Route pattern the element is mounted at (for useParams); defaults to `*`. */
   route?: string;
+  /** The menus' links the api would have inlined. */
+  navigation?: SiteNavigation;
 }
 
 export function renderWithProviders(
   ui: ReactElement,
-  { path = '/', route = '*' }: RenderOptions = {},
+  { path = '/', route = '*', navigation }: RenderOptions = {},
 ): RenderResult & { queryClient: ReturnType<typeof createQueryClient> } {
   const queryClient = createQueryClient();
+  const store = createStore();
+  if (navigation) store.set(navigationAtom, navigation);
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <JotaiProvider store={createStore()}>
+      <JotaiProvider store={store}>
         <MemoryRouter initialEntries={[path]}>
           <Routes>
             <Route path={route} element={ui} />

@@ -7,6 +7,8 @@ export * from './attribution';
 export * from './registry';
 export * from './inline-data';
 export * from './page-meta';
+export * from './navigation';
+export * from './site-navigation';
 export * from './schemas/contact';
 export * from './schemas/content';
 export * from './api-error';

@@ -2,6 +2,7 @@
  * Page metadata, declared once per page. The remote renders it into document.head on the client;
  * the api renders the same data into the HTML it sends (crawlers run no JavaScript).
  */
+import type { NavPlacement } from './navigation';
 import { siteConfig } from './site-config';
 
 export type PageType = 'website' | 'article';
@@ -42,6 +43,11 @@ export interface PageMeta {
    * paint already has the right header and no contact section appears or vanishes after load.
    */
   frame?: Partial<PageFrame>;
+  /**
+   * Where the shell's header menus and footer list this page. The section's release carries it: a page
+   * added or renamed in a release shows in the menus on the next request, and a rollback takes it back.
+   */
+  nav?: NavPlacement;
 }
 
 export function fullTitle(title: string): string {

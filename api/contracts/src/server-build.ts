@@ -4,6 +4,7 @@
  * front-end source.
  */
 import type { InlineQueryData } from './inline-data';
+import type { SiteNavigation } from './navigation';
 import type { PageFrame } from './page-meta';
 import type { RemoteName } from './remotes';
 
@@ -19,6 +20,8 @@ export interface ShellRenderInput<RouteComponent = unknown> {
   /** The data inlined into the page (the browser seeds its cache with the same). */
   queryData: InlineQueryData[];
   frame?: Partial<PageFrame>;
+  /** The menus' links, gathered from the served builds' page tables (none when absent). */
+  navigation?: SiteNavigation;
   /** Route components of the remotes whose server build could be loaded. */
   remotes: Partial<Record<RemoteName, RouteComponent>>;
   /** Aborts a render that takes too long; the browser then renders the page. */

@@ -76,6 +76,11 @@ export function buildRegistry(
   return entries;
 }
 
+/** A registry naming one build of one remote, served by this api (to check or read that build alone). */
+export function registryOfOne(name: RemoteName, version: string): RemoteEntry[] {
+  return [{ name, entry: `${remoteBasePath(name, version)}${MANIFEST_FILE}`, version }];
+}
+
 /** Directory on disk holding the files of `name` at `version`, or undefined when unknown. */
 export function remoteFilesDir(config: BuildRoots, name: RemoteName, version: string): string | undefined {
   if (version === LOCAL_VERSION) return localBuildDir(config, name);

@@ -7,6 +7,7 @@
  */
 import { REMOTE_NAMES, type RemoteEntry, type RemoteMeta, type RemoteName } from '@cardlift/contracts';
 import type { Logger } from '../platform/logger';
+import { LOCAL_VERSION, registryOfOne } from '../registry/remote-registry';
 import type { ServerBundles } from './server-bundles';
 
 const NO_PAGES: RemoteMeta = { pages: [], dynamic: [], sitemap: false };
@@ -38,6 +39,16 @@ export class PageTables {
       remote,
       remotes: () => REMOTE_NAMES.map(remote).filter((t): t is RemoteMeta => t !== undefined),
     };
+  }
+
+  /**
+   * The tables the menus are built from: the registry's builds, and for a remote whose build this api
+   * does not serve (a team's dev server) the checkout's build of it when there is one, so the menus
+   * stay whole while a section is developed.
+   */
+  navigationTables(registry: RemoteEntry[]): RemoteMeta[] {
+    const served = this.forRegistry(registry);
+    return REMOTE_NAMES.flatMap((name) => served.remote(name) ?? this.remoteTable(registryOfOne(name, LOCAL_VERSION), name) ?? []);
   }
 
   private shellTable(): RemoteMeta {

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { Piscina } from 'piscina';
-import type { RemoteEntry } from '@cardlift/contracts';
+import { EMPTY_NAVIGATION, type RemoteEntry, type SiteNavigation } from '@cardlift/contracts';
 import type { AppConfig } from '../platform/config';
 import type { Logger } from '../platform/logger';
 import { sectionFallback, type ResolvedPage } from './page-resolver';
@@ -58,6 +58,11 @@ export class RenderPool {
    */
   private readonly resolved = new LRUCache<string, { page: ResolvedPage | null }>({ max: 2000, ttl: 60_000 });
 
+  /** The menus per served builds, kept a minute (a checkout build standing in for a dev server can change unseen). */
+  private readonly navigations = new LRUCache<string, SiteNavigation>({ max: 100, ttl: 60_000 });
+  /** The menus last built, answered while the workers cannot build them. */
+  private lastNavigation: SiteNavigation = EMPTY_NAVIGATION;
+
   constructor(
     private readonly config: Pick<AppConfig, 'siteRoot' | 'releasesDir' | 'contentDir' | 'logLevel' | 'siteAddresses'>,
     private readonly logger: Logger,
@@ -100,12 +105,17 @@ export class RenderPool {
   }
 
   /** Which page a path is (null: unknown, a 404), from the page tables of the builds `registry` names. */
-  async resolve(pathname: string, registry: RemoteEntry[], now: Date): Promise<ResolvedPage | null> {
+  /** What names the builds a registry serves: their versions and when their server bundles were written. */
+  private buildsKey(registry: RemoteEntry[]): string {
     const builds = registry.map((entry) => {
       const bundle = this.bundles.remoteBundle(registry, entry.name);
       return `${entry.name}@${entry.version}:${bundle?.builtMs ?? ''}`;
     });
-    const key = [pathname, this.bundles.shellBuiltMs(), ...builds, Math.floor(now.getTime() / 60_000)].join('\0');
+    return [this.bundles.shellBuiltMs(), ...builds].join('\0');
+  }
+
+  async resolve(pathname: string, registry: RemoteEntry[], now: Date): Promise<ResolvedPage | null> {
+    const key = [pathname, this.buildsKey(registry), Math.floor(now.getTime() / 60_000)].join('\0');
     const kept = this.resolved.get(key);
     if (kept) return kept.page;
     try {
@@ -122,6 +132,22 @@ export class RenderPool {
     }
   }
 
+  /** The header's and footer's links, from the page tables of the builds `registry` names. */
+  async navigation(registry: RemoteEntry[]): Promise<SiteNavigation> {
+    const key = this.buildsKey(registry);
+    const kept = this.navigations.get(key);
+    if (kept) return kept;
+    try {
+      const navigation = await this.run<SiteNavigation>('navigation', { registry }, this.options.resolveDeadlineMs ?? RESOLVE_DEADLINE_MS);
+      this.navigations.set(key, navigation);
+      this.lastNavigation = navigation;
+      return navigation;
+    } catch (error) {
+      this.logger.error({ err: error }, 'page tables did not answer in time: the menus are the last ones built');
+      return this.lastNavigation;
+    }
+  }
+
   async sitemap(registry: RemoteEntry[], now: Date): Promise<string[]> {
     return this.run<string[]>('sitemap', { registry, now: now.toISOString() }, this.options.resolveDeadlineMs ?? RESOLVE_DEADLINE_MS);
   }
@@ -132,7 +158,7 @@ export class RenderPool {
     if (shellMs === undefined) return '';
     const bundle = request.remote ? this.bundles.remoteBundle(request.registry, request.remote) : undefined;
     const data = createHash('sha1')
-      .update(JSON.stringify([request.queryData, request.frame]))
+      .update(JSON.stringify([request.queryData, request.frame, request.navigation]))
       .digest('base64');
     const page = request.notFound ? `404\0${request.remote ?? ''}` : request.url;
     const key = [page, shellMs, bundle?.file, bundle?.builtMs, bundle?.publicPath, data].join('\0');

@@ -8,17 +8,18 @@ import { workerData } from 'node:worker_threads';
 import {
   publishSiteAddresses,
   resolvePageMeta,
+  siteNavigation,
   type InlineQueryData,
   type SiteAddresses,
   type PageFrame,
   type PageMeta,
   type RemoteEntry,
   type RemoteName,
+  type SiteNavigation,
 } from '@cardlift/contracts';
 import { createLogger } from '../platform/logger';
 import { loadContent } from '../content/content-store';
-import { remoteBasePath } from '../registry/remote-registry';
-import { MANIFEST_FILE } from '../registry/manifest';
+import { registryOfOne } from '../registry/remote-registry';
 import { resolvePage, type ResolvedPage } from './page-resolver';
 import { PageTables } from './page-tables';
 import { inlineQueryData } from './query-data';
@@ -91,12 +92,20 @@ export function sitemap(task: { registry: RemoteEntry[]; now: string }): string[
   return sitemapPaths(content, tables.forRegistry(task.registry).remotes());
 }
 
+/** The menus' links of the builds `registry` names; a page's malformed entry is left out and logged. */
+export function navigation(task: { registry: RemoteEntry[] }): SiteNavigation {
+  return siteNavigation(tables.navigationTables(task.registry), (path, problem) =>
+    logger.warn({ path, problem }, "a page's menu entry is malformed: it is left out of the menus"),
+  );
+}
+
 export interface RenderTask {
   url: string;
   registry: RemoteEntry[];
   remote?: RemoteName;
   queryData: InlineQueryData[];
   frame?: Partial<PageFrame>;
+  navigation?: SiteNavigation;
 }
 
 export function render(task: RenderTask): Promise<string> {
@@ -107,7 +116,7 @@ export function render(task: RenderTask): Promise<string> {
 export async function check(task: { remote: RemoteName; version: string; now: string }): Promise<string[]> {
   now = new Date(task.now);
   const { remote, version } = task;
-  const registry = [{ name: remote, entry: `${remoteBasePath(remote, version)}${MANIFEST_FILE}`, version }];
+  const registry = registryOfOne(remote, version);
   if (!bundles.shell()) return ['the shell has no server build to render with (npm run build -w shell)'];
   const bundle = bundles.remoteBundle(registry, remote);
   if (!bundle) return ['the build has no server build (server/index.js): the site could not render its pages'];

@@ -5,7 +5,7 @@
  * or failing gives an empty root, which the browser renders: a page is never refused because it
  * could not be pre-rendered. Keeping rendered pages and deadlines are the pool's (render-pool.ts).
  */
-import type { PageFrame, InlineQueryData, RemoteEntry, RemoteName, ShellRenderInput } from '@cardlift/contracts';
+import type { PageFrame, InlineQueryData, RemoteEntry, RemoteName, ShellRenderInput, SiteNavigation } from '@cardlift/contracts';
 import type { Logger } from '../platform/logger';
 import type { RemoteBundle, ServerBundles } from './server-bundles';
 
@@ -18,6 +18,7 @@ export interface PageRenderRequest {
   remote?: RemoteName;
   queryData: InlineQueryData[];
   frame?: Partial<PageFrame>;
+  navigation?: SiteNavigation;
 }
 
 export class ServerRenderer {
@@ -60,6 +61,7 @@ export class ServerRenderer {
         url: request.url,
         queryData: request.queryData,
         ...(request.frame ? { frame: request.frame } : {}),
+        ...(request.navigation ? { navigation: request.navigation } : {}),
         remotes,
         // React stops rendering at the deadline too (the worker has already answered by then).
         signal: AbortSignal.timeout(RENDER_ABORT_MS),

@@ -67,7 +67,7 @@ export function siteRouter(config: AppConfig, { content, pool, clock, registryFo
   router.get('/{*path}', async (ctx) => {
     if (ctx.path.startsWith('/api/')) return;
     const { registry, preview } = registryFor(ctx);
-    const page = await pool.resolve(ctx.path, registry, clock());
+    const [page, navigation] = await Promise.all([pool.resolve(ctx.path, registry, clock()), pool.navigation(registry)]);
     const meta = page?.meta ?? NOT_FOUND_META;
     // The announcement bar shows on every page; the page's own data follows.
     const queryData = inlineQueryData([[API_PATHS.banners], ...(page?.meta.queries ?? [])], content);
@@ -81,6 +81,7 @@ export function siteRouter(config: AppConfig, { content, pool, clock, registryFo
       notFound: !page,
       registry,
       queryData,
+      navigation,
       ...(remote ? { remote } : {}),
       ...(meta.frame ? { frame: meta.frame } : {}),
       uncached: preview,
@@ -106,6 +107,7 @@ export function siteRouter(config: AppConfig, { content, pool, clock, registryFo
       fonts: shell.fonts,
       boot: { scripts: shell.scripts, preload: [...shell.preload, ...section.preload] },
       queryData,
+      navigation,
       appHtml,
     });
   });

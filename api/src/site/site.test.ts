@@ -9,7 +9,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { createApp } from '../app';
 import { loadConfig } from '../platform/config';
-import type { BootData } from '@cardlift/contracts';
+import type { BootData, SiteNavigation } from '@cardlift/contracts';
 import { REMOTE_PACKAGES, writeRemoteBuild, writeShellServerBuild } from '../../test/fixture-builds';
 import { startedForSuite } from '../../test/test-app';
 
@@ -120,6 +120,72 @@ describe('pages', () => {
     const res = await request(server).get('/api/nope').expect(404);
     expect(res.type).toBe('application/json');
     expect(res.body.error).toMatch(/No api endpoint/);
+  });
+});
+
+const inlineNavigation = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="cardlift-nav">(.*?)<\/script>/.exec(html)?.[1] ?? 'null') as SiteNavigation | null;
+const hrefs = (links: { href: string }[]) => links.map((link) => link.href);
+
+describe("the menus' links, from the sections' page tables", () => {
+  it("are inlined into every page, in each page's order, the same as GET /api/navigation answers", async () => {
+    const navigation = inlineNavigation((await request(server).get('/company/careers').expect(200)).text);
+    expect(navigation).not.toBeNull();
+    const { header, footer } = navigation!;
+    expect(header.products.map((link) => link.label)).toEqual([
+      'Offers Network',
+      'Card-Linked Offers',
+      'Merchants',
+      'Publishers',
+      'Transactional Data',
+      'Offers API',
+    ]);
+    expect(header.products[5]).toEqual({
+      label: 'Offers API',
+      href: '/products/offers-api',
+      description: 'Launch an offers programme with one API',
+    });
+    // What a visitor reads in the Solutions menu, in the marketing team's order.
+    expect(header.solutions.map((link) => link.label)).toEqual([
+      'Retail',
+      'Essentials',
+      'Subscriptions + Streaming',
+      'Financial Institutions',
+      'Restaurants + Food Delivery',
+      'Travel + Ride Share',
+      'Agencies',
+    ]);
+    expect(header.solutions[2]?.href).toBe('/solutions/subscriptions-streaming');
+    expect(hrefs(header.resources)).toEqual(['/case-studies', '/blog']);
+    expect(header.company.map((link) => [link.label, link.description])).toEqual([
+      ['About Us', 'Our mission, pillars and values'],
+      ['Careers', 'Open roles on our team'],
+    ]);
+    expect(hrefs(footer.products)).toEqual([
+      '/products/offers-network',
+      '/products/card-linked-offers',
+      '/products/transactional-data',
+      '/products/offers-api',
+    ]);
+    expect(footer.solutions).toEqual(header.solutions);
+    expect(hrefs(footer.resources)).toEqual(['/case-studies', '/blog', '/privacy', '/terms']);
+    expect(hrefs(footer.company)).toEqual(['/company/about-us', '/company/careers']);
+
+    const answered = await request(server).get('/api/navigation').expect(200);
+    expect(answered.headers['cache-control']).toBe('no-cache');
+    expect(answered.body).toEqual(navigation);
+    // The not-found page has the same menus.
+    expect(inlineNavigation((await request(server).get('/definitely/not/here').expect(404)).text)).toEqual(navigation);
+  });
+
+  it("keep a section's links while its registry entry points at a build this api does not serve (a dev server)", async () => {
+    process.env.REMOTE_MF_COMPANY_ENTRY = 'http://localhost:3103/mf-manifest.json';
+    try {
+      const navigation = inlineNavigation((await request(server).get('/').expect(200)).text);
+      expect(hrefs(navigation!.header.company)).toEqual(['/company/about-us', '/company/careers']);
+    } finally {
+      delete process.env.REMOTE_MF_COMPANY_ENTRY;
+    }
   });
 });
 

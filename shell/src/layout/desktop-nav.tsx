@@ -2,7 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from '@cardlift/shell/router';
 import { cn, SmartLink } from '@cardlift/shell/ui';
-import { headerGroups, type NavGroup } from '../config/navigation';
+import { useHeaderGroups, type NavGroup } from '../config/navigation';
 
 /**
  * Desktop menus as a WAI-ARIA disclosure navigation: each group is a button with aria-expanded that
@@ -16,6 +16,7 @@ export function DesktopNav({ inverted, className }: { inverted: boolean; classNa
   const triggers = useRef(new Map<string, HTMLButtonElement>());
   const baseId = useId();
   const { pathname } = useLocation();
+  const groups = useHeaderGroups();
 
   useEffect(() => setOpenId(null), [pathname]);
 
@@ -46,7 +47,7 @@ export function DesktopNav({ inverted, className }: { inverted: boolean; classNa
       }}
       className={cn('relative items-center gap-1', className)}
     >
-      {headerGroups.map((group) => {
+      {groups.map((group) => {
         const open = openId === group.id;
         const panelId = `${baseId}-${group.id}`;
         return (

@@ -4,7 +4,7 @@ import { ChevronDown, X } from 'lucide-react';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { siteConfig } from '@cardlift/contracts';
 import { buttonVariants, scrollToContact, SmartLink } from '@cardlift/shell/ui';
-import { headerGroups, signInLink, type NavGroup } from '../config/navigation';
+import { signInLink, useHeaderGroups, type NavGroup } from '../config/navigation';
 import { BrandLogo } from './brand-logo';
 import { SocialIcon } from './social-icon';
 import { useScrollLock } from './use-scroll-lock';
@@ -25,6 +25,7 @@ interface MobileMenuDialogProps {
  */
 export default function MobileMenuDialog({ open, onOpenChange, returnFocusTo }: MobileMenuDialogProps) {
   const [section, setSection] = useState<Section>('');
+  const groups = useHeaderGroups();
   // Talk to Sales closes the menu first; the form takes focus once the dialog has let go of it.
   const contactChosen = useRef(false);
   useScrollLock(open);
@@ -64,7 +65,7 @@ export default function MobileMenuDialog({ open, onOpenChange, returnFocusTo }: 
           </div>
           <nav aria-label="Main" className="flex-1 px-6">
             <Accordion.Root type="single" collapsible value={section} onValueChange={(value) => setSection(value as Section)}>
-              {headerGroups.map((group) => (
+              {groups.map((group) => (
                 <Accordion.Item key={group.id} value={group.id} className="border-b border-line">
                   <Accordion.Header>
                     <Accordion.Trigger className="group flex w-full items-center justify-between py-4 text-left text-lg font-semibold focus-visible:outline-2 focus-visible:outline-primary">

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { siteConfig } from '@cardlift/contracts';
+import { testNavigation } from '../../test/navigation-fixture';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { MobileMenu } from './mobile-menu';
 
@@ -10,7 +11,7 @@ jest.setTimeout(20_000);
 describe('MobileMenu', () => {
   it('opens a modal menu whose groups are an accordion with one section open at a time', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<MobileMenu inverted={false} />);
+    renderWithProviders(<MobileMenu inverted={false} />, { navigation: testNavigation });
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     // The dialog's code loads on first use.
     const dialog = await screen.findByRole('dialog', { name: 'Menu' });

@@ -1,7 +1,7 @@
 import { Link } from '@cardlift/shell/router';
 import { siteConfig } from '@cardlift/contracts';
 import { SmartLink } from '@cardlift/shell/ui';
-import { footerColumns } from '../config/navigation';
+import { useFooterColumns } from '../config/navigation';
 import { BrandLogo } from './brand-logo';
 import { FOOTER_ID } from './header-inversion';
 import { SocialIcon } from './social-icon';
@@ -12,6 +12,7 @@ const linkClass =
 /** Site footer: brand column and four link columns, five columns from md up. */
 export function SiteFooter() {
   const year = new Date().getFullYear();
+  const columns = useFooterColumns();
   return (
     <footer id={FOOTER_ID} data-testid="site-footer" className="min-h-[600px] bg-black pt-32 pb-16 text-white">
       <div className="mx-auto grid max-w-6xl gap-12 px-6 md:grid-cols-5 md:px-8">
@@ -30,7 +31,7 @@ export function SiteFooter() {
             <span>{siteConfig.social.label}</span>
           </SmartLink>
         </div>
-        {footerColumns.map((column) => (
+        {columns.map((column) => (
           <nav key={column.title} aria-label={`${column.title} links`}>
             <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{column.title}</h2>
             <ul className="mt-4 grid gap-3">

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { signInUrl } from '@cardlift/contracts';
 import { usePageFrame } from '@cardlift/shell/ui';
+import { testNavigation } from '../../test/navigation-fixture';
 import { json, mockFetch, renderWithProviders } from '../../test/render-with-providers';
 import { SiteHeader } from './site-header';
 
@@ -19,7 +20,7 @@ describe('SiteHeader', () => {
   it('links Sign In to the sign-in application in a new tab, and site links in place', async () => {
     mockFetch({ '/api/banners': () => json({ primary: null, secondary: null }) });
     const user = userEvent.setup();
-    renderWithProviders(<SiteHeader />);
+    renderWithProviders(<SiteHeader />, { navigation: testNavigation });
     const signIn = screen.getByRole('link', { name: /sign in/i });
     expect(signIn).toHaveAttribute('href', signInUrl());
     expect(signIn).toHaveAttribute('target', '_blank');
@@ -28,12 +29,14 @@ describe('SiteHeader', () => {
     const caseStudies = screen.getByRole('link', { name: /case studies/i });
     expect(caseStudies).toHaveAttribute('href', '/case-studies');
     expect(caseStudies).not.toHaveAttribute('target');
+    // Listed in the footer only.
+    expect(screen.queryByRole('link', { name: 'Privacy Policy' })).toBeNull();
   });
 
   it('follows the disclosure pattern: aria-expanded, one panel at a time, Escape closes and returns focus', async () => {
     mockFetch({ '/api/banners': () => json({ primary: null, secondary: null }) });
     const user = userEvent.setup();
-    renderWithProviders(<SiteHeader />);
+    renderWithProviders(<SiteHeader />, { navigation: testNavigation });
     const products = screen.getByRole('button', { name: 'Products' });
     const solutions = screen.getByRole('button', { name: 'Solutions' });
     expect(products).toHaveAttribute('aria-expanded', 'false');
@@ -48,20 +51,13 @@ describe('SiteHeader', () => {
       within(panel)
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
-    ).toEqual([
-      '/products/offers-network',
-      '/products/card-linked-offers',
-      '/products/merchants',
-      '/products/publishers',
-      '/products/transactional-data',
-      '/products/offers-api',
-    ]);
+    ).toEqual(['/products/offers-network', '/products/merchants', '/products/offers-api']);
 
     await user.click(solutions);
     expect(products).toHaveAttribute('aria-expanded', 'false');
     const solutionsPanel = document.getElementById(solutions.getAttribute('aria-controls')!)!;
     expect(solutionsPanel.style.width).toBe('700px');
-    expect(within(solutionsPanel).getAllByRole('link')).toHaveLength(7);
+    expect(within(solutionsPanel).getAllByRole('link')).toHaveLength(2);
 
     await user.tab();
     expect(within(solutionsPanel).getAllByRole('link')[0]).toHaveFocus();

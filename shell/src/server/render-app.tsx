@@ -11,6 +11,7 @@ import { createStore } from 'jotai';
 import type { ShellRenderInput } from '@cardlift/contracts';
 import { createQueryClient, frameFor, pageFrameAtom } from '@cardlift/shell/ui';
 import { App } from '../app';
+import { navigationAtom } from '../config/navigation';
 import { seedQueryData } from '../inline-page-data';
 import { ClientOnlyRemote } from '../remotes/server-remotes';
 
@@ -22,6 +23,7 @@ export async function renderApp(input: RenderAppInput): Promise<string> {
   seedQueryData(queryClient, input.queryData);
   const store = createStore();
   store.set(pageFrameAtom, frameFor(input.frame));
+  if (input.navigation) store.set(navigationAtom, input.navigation);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <App
