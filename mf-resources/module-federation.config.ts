@@ -1,9 +1,9 @@
-import { remoteByPackage } from '@cardlift/contracts';
+import { REMOTE_ENTRY_FILE, remoteByPackage } from '@cardlift/contracts';
 import { REMOTE_EXPOSE, sharedModules } from '@cardlift/shell/build/federation';
 
 export const federation = {
   name: remoteByPackage('mf-resources').name,
-  filename: 'remoteEntry.js',
+  filename: REMOTE_ENTRY_FILE,
   exposes: { [REMOTE_EXPOSE]: './src/remote-entry.ts' },
   shared: sharedModules(),
   manifest: true,

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
+import { FederationEsmRuntimePlugin } from './federation-esm-runtime';
 import { PrecompressPlugin } from './precompress-plugin';
 import { StartupAssetsPlugin } from './startup-assets-plugin';
 
@@ -106,10 +107,11 @@ export function frontendConfig(options: FrontendOptions): Configuration {
         experiments: {
           ...(kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true }),
           // Browser builds only (server rendering uses plain Node builds): drop the runtime's Node paths.
-          optimization: { target: 'web' },
+          optimization: { target: 'web', disableSnapshot: true },
         },
         ...federation,
       }),
+      new FederationEsmRuntimePlugin(),
       ...(dev ? (devReact ? [new ReactRefreshRspackPlugin()] : []) : [new PrecompressPlugin()]),
       ...(kind === 'host'
         ? [

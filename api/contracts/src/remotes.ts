@@ -49,3 +49,15 @@ export function remoteByPackage(packageDir: string): RemoteSpec {
   if (!remote) throw new Error(`No remote lives in ${packageDir}: add it to REMOTES (contracts/src/remotes.ts)`);
   return remote;
 }
+
+/** File name of every remote's container script, written beside its `mf-manifest.json`. */
+export const REMOTE_ENTRY_FILE = 'remoteEntry.js';
+
+/**
+ * The container script of a registry entry. The registry names manifests (the api reads them to
+ * check releases and preload a page's files); the browser loads the script beside it directly,
+ * which spares it the manifest request and the runtime's manifest code.
+ */
+export function remoteEntryScriptUrl(entry: string): string {
+  return /\.json(?:[?#].*)?$/.test(entry) ? entry.replace(/[^/]*\.json(?:[?#].*)?$/, REMOTE_ENTRY_FILE) : entry;
+}

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { checkExpose, checkFiles, checkSharedSingletons, verifyBuild } from './compatibility';
+import { checkEntryScript, checkExpose, checkFiles, checkSharedSingletons, verifyBuild } from './compatibility';
 import { remoteManifest, shellManifest, writeBuild } from './test-fixtures';
 
 describe('manifest checks', () => {
@@ -41,6 +41,15 @@ describe('manifest checks', () => {
     const manifest = remoteManifest();
     manifest.shared[3] = { name: 'zod', version: '3.0.0', singleton: false, requiredVersion: '^3.0.0' };
     expect(checkSharedSingletons(manifest, shellManifest)).toEqual([]);
+  });
+
+  it('refuses a container script the shell would not find beside the manifest', () => {
+    expect(checkEntryScript(remoteManifest())).toEqual([]);
+    const moved = remoteManifest();
+    moved.metaData = { ...moved.metaData, remoteEntry: { name: 'entry.js', path: 'js' } };
+    expect(checkEntryScript(moved)).toEqual([
+      'the container script is "js/entry.js", but the shell loads "remoteEntry.js" beside the manifest (federation filename)',
+    ]);
   });
 
   it('names files the manifest lists but the build lacks', () => {

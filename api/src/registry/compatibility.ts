@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { REMOTE_ENTRY_FILE } from '@cardlift/contracts';
 import type { FederationManifest, SharedEntry } from './manifest';
 import { satisfies } from './semver-range';
 
@@ -19,6 +20,16 @@ export function checkExpose(manifest: FederationManifest): string[] {
   if (paths.includes(REQUIRED_EXPOSE)) return [];
   const found = paths.length ? paths.join(', ') : 'none';
   return [`the manifest does not expose "${REQUIRED_EXPOSE}" (exposes: ${found}); the shell could not mount this remote`];
+}
+
+/** The browser loads the container script beside the manifest (it never reads the manifest itself). */
+export function checkEntryScript(manifest: FederationManifest): string[] {
+  const entry = manifest.metaData?.remoteEntry;
+  const file = entry ? path.posix.join(entry.path, entry.name) : undefined;
+  if (file === REMOTE_ENTRY_FILE) return [];
+  return [
+    `the container script is "${file ?? 'not named'}", but the shell loads "${REMOTE_ENTRY_FILE}" beside the manifest (federation filename)`,
+  ];
 }
 
 /** Every file the manifest names must be in the build, or the browser would get a 404 mid-page. */
@@ -80,6 +91,7 @@ export function verifyBuild(options: {
   return [
     ...checkIdentity(manifest, federationName),
     ...checkExpose(manifest),
+    ...checkEntryScript(manifest),
     ...checkFiles(manifest, buildDir),
     ...checkSharedSingletons(manifest, shellManifest),
   ];

@@ -1,11 +1,12 @@
 /**
  * The files of the remote that renders the requested route, read from its manifest on disk: its
  * stylesheets (inlined in the HTML, for the first paint of the server-rendered section), and its
- * manifest, remoteEntry.js and the expose's script chunks, fetched in the same wave as the shell's
- * scripts instead of after them (HTML -> shell -> manifest -> entry -> chunk would be five round trips).
+ * remoteEntry.js and the expose's script chunks, fetched in the same wave as the shell's scripts
+ * instead of after them (HTML -> shell -> entry -> chunk would be four round trips). The browser never
+ * reads the manifest: it loads the container script beside it.
  */
 import path from 'node:path';
-import type { BootFile, RemoteEntry } from '@cardlift/contracts';
+import { remoteEntryScriptUrl, type BootFile, type RemoteEntry } from '@cardlift/contracts';
 import type { AppConfig } from '../platform/config';
 import { REQUIRED_EXPOSE } from '../registry/compatibility';
 import { MANIFEST_FILE, readManifest } from '../registry/manifest';
@@ -18,30 +19,29 @@ export interface RemoteStartup {
   preload: BootFile[];
 }
 
-/** Only the manifest: for a remote on another origin, or a manifest we cannot read (the shell still loads it the normal way). */
-function manifestOnly(entry: RemoteEntry): RemoteStartup {
-  return { stylesheets: [], preload: [{ href: entry.entry, as: 'fetch' }] };
+/** Only the container script: for a remote on another origin, or a manifest we cannot read. */
+function entryScriptOnly(entry: RemoteEntry): RemoteStartup {
+  return { stylesheets: [], preload: [{ href: remoteEntryScriptUrl(entry.entry), as: 'script' }] };
 }
 
 function readStartup(entry: RemoteEntry, build: ServedBuild): RemoteStartup {
   const read = readManifest(build.dir);
   const remoteEntry = read.ok ? read.manifest.metaData?.remoteEntry : undefined;
-  if (!read.ok || !remoteEntry) return manifestOnly(entry);
+  if (!read.ok || !remoteEntry) return entryScriptOnly(entry);
   const expose = read.manifest.exposes.find((e) => e.path === REQUIRED_EXPOSE);
   const url = (file: string) => `${build.baseUrl}${file}`;
   return {
     stylesheets: (expose?.assets.css.sync ?? []).map((file) => pageStylesheet(url(file), path.join(build.dir, file))),
     preload: [
-      { href: entry.entry, as: 'fetch' },
       { href: url(path.posix.join(remoteEntry.path, remoteEntry.name)), as: 'script' },
       ...(expose?.assets.js.sync ?? []).map((file) => ({ href: url(file), as: 'script' as const })),
     ],
   };
 }
 
-/** The start of a registry entry; only its manifest for a remote served from another origin. */
+/** The start of a registry entry; only its container script for a remote served from another origin. */
 export function remoteStartup(config: AppConfig, entry: RemoteEntry): RemoteStartup {
   const build = servedBuild(config, entry);
-  if (!build) return manifestOnly(entry);
+  if (!build) return entryScriptOnly(entry);
   return derivedFromFiles([path.join(build.dir, MANIFEST_FILE)], () => readStartup(entry, build));
 }

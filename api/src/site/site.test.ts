@@ -68,7 +68,9 @@ describe('pages', () => {
     expect(res.text).toContain('"@type":"Organization"');
     expect(res.text).toContain('<script type="application/json" id="cardlift-remotes">');
     expect(res.text).toContain('/remotes/mf_marketing/local/mf-manifest.json');
-    expect(bootData(res.text).preload).toContainEqual({ href: '/remotes/mf_marketing/local/mf-manifest.json', as: 'fetch' });
+    expect(bootData(res.text).preload).toContainEqual({ href: '/remotes/mf_marketing/local/remoteEntry.js', as: 'script' });
+    // The browser loads the container script directly: the manifest is not fetched.
+    expect(bootData(res.text).preload.map((file) => file.href)).not.toContain('/remotes/mf_marketing/local/mf-manifest.json');
   });
 
   it("links the route's remote stylesheet and has the boot script fetch its entry and chunks, and no other remote's", async () => {

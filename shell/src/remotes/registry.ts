@@ -5,7 +5,7 @@
  */
 import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { RetryPlugin } from '@module-federation/retry-plugin';
-import { API_PATHS, INLINE_REGISTRY_ELEMENT_ID, type RemoteEntry, type RemoteName } from '@cardlift/contracts';
+import { API_PATHS, INLINE_REGISTRY_ELEMENT_ID, remoteEntryScriptUrl, type RemoteEntry, type RemoteName } from '@cardlift/contracts';
 import { loadErrorPlugin } from './load-error-plugin';
 
 let ready: Promise<RemoteEntry[]> | undefined;
@@ -36,8 +36,12 @@ async function readRegistry(): Promise<RemoteEntry[]> {
   return asRegistry(await response.json());
 }
 
+/**
+ * The runtime is built without its manifest code (`disableSnapshot`, see rspack-base.ts): it loads each
+ * remote's container script, which sits beside the manifest the registry names.
+ */
 function toRuntimeRemote(entry: RemoteEntry) {
-  return { name: entry.name, entry: new URL(entry.entry, window.location.href).href };
+  return { name: entry.name, entry: new URL(remoteEntryScriptUrl(entry.entry), window.location.href).href };
 }
 
 /** Loads the registry once and registers the remotes; a failed load is retried on the next call. */
@@ -63,7 +67,7 @@ export function initFederation(): Promise<RemoteEntry[]> {
   return ready;
 }
 
-/** Forgets everything the runtime cached about one remote so the next load starts from its manifest. */
+/** Forgets everything the runtime cached about one remote so the next load starts from its container script. */
 export async function resetRemote(name: RemoteName): Promise<void> {
   const entries = await initFederation();
   const entry = entries.find((e) => e.name === name);
