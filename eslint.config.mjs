@@ -49,6 +49,11 @@ export default tseslint.config(
           regex: '(^|/)\\.\\./(shell|api|e2e|mf-[a-z]+)/',
           message: 'A remote imports its own files only; shared code comes through a public entry.',
         },
+        {
+          regex: '^(@tanstack/|jotai(/|$))',
+          message:
+            'Data and state come through @cardlift/shell/ui (useQuery, queryOptions, usePageFrame): these packages are not shared, so a direct import would bundle a copy that cannot see the shell’s QueryClient or store.',
+        },
       ],
       [
         {

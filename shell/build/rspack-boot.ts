@@ -5,7 +5,7 @@
  */
 import { rspack, type Configuration } from '@rspack/core';
 import { PrecompressPlugin } from './precompress-plugin';
-import { buildDir, RESOLVE_EXTENSIONS, scriptRule } from './rspack-base';
+import { BROWSER_TARGETS, buildDir, RESOLVE_EXTENSIONS, scriptRule } from './rspack-base';
 
 export function bootConfig(dir: string): Configuration {
   return {
@@ -13,7 +13,7 @@ export function bootConfig(dir: string): Configuration {
     // Runs after the browser build, whose `clean` empties dist.
     dependencies: ['browser'],
     mode: 'production',
-    target: 'web',
+    target: `browserslist:${BROWSER_TARGETS}`,
     context: dir,
     entry: { boot: './src/boot.ts' },
     devtool: false,

@@ -58,7 +58,7 @@ export function serverConfig({ dir, kind, plugins = [] }: ServerBuildOptions): C
     },
     module: {
       rules: [
-        scriptRule(false),
+        scriptRule(false, 'node 20'),
         { test: /\.css$/, loader: path.join(__dirname, 'no-css-loader.cjs'), type: 'javascript/auto' },
         { test: /\.(png|jpe?g|webp|avif|svg|woff2?)$/, type: 'asset/resource', generator: { emit: false } },
       ],

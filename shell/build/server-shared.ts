@@ -10,11 +10,8 @@ export const SHARED_SINGLETONS = [
   'react/jsx-dev-runtime',
   'react-dom',
   'react-dom/client',
-  '@tanstack/react-query',
-  '@tanstack/query-core',
-  'jotai',
-  'jotai/react',
-  'jotai/vanilla',
+  // Not TanStack Query or jotai: the sections reach them through the design system (useQuery,
+  // queryOptions, usePageFrame), so the shell's build tree-shakes them and no section carries a copy.
 ] as const;
 
 export type SharedSingleton = (typeof SHARED_SINGLETONS)[number];

@@ -23,7 +23,7 @@ export interface RenderOptions {
 export function renderWithProviders(
   ui: ReactElement,
   { path = '/', route = '*', navigation }: RenderOptions = {},
-): RenderResult & { queryClient: ReturnType<typeof createQueryClient> } {
+): RenderResult & { queryClient: ReturnType<typeof createQueryClient>; store: ReturnType<typeof createStore> } {
   const queryClient = createQueryClient();
   const store = createStore();
   if (navigation) store.set(navigationAtom, navigation);
@@ -38,7 +38,7 @@ export function renderWithProviders(
       </JotaiProvider>
     </QueryClientProvider>,
   );
-  return Object.assign(result, { queryClient });
+  return Object.assign(result, { queryClient, store });
 }
 
 /** Replaces global fetch with a handler keyed by URL path; unknown paths answer 404. */

@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { Container, SectionHeading, usePageMeta } from '@cardlift/shell/ui';
+import { Container, SectionHeading, usePageMeta, useQuery } from '@cardlift/shell/ui';
 import { JobList, JobsEmpty, JobsError, JobsLoading, ResumePrompt } from '../components/job-list-states';
 import { PageHero } from '../components/page-hero';
 import { careersCopy, careersHero } from '../content/careers';

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@cardlift/shell/router';
-import { Badge, Breadcrumb, Container, Skeleton, usePageMeta } from '@cardlift/shell/ui';
+import { Badge, Breadcrumb, Container, Skeleton, usePageMeta, useQuery } from '@cardlift/shell/ui';
 import { JobClosed } from '../components/job-closed';
 import { JobDetails } from '../components/job-details';
 import { JobNotFound } from '../components/job-not-found';

@@ -1,8 +1,8 @@
+import { queryOptions } from '@cardlift/shell/ui';
 /**
  * Jobs: GET /api/jobs and GET /api/jobs/{slug}. No queryFn here: the shared
  * QueryClient's default one fetches the path in the key and throws when the response is not ok.
  */
-import { queryOptions } from '@tanstack/react-query';
 import { API_PATHS, isSlug, type JobPosting } from '@cardlift/contracts';
 
 export const JOBS_PATH = API_PATHS.jobs;

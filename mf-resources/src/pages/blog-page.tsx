@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { Container, usePageMeta } from '@cardlift/shell/ui';
+import { Container, usePageMeta, useQuery } from '@cardlift/shell/ui';
 import { BlogPostCard } from '../components/blog/blog-post-card';
 import { BlogPostsEmpty, BlogPostsError, BlogPostsLoading } from '../components/blog/blog-list-states';
 import { PageIntro } from '../components/common/page-intro';

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@cardlift/shell/router';
-import { Container, usePageMeta } from '@cardlift/shell/ui';
+import { Container, usePageMeta, useQuery } from '@cardlift/shell/ui';
 import { PostArticle } from '../components/blog/post-article';
 import { PostError, PostLoading } from '../components/blog/post-states';
 import { blogPostErrorMeta, blogPostMeta } from '../meta';

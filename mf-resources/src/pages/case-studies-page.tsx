@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { caseStudiesQuery, Container, usePageMeta } from '@cardlift/shell/ui';
+import { caseStudiesQuery, Container, usePageMeta, useQuery } from '@cardlift/shell/ui';
 import { CaseStudiesEmpty, CaseStudiesError, CaseStudiesLoading } from '../components/case-studies/list-states';
 import { CaseStudyGrid } from '../components/case-studies/case-study-grid';
 import { PageIntro } from '../components/common/page-intro';

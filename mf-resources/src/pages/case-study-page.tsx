@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@cardlift/shell/router';
-import { Container, usePageMeta } from '@cardlift/shell/ui';
+import { Container, usePageMeta, useQuery } from '@cardlift/shell/ui';
 import { CaseStudyNotFound } from '../components/case-study/case-study-not-found';
 import { CaseStudySkeleton } from '../components/case-study/case-study-skeleton';
 import { CaseStudyView } from '../components/case-study/case-study-view';

@@ -1,7 +1,6 @@
 /** Blog data: GET /api/blog and GET /api/blog/{id}. */
-import { queryOptions } from '@tanstack/react-query';
 import { API_PATHS, type BlogPost, type BlogPostSummary } from '@cardlift/contracts';
-import { defaultQueryFn } from '@cardlift/shell/ui';
+import { defaultQueryFn, queryOptions } from '@cardlift/shell/ui';
 
 const BLOG = API_PATHS.blog;
 

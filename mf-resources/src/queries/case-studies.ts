@@ -1,7 +1,6 @@
 /** One case study: GET /api/casestudies/{id}. The list's factory is the design system's `caseStudiesQuery`. */
-import { queryOptions } from '@tanstack/react-query';
 import { API_PATHS, type CaseStudy } from '@cardlift/contracts';
-import { HttpError } from '@cardlift/shell/ui';
+import { HttpError, queryOptions } from '@cardlift/shell/ui';
 
 const CASE_STUDIES = API_PATHS.caseStudies;
 

@@ -1,4 +1,3 @@
-import { QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '@cardlift/shell/ui';
 import { json, mockFetch } from '@cardlift/shell/test-utils';
 import { aBlogPost, aCaseStudy } from '../test/fixtures';
@@ -6,7 +5,7 @@ import { blogPostQuery, blogPostsQuery } from './blog';
 import { caseStudiesQuery } from '@cardlift/shell/ui';
 import { caseStudyQuery } from './case-studies';
 
-let client: QueryClient;
+let client: ReturnType<typeof createQueryClient>;
 beforeEach(() => {
   client = createQueryClient();
 });

@@ -1,17 +1,12 @@
 /**
  * Entry of the shell's server build. Loading it publishes the shell's singletons (React, the router,
- * TanStack Query, jotai, the design system) for the remotes' server builds, which take them from here
+ * the design system) for the remotes' server builds, which take them from here
  * instead of carrying their own copies: the same rule as in the browser, where the shell shares them.
  */
 import * as react from 'react';
 import * as reactJsxRuntime from 'react/jsx-runtime';
 import * as reactDom from 'react-dom';
 import * as reactDomClient from 'react-dom/client';
-import * as reactQuery from '@tanstack/react-query';
-import * as queryCore from '@tanstack/query-core';
-import * as jotai from 'jotai';
-import * as jotaiReact from 'jotai/react';
-import * as jotaiVanilla from 'jotai/vanilla';
 import * as router from '@cardlift/shell/router';
 import * as designSystem from '@cardlift/shell/ui';
 import { DESIGN_SYSTEM, ROUTER, SERVER_SHARED_GLOBAL, type SharedSingleton } from '../../build/server-shared';
@@ -22,11 +17,6 @@ const shared: Record<SharedSingleton | typeof DESIGN_SYSTEM | typeof ROUTER, unk
   'react/jsx-dev-runtime': reactJsxRuntime,
   'react-dom': reactDom,
   'react-dom/client': reactDomClient,
-  '@tanstack/react-query': reactQuery,
-  '@tanstack/query-core': queryCore,
-  jotai,
-  'jotai/react': jotaiReact,
-  'jotai/vanilla': jotaiVanilla,
   [DESIGN_SYSTEM]: designSystem,
   [ROUTER]: router,
 };

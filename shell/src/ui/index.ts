@@ -20,6 +20,9 @@ export { MetricTile, type Metric } from './metric-tile';
 export { figureAt, COUNT_UP_DURATION_MS } from './count-up';
 export { usePageMeta } from './page-meta';
 export { queryClient, createQueryClient, defaultQueryFn, apiRequest, HttpError } from './query-client';
+// TanStack Query's hooks reach the sections through here, not as a shared package: a shared package
+// keeps every export, and most of TanStack Query (5.7 KB compressed) was never used by the site.
+export { useQuery, queryOptions } from '@tanstack/react-query';
 export { siteStore, pageFrameAtom, usePageFrame, frameFor } from './site-store';
 export { CONTACT_REQUESTED_EVENT, CONTACT_SECTION_ID, scrollToContact, TalkToSalesButton } from './contact-anchor';
 export { NotFoundPage } from './not-found-page';

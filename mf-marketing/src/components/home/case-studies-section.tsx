@@ -1,6 +1,5 @@
 import { Link } from '@cardlift/shell/router';
-import { useQuery } from '@tanstack/react-query';
-import { buttonVariants, CardGridSkeleton, caseStudiesQuery } from '@cardlift/shell/ui';
+import { buttonVariants, CardGridSkeleton, caseStudiesQuery, useQuery } from '@cardlift/shell/ui';
 import { homeContent } from '../../content/home';
 import { CaseStudyCard } from '../case-study-card';
 import { Section } from '../section';

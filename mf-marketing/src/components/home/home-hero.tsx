@@ -1,6 +1,5 @@
 import { Link } from '@cardlift/shell/router';
-import { useQuery } from '@tanstack/react-query';
-import { bannersQuery, buttonVariants, TalkToSalesButton } from '@cardlift/shell/ui';
+import { bannersQuery, buttonVariants, TalkToSalesButton, useQuery } from '@cardlift/shell/ui';
 import { homeContent } from '../../content/home';
 import { showLearnMore } from '../../queries/banners';
 import { PageHero } from '../page-hero';

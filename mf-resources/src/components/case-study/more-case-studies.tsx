@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { CardGridSkeleton, caseStudiesQuery } from '@cardlift/shell/ui';
+import { CardGridSkeleton, caseStudiesQuery, useQuery } from '@cardlift/shell/ui';
 import { caseStudiesCopy } from '../../content/case-studies';
 import { MORE_CASE_STUDIES_COUNT, selectMoreCaseStudies } from '../../lib/more-case-studies';
 import { CaseStudyGrid } from '../case-studies/case-study-grid';
