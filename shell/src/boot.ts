@@ -1,7 +1,7 @@
 /**
  * The only script the page's HTML loads. The server already rendered the page, so nothing the
  * visitor sees waits for JavaScript: the shell's code (and the route's remote) is fetched once the
- * page has been painted, and then hydrates it. A page the server could not render starts at once.
+ * page's first view (its text in the brand font, its hero image) has been painted, and then hydrates it. A page the server could not render starts at once.
  * Kept tiny and free of imports that carry code: it runs before anything else.
  */
 import {
@@ -36,11 +36,57 @@ function start(data: BootData): void {
   }
 }
 
+/** Longest the code waits for the first view's font and images: past it, the page becomes interactive anyway. */
+const FIRST_VIEW_WAIT_MS = 1500;
+
+const nextFrame = () => new Promise<void>((done) => requestAnimationFrame(() => done()));
+
+/** Settles once the browser reports the first contentful paint: a frame callback alone does not mean a frame was shown. */
+function firstContentfulPaint(): Promise<void> {
+  return new Promise((done) => {
+    if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return done();
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      done();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  });
+}
+
+/** Settles when each image marked as the page's first view (`fetchpriority="high"`) has arrived or failed. */
+function firstViewImages(): Promise<unknown> {
+  const pending = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].filter((image) => !image.complete);
+  return Promise.all(
+    pending.map(
+      (image) =>
+        new Promise((done) => {
+          image.addEventListener('load', done, { once: true });
+          image.addEventListener('error', done, { once: true });
+        }),
+    ),
+  );
+}
+
+/**
+ * Settles once the first view is complete: painted, in the brand font, with its first-view images.
+ * Until then the shell's code would only compete with them for the network and, once arrived, for
+ * the main thread their paint waits on.
+ */
+async function firstViewDrawn(): Promise<void> {
+  // After a frame, style has been computed: the font the page uses is loading (or loaded).
+  await nextFrame();
+  const deadline = new Promise((done) => setTimeout(done, FIRST_VIEW_WAIT_MS));
+  await Promise.race([Promise.all([firstContentfulPaint(), document.fonts.ready, firstViewImages()]), deadline]);
+  // The images' paint is the frame after their arrival.
+  await nextFrame();
+}
+
 const data = takeInlineJson(INLINE_BOOT_ELEMENT_ID) as BootData | undefined;
 if (data) {
   captureEarlyClicks();
   const rendered = Boolean(document.getElementById('root')?.firstElementChild);
   // A frame callback runs just before the paint; a task queued from it runs just after.
-  if (rendered) requestAnimationFrame(() => setTimeout(() => start(data), 0));
+  if (rendered) void firstViewDrawn().then(() => setTimeout(() => start(data), 0));
   else start(data);
 }

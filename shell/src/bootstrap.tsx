@@ -5,10 +5,11 @@
  * (`webpackMode: "eager"`) but are only evaluated when their step comes.
  */
 import { startTransition, StrictMode } from 'react';
+import { EMPTY_NAVIGATION } from '@cardlift/contracts';
 import { frameFor, pageFrameAtom, queryClient, siteStore } from '@cardlift/shell/ui';
 import { rememberVisitAttribution } from './attribution/visit-attribution';
-import { navigationAtom } from './config/navigation';
-import { readInlinePageFrame, readNavigation, seedInlineQueryData } from './inline-page-data';
+import { fetchNavigation, navigationAtom } from './config/navigation';
+import { readInlinePageFrame, seedInlineQueryData } from './inline-page-data';
 import { initFederation } from './remotes/registry';
 import { replayEarlyClick } from './startup/early-clicks';
 import { yieldToMain } from './startup/yield-to-main';
@@ -16,13 +17,13 @@ import { yieldToMain } from './startup/yield-to-main';
 async function start(): Promise<void> {
   // Read the registry before React renders, so the first remote request leaves as early as possible.
   void initFederation().catch(() => undefined);
+  // Preloaded beside the code: usually here before the code is.
+  const navigation = fetchNavigation();
   await yieldToMain();
   // Before anything can navigate: the first page of the visit is where it came in.
   rememberVisitAttribution();
   seedInlineQueryData(queryClient);
   siteStore.set(pageFrameAtom, frameFor(readInlinePageFrame()));
-  // Inlined, this settles in the same task; fetched (no server render), the menus follow when it answers.
-  void readNavigation().then((navigation) => navigation && siteStore.set(navigationAtom, navigation));
   await yieldToMain();
   const { createRoot, hydrateRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
   await yieldToMain();
@@ -32,6 +33,8 @@ async function start(): Promise<void> {
   ]);
   await yieldToMain();
 
+  // The header hydrates with the links the server drew it with.
+  siteStore.set(navigationAtom, (await navigation) ?? EMPTY_NAVIGATION);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const app = (

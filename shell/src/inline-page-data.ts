@@ -1,13 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  API_PATHS,
-  INLINE_NAVIGATION_ELEMENT_ID,
-  INLINE_PAGE_FRAME_ELEMENT_ID,
-  INLINE_QUERY_DATA_ELEMENT_ID,
-  type InlineQueryData,
-  type PageFrame,
-  type SiteNavigation,
-} from '@cardlift/contracts';
+import { INLINE_PAGE_FRAME_ELEMENT_ID, INLINE_QUERY_DATA_ELEMENT_ID, type InlineQueryData, type PageFrame } from '@cardlift/contracts';
 import { takeInlineJson } from './inline-json';
 
 /** Puts query results into the cache, so the first render shows content and makes no request for it. */
@@ -30,23 +22,4 @@ export function seedInlineQueryData(queryClient: QueryClient): void {
 export function readInlinePageFrame(): Partial<PageFrame> | undefined {
   const frame = takeInlineJson(INLINE_PAGE_FRAME_ELEMENT_ID);
   return frame && typeof frame === 'object' ? (frame as Partial<PageFrame>) : undefined;
-}
-
-const isNavigation = (value: unknown): value is SiteNavigation =>
-  typeof value === 'object' && value !== null && 'header' in value && 'footer' in value;
-
-/**
- * The menus' links the server rendered the page with. Where no api rendered the page (the shell's dev
- * server), they are asked of the api; until they arrive the header has no menus.
- */
-export async function readNavigation(): Promise<SiteNavigation | undefined> {
-  const inline = takeInlineJson(INLINE_NAVIGATION_ELEMENT_ID);
-  if (inline !== undefined) return isNavigation(inline) ? inline : undefined;
-  try {
-    const response = await fetch(API_PATHS.navigation, { credentials: 'same-origin' });
-    const fetched: unknown = response.ok ? await response.json() : undefined;
-    return isNavigation(fetched) ? fetched : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -11,9 +11,6 @@ export const INLINE_QUERY_DATA_ELEMENT_ID = 'cardlift-data';
 /** Id of the data block holding the page's frame (`PageFrame`) the server rendered it with. */
 export const INLINE_PAGE_FRAME_ELEMENT_ID = 'cardlift-frame';
 
-/** Id of the data block holding the site's menus (`SiteNavigation`) gathered from the served builds. */
-export const INLINE_NAVIGATION_ELEMENT_ID = 'cardlift-nav';
-
 /** Id of the data block holding the environment's `SiteAddresses`, published by the boot script. */
 export const INLINE_SITE_ADDRESSES_ELEMENT_ID = 'cardlift-site';
 

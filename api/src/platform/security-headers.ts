@@ -1,5 +1,6 @@
 /**
- * Security headers on every response, errors included (this runs outside the error handler).
+ * Security headers on every response, errors included (this runs outside the error handler); the
+ * policies only a document applies are left off scripts, stylesheets, fonts and raster images.
  * The CSP allows 'self' plus the registered remote origins for scripts, styles and connections, and
  * frames only the invest demo video's origin (embedded after a click). The public origin (SITE_URL)
  * is named too: behind a proxy or CDN the page may reach the api on another host than the one it shows.
@@ -34,6 +35,12 @@ export function contentSecurityPolicy(siteOrigin: string, remoteOrigins: readonl
   ].join('; ');
 }
 
+/** The policies that only a document (a page, an SVG opened on its own) ever applies. */
+const DOCUMENT_ONLY_HEADERS = ['Content-Security-Policy', 'X-Frame-Options', 'Cross-Origin-Opener-Policy', 'Permissions-Policy'];
+
+/** Files that are never a document: scripts, stylesheets, fonts and raster images (SVG is not among them). */
+const NEVER_A_DOCUMENT = /^(text\/javascript|application\/javascript|text\/css|font\/|image\/(png|jpeg|webp|avif|gif))/;
+
 export function securityHeaders(options: { production: boolean; siteOrigin: string; remoteOrigins: () => string[] }): Middleware {
   let policy = { origins: [] as string[], header: contentSecurityPolicy(options.siteOrigin, []) };
   return async (ctx, next) => {
@@ -48,6 +55,8 @@ export function securityHeaders(options: { production: boolean; siteOrigin: stri
     if (options.production) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     await next();
     ctx.remove('X-Powered-By');
+    // They do nothing on a script or a font, and cost each of a page's files about 700 bytes.
+    if (NEVER_A_DOCUMENT.test(ctx.response.type)) for (const header of DOCUMENT_ONLY_HEADERS) ctx.remove(header);
   };
 }
 

@@ -35,6 +35,25 @@ describe('security headers', () => {
     }
   });
 
+  it('leaves the document-only policies off scripts, stylesheets and fonts, and keeps them on SVG, which can be opened as a document', async () => {
+    const siteRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-site-'));
+    const assets = path.join(siteRoot, 'shell', 'dist', 'assets');
+    fs.mkdirSync(assets, { recursive: true });
+    for (const file of ['main.0123456789.js', 'main.0123456789.css', 'inter.0123456789.woff2'])
+      fs.writeFileSync(path.join(assets, file), 'x');
+    const server = make({ siteRoot }).koa.callback();
+    for (const url of ['/assets/main.0123456789.js', '/assets/main.0123456789.css', '/assets/inter.0123456789.woff2']) {
+      const res = await request(server).get(url).expect(200);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['content-security-policy']).toBeUndefined();
+      expect(res.headers['x-frame-options']).toBeUndefined();
+    }
+    const svg = await request(server).get('/content-images/logos/sling-tv.svg').expect(200);
+    expect(svg.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(svg.headers['x-frame-options']).toBe('DENY');
+  });
+
   it('sends HSTS in production', async () => {
     const res = await request(make({ production: true }).koa.callback())
       .get('/api/health')

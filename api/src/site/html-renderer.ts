@@ -8,7 +8,6 @@ import path from 'node:path';
 import {
   headTagsFor,
   INLINE_BOOT_ELEMENT_ID,
-  INLINE_NAVIGATION_ELEMENT_ID,
   INLINE_PAGE_FRAME_ELEMENT_ID,
   INLINE_QUERY_DATA_ELEMENT_ID,
   INLINE_REGISTRY_ELEMENT_ID,
@@ -19,7 +18,6 @@ import {
   type InlineQueryData,
   type PageMeta,
   type RemoteEntry,
-  type SiteNavigation,
 } from '@cardlift/contracts';
 import { AppError } from '../platform/errors';
 import { derivedFromFiles } from './file-derived';
@@ -72,8 +70,6 @@ export interface RenderInput {
   boot: BootData;
   /** Query results the page shows at once (its PageMeta.queries, plus the banner). */
   queryData?: InlineQueryData[];
-  /** The menus' links the page was rendered with (the shell draws its header and footer from them). */
-  navigation?: SiteNavigation;
   /** The page body rendered on the server ('' leaves it to the browser). */
   appHtml?: string;
 }
@@ -96,9 +92,6 @@ export function renderPage(template: PageTemplate, input: RenderInput): string {
     `<script type="application/json" id="${INLINE_REGISTRY_ELEMENT_ID}">${jsonForScript(input.registry)}</script>`,
     `<script type="application/json" id="${INLINE_QUERY_DATA_ELEMENT_ID}">${jsonForScript(input.queryData ?? [])}</script>`,
     `<script type="application/json" id="${INLINE_PAGE_FRAME_ELEMENT_ID}">${jsonForScript(input.meta.frame ?? {})}</script>`,
-    ...(input.navigation
-      ? [`<script type="application/json" id="${INLINE_NAVIGATION_ELEMENT_ID}">${jsonForScript(input.navigation)}</script>`]
-      : []),
     `<script type="application/json" id="${INLINE_BOOT_ELEMENT_ID}">${jsonForScript(input.boot)}</script>`,
   ];
   // Last: it reads the blocks above and the rendered page.

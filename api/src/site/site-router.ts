@@ -10,6 +10,7 @@ import type { AppConfig } from '../platform/config';
 import type { Clock, ContentStore } from '../content/content-store';
 import type { RemoteEntry } from '@cardlift/contracts';
 import { renderPage, shellTemplate } from './html-renderer';
+import { sendPage } from './page-compression';
 import type { RenderPool } from './render-pool';
 import { remoteStartup } from './remote-startup';
 import { inlineQueryData } from './query-data';
@@ -99,17 +100,19 @@ export function siteRouter(config: AppConfig, { content, pool, clock, registryFo
     const shellPage = template.read();
     allowInlineSources(ctx, 'style-src', inlineStyleSources(stylesheets));
     allowInlineSources(ctx, 'script-src', shellPage.boot ? [shellPage.boot.cspSource] : []);
-    ctx.body = renderPage(shellPage, {
+    const html = renderPage(shellPage, {
       meta: preview ? { ...meta, noindex: true } : meta,
       visitedPath: ctx.path,
       registry,
       stylesheets,
       fonts: shell.fonts,
-      boot: { scripts: shell.scripts, preload: [...shell.preload, ...section.preload] },
+      // The menus' links are fetched beside the code rather than inlined: the same for every page, they
+      // would cost each page's first round trip about 500 bytes (GET /api/navigation, preview-aware).
+      boot: { scripts: shell.scripts, preload: [...shell.preload, ...section.preload, { href: API_PATHS.navigation, as: 'fetch' }] },
       queryData,
-      navigation,
       appHtml,
     });
+    sendPage(ctx, html);
   });
   return router;
 }

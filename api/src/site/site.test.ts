@@ -4,6 +4,8 @@
  * Runs against a fixture build so it needs no real front-end build.
  */
 import fs from 'node:fs';
+import http from 'node:http';
+import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -125,15 +127,14 @@ describe('pages', () => {
   });
 });
 
-const inlineNavigation = (html: string) =>
-  JSON.parse(/<script type="application\/json" id="cardlift-nav">(.*?)<\/script>/.exec(html)?.[1] ?? 'null') as SiteNavigation | null;
+const navigationOf = async () => (await request(server).get('/api/navigation').expect(200)).body as SiteNavigation;
 const hrefs = (links: { href: string }[]) => links.map((link) => link.href);
 
 describe("the menus' links, from the sections' page tables", () => {
-  it("are inlined into every page, in each page's order, the same as GET /api/navigation answers", async () => {
-    const navigation = inlineNavigation((await request(server).get('/company/careers').expect(200)).text);
-    expect(navigation).not.toBeNull();
-    const { header, footer } = navigation!;
+  it("are answered by GET /api/navigation in each page's order, and fetched by every page beside its code", async () => {
+    const answered = await request(server).get('/api/navigation').expect(200);
+    expect(answered.headers['cache-control']).toBe('no-cache');
+    const { header, footer } = answered.body as SiteNavigation;
     expect(header.products.map((link) => link.label)).toEqual([
       'Offers Network',
       'Card-Linked Offers',
@@ -173,21 +174,57 @@ describe("the menus' links, from the sections' page tables", () => {
     expect(hrefs(footer.resources)).toEqual(['/case-studies', '/blog', '/privacy', '/terms']);
     expect(hrefs(footer.company)).toEqual(['/company/about-us', '/company/careers']);
 
-    const answered = await request(server).get('/api/navigation').expect(200);
-    expect(answered.headers['cache-control']).toBe('no-cache');
-    expect(answered.body).toEqual(navigation);
-    // The not-found page has the same menus.
-    expect(inlineNavigation((await request(server).get('/definitely/not/here').expect(404)).text)).toEqual(navigation);
+    // Preloaded by the boot script on every page, the not-found page included, so hydration never waits long.
+    for (const [pathname, status] of [
+      ['/company/careers', 200],
+      ['/definitely/not/here', 404],
+    ] as const) {
+      const page = await request(server).get(pathname).expect(status);
+      expect(bootData(page.text).preload).toContainEqual({ href: '/api/navigation', as: 'fetch' });
+    }
   });
 
   it("keep a section's links while its registry entry points at a build this api does not serve (a dev server)", async () => {
     process.env.REMOTE_MF_COMPANY_ENTRY = 'http://localhost:3103/mf-manifest.json';
     try {
-      const navigation = inlineNavigation((await request(server).get('/').expect(200)).text);
-      expect(hrefs(navigation!.header.company)).toEqual(['/company/about-us', '/company/careers']);
+      expect(hrefs((await navigationOf()).header.company)).toEqual(['/company/about-us', '/company/careers']);
     } finally {
       delete process.env.REMOTE_MF_COMPANY_ENTRY;
     }
+  });
+});
+
+/** The raw bytes and encoding of a page as a brotli-taking browser gets it. */
+function rawPage(pathname: string): Promise<{ encoding: string | undefined; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const listening = http.createServer(server).listen(0, () => {
+      const { port } = listening.address() as { port: number };
+      http
+        .get({ port, path: pathname, headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            listening.close();
+            resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) });
+          });
+        })
+        .on('error', reject);
+    });
+  });
+}
+
+describe('page compression', () => {
+  it("sends a page compressed at brotli's best once it is ready, the same HTML in fewer bytes", async () => {
+    const first = await rawPage('/company/careers');
+    expect(first.encoding).toBe('br');
+    let best = first;
+    for (let attempt = 0; attempt < 50 && best.body.length >= first.body.length; attempt++) {
+      await new Promise((done) => setTimeout(done, 100));
+      best = await rawPage('/company/careers');
+    }
+    expect(best.encoding).toBe('br');
+    expect(best.body.length).toBeLessThan(first.body.length * 0.95);
+    expect(zlib.brotliDecompressSync(best.body).toString()).toBe(zlib.brotliDecompressSync(first.body).toString());
   });
 });
 

@@ -1,16 +1,32 @@
 /**
  * The site's menus. The shell owns their names and layout; the links come from the sections' page
- * tables (PageMeta.nav), gathered by the api from the builds it serves and inlined into every page
- * (or fetched from /api/navigation where no api rendered the page, as under the shell's dev server).
+ * tables (PageMeta.nav), gathered by the api from the builds it serves: the server renders the page
+ * with them, and the browser fetches the same from GET /api/navigation (preloaded by the boot script
+ * beside the code) before it hydrates.
  * A section's release adds, renames or removes its links without a shell build.
  */
 import { atom, useAtomValue } from 'jotai';
-import { EMPTY_NAVIGATION, signInUrl, siteConfig, type NavLink, type NavMenu, type SiteNavigation } from '@cardlift/contracts';
+import { API_PATHS, EMPTY_NAVIGATION, signInUrl, siteConfig, type NavLink, type NavMenu, type SiteNavigation } from '@cardlift/contracts';
 
 export type { NavLink } from '@cardlift/contracts';
 
 /** The links of the builds this page was served with. */
 export const navigationAtom = atom<SiteNavigation>(EMPTY_NAVIGATION);
+
+const isNavigation = (value: unknown): value is SiteNavigation =>
+  typeof value === 'object' && value !== null && 'header' in value && 'footer' in value;
+
+/** The menus' links of the builds this visitor is served (undefined when the api cannot be reached). */
+export async function fetchNavigation(): Promise<SiteNavigation | undefined> {
+  try {
+    // Bounded: the page hydrates without its menus' links rather than never.
+    const response = await fetch(API_PATHS.navigation, { credentials: 'same-origin', signal: AbortSignal.timeout(5000) });
+    const body: unknown = response.ok ? await response.json() : undefined;
+    return isNavigation(body) ? body : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 interface MenuLayout {
   label: string;
