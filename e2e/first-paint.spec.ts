@@ -34,6 +34,11 @@ describe('first paint', () => {
     const scriptSrc = /script-src ([^;]*)/.exec(response.headers.get('content-security-policy') ?? '')?.[1] ?? '';
     expect(scriptSrc.match(/'sha256-[A-Za-z0-9+/=]+'/g)).toHaveLength(1);
     expect(scriptSrc).not.toContain("'unsafe-inline'");
+    // In the head, before any markup that can be painted: a press on the top of a long page, painted
+    // before the parser reaches the end, is noted too.
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toMatch(/<script>[^<]*__cardliftEarlyClicks/);
+    expect(head.indexOf('<script>')).toBeLessThan(head.indexOf('<style'));
   });
 
   it('styles and starts the page with what is inlined, breaking no CSP rule', async () => {

@@ -1,8 +1,9 @@
 /**
  * The only script the page's HTML loads. The server already rendered the page, so nothing the
  * visitor sees waits for JavaScript: the shell's code (and the route's remote) is fetched once the
- * page's first view (its text in the brand font, its hero image) has been painted, and then hydrates it. A page the server could not render starts at once.
- * Kept tiny and free of imports that carry code: it runs before anything else.
+ * page's first view (its text in the brand font, its hero image) has been painted, and then hydrates
+ * it. A page the server could not render starts at once. Inlined first in the head (api/src/site):
+ * kept tiny and free of imports that carry code, it runs before anything else.
  */
 import {
   INLINE_BOOT_ELEMENT_ID,
@@ -13,10 +14,6 @@ import {
 } from '@cardlift/contracts';
 import { takeInlineJson } from './inline-json';
 import { captureEarlyClicks } from './startup/early-clicks';
-
-// First of all: every section's links and head tags read this environment's addresses, as the server did.
-const addresses = takeInlineJson(INLINE_SITE_ADDRESSES_ELEMENT_ID) as SiteAddresses | undefined;
-if (addresses) publishSiteAddresses(addresses);
 
 function start(data: BootData): void {
   for (const file of data.preload) {
@@ -82,11 +79,21 @@ async function firstViewDrawn(): Promise<void> {
   await nextFrame();
 }
 
-const data = takeInlineJson(INLINE_BOOT_ELEMENT_ID) as BootData | undefined;
-if (data) {
-  captureEarlyClicks();
+/** Once the document is parsed: the data blocks and the rendered page are there. */
+function onParsed(): void {
+  // Before any section's code loads: its links and head tags read this environment's addresses, as the server did.
+  const addresses = takeInlineJson(INLINE_SITE_ADDRESSES_ELEMENT_ID) as SiteAddresses | undefined;
+  if (addresses) publishSiteAddresses(addresses);
+  const data = takeInlineJson(INLINE_BOOT_ELEMENT_ID) as BootData | undefined;
+  if (!data) return;
   const rendered = Boolean(document.getElementById('root')?.firstElementChild);
   // A frame callback runs just before the paint; a task queued from it runs just after.
   if (rendered) void firstViewDrawn().then(() => setTimeout(() => start(data), 0));
   else start(data);
 }
+
+// This script runs first in the head: a large page paints its top before the parser reaches its end,
+// and a press there must already be noted.
+captureEarlyClicks();
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', onParsed, { once: true });
+else onParsed();

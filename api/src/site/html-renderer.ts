@@ -94,8 +94,9 @@ export function renderPage(template: PageTemplate, input: RenderInput): string {
     `<script type="application/json" id="${INLINE_PAGE_FRAME_ELEMENT_ID}">${jsonForScript(input.meta.frame ?? {})}</script>`,
     `<script type="application/json" id="${INLINE_BOOT_ELEMENT_ID}">${jsonForScript(input.boot)}</script>`,
   ];
-  // Last: it reads the blocks above and the rendered page.
-  if (template.boot) state.push(`<script>${template.boot.code}</script>`);
+  // First in the head: it listens for presses before any of the page can be painted, and does the
+  // rest (reading the blocks above, fetching the code) once the document is parsed.
+  if (template.boot) head.unshift(`<script>${template.boot.code}</script>`);
   // Functions as replacements: a `$` in the page's HTML must stay a `$`.
   return template.html
     .replace('<!--app-head-->', () => head.join('\n    '))
