@@ -20,11 +20,14 @@ describe('first paint', () => {
   it.each(PAGES)('%s links no stylesheet: the shell and its section are inlined, each allowed by its hash', async (path) => {
     const response = await fetch(siteUrl(path));
     const html = await response.text();
-    expect(html).not.toContain('<link rel="stylesheet"');
     const sheets = [...html.matchAll(/<style data-href="([^"]+)">/g)].map((m) => m[1]);
     expect(sheets).toEqual([
       expect.stringMatching(/^\/assets\/main\.[0-9a-f]{10}\.css$/),
       expect.stringMatching(/^\/remotes\/mf_\w+\/[^/]+\/assets\/.+\.css$/),
+    ]);
+    // The one stylesheet link names the section's inlined sheet for its runtime, disabled: never fetched.
+    expect([...html.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((m) => m[0])).toEqual([
+      `<link rel="stylesheet" href="${siteUrl(sheets[1]!)}" disabled>`,
     ]);
     const styleSrc = /style-src ([^;]*)/.exec(response.headers.get('content-security-policy') ?? '')?.[1] ?? '';
     expect(styleSrc.match(/'sha256-[A-Za-z0-9+/=]+'/g)).toHaveLength(2);
@@ -45,12 +48,18 @@ describe('first paint', () => {
     const page = await openPage(browser);
     const violations: string[] = [];
     page.on('console', (m) => /Content Security Policy/i.test(m.text()) && violations.push(m.text()));
+    const sheetsFetched: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'stylesheet' && sheetsFetched.push(r.url()));
     // openPage's goto returns once the page is interactive: the inlined boot script started it.
     await page.goto(siteUrl('/'));
     // The shell's sheet sizes the h1; the section's lays out its hero (a prefixed utility of its own).
     expect(await page.evaluate(() => parseFloat(getComputedStyle(document.querySelector('main h1')!).fontSize))).toBeGreaterThan(30);
     expect(await page.evaluate(() => getComputedStyle(document.querySelector('main section')!).paddingTop)).not.toBe('0px');
     expect(violations).toEqual([]);
+    // The section's code started without fetching its inlined sheet again (which would restyle the page).
+    await page.waitForLoadState('networkidle');
+    expect(sheetsFetched).toEqual([]);
+    expect(await page.evaluate(() => [...document.styleSheets].filter((s) => !s.disabled).length)).toBe(2);
     await page.context().close();
   });
 });

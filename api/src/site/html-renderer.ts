@@ -64,6 +64,8 @@ export interface RenderInput {
   registry: RemoteEntry[];
   /** Stylesheets of the first paint: the shell's, then the route's remote's (inlined where they can be). */
   stylesheets: PageStylesheet[];
+  /** The origin the browser reached the site on (`https://host`), which the section's runtime sees too. */
+  origin?: string;
   /** Font files of the first paint, preloaded so text is drawn in them from the start. */
   fonts?: string[];
   /** What the boot script fetches once the page is painted. */
@@ -72,6 +74,16 @@ export interface RenderInput {
   queryData?: InlineQueryData[];
   /** The page body rendered on the server ('' leaves it to the browser). */
   appHtml?: string;
+}
+
+/**
+ * A section's runtime loads its sheet when the section's code starts, unless a stylesheet link with
+ * its full URL is already in the page (Rspack's CSS chunk loading looks for one). An inlined sheet
+ * has no link, so it was fetched and applied a second time, restyling the whole page in one long
+ * task. This link names it and, disabled, is never fetched or applied.
+ */
+function inlinedSheetMarker(url: string): string {
+  return `<link rel="stylesheet" href="${escapeHtml(url)}" disabled>`;
 }
 
 export function renderPage(template: PageTemplate, input: RenderInput): string {
@@ -86,6 +98,7 @@ export function renderPage(template: PageTemplate, input: RenderInput): string {
         ? `<style data-href="${escapeHtml(sheet.href)}">${sheet.inline.css}</style>`
         : `<link rel="stylesheet" href="${escapeHtml(sheet.href)}">`,
     );
+    if (sheet.inline && sheet.federated && input.origin) head.push(inlinedSheetMarker(`${input.origin}${sheet.href}`));
   }
   const state = [
     `<script type="application/json" id="${INLINE_SITE_ADDRESSES_ELEMENT_ID}">${jsonForScript(siteAddresses())}</script>`,

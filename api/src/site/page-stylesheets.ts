@@ -16,6 +16,8 @@ export interface PageStylesheet {
   href: string;
   /** The sheet's text and its CSP source (`'sha256-...'`), when it is inlined. */
   inline?: { css: string; cspSource: string };
+  /** A section's sheet, which its federation runtime also loads when the section's code starts. */
+  federated?: boolean;
 }
 
 const RELATIVE_URL = /url\(\s*['"]?(?![a-z][\w+.-]*:|\/|#)/i;

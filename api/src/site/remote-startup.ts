@@ -31,7 +31,10 @@ function readStartup(entry: RemoteEntry, build: ServedBuild): RemoteStartup {
   const expose = read.manifest.exposes.find((e) => e.path === REQUIRED_EXPOSE);
   const url = (file: string) => `${build.baseUrl}${file}`;
   return {
-    stylesheets: (expose?.assets.css.sync ?? []).map((file) => pageStylesheet(url(file), path.join(build.dir, file))),
+    stylesheets: (expose?.assets.css.sync ?? []).map((file) => ({
+      ...pageStylesheet(url(file), path.join(build.dir, file)),
+      federated: true,
+    })),
     preload: [
       { href: url(path.posix.join(remoteEntry.path, remoteEntry.name)), as: 'script' },
       ...(expose?.assets.js.sync ?? []).map((file) => ({ href: url(file), as: 'script' as const })),
