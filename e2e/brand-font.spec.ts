@@ -42,7 +42,10 @@ const layoutShift = (page: Page) =>
 
 describe('brand font', () => {
   it('preloads the one Inter file the first view needs, from the site itself, cached for good', async () => {
-    const html = await (await fetch(siteUrl('/'))).text();
+    const page = await fetch(siteUrl('/'));
+    // The page's policy is the one that governs the font's load: fonts from the site itself.
+    expect(page.headers.get('content-security-policy')).toMatch(/font-src 'self'/);
+    const html = await page.text();
     const preloads = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font" type="font\/woff2" crossorigin>/g)].map(
       (m) => m[1] as string,
     );
@@ -50,7 +53,8 @@ describe('brand font', () => {
     const response = await fetch(siteUrl(preloads[0]));
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(response.headers.get('content-security-policy')).toMatch(/font-src 'self'/);
+    expect(response.headers.get('content-type')).toBe('font/woff2');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('draws the pages and the /components specimens in Inter, fetching no other font and breaking no CSP rule', async () => {
