@@ -34,6 +34,15 @@ function breadcrumbJsonLd(crumbs: Crumb[]): Record<string, unknown> {
   };
 }
 
+/** The paths of this remote's pages with parameters or old addresses, shared by its routes and its page table. */
+export const PATTERNS = {
+  caseStudiesAlias: '/casestudies',
+  caseStudy: '/case-studies/:caseStudyId',
+  caseStudyAlias: '/casestudies/:caseStudyId',
+  slingTv: '/casestudy/slingtv',
+  blogPost: '/blog/:id',
+} as const;
+
 const HOME: Crumb = { name: 'Home', path: '/' };
 const CASE_STUDIES: Crumb = { name: 'Case Studies', path: '/case-studies' };
 const BLOG: Crumb = { name: 'Blog', path: '/blog' };
@@ -60,7 +69,7 @@ export const pages = {
 } satisfies Record<string, PageMeta>;
 
 /** A case study page's metadata: an article with its own title, description, image and JSON-LD. */
-export function caseStudyMeta(cs: CaseStudy, pattern = '/case-studies/:caseStudyId'): PageMeta {
+export function caseStudyMeta(cs: CaseStudy, pattern: string = PATTERNS.caseStudy): PageMeta {
   const canonicalPath = caseStudyPath(cs.id);
   const description = summarize(cs.excerpt ?? cs.description ?? cs.overview);
   return {
@@ -91,7 +100,7 @@ export function caseStudyMeta(cs: CaseStudy, pattern = '/case-studies/:caseStudy
 }
 
 /** A blog post page's metadata: an article (BlogPosting) with its own title, description and image. */
-export function blogPostMeta(post: BlogPost, pattern = '/blog/:id'): PageMeta {
+export function blogPostMeta(post: BlogPost, pattern: string = PATTERNS.blogPost): PageMeta {
   const canonicalPath = blogPostPath(post.id);
   const description = summarize(post.excerpt);
   return {
@@ -121,14 +130,14 @@ export function blogPostMeta(post: BlogPost, pattern = '/blog/:id'): PageMeta {
 
 /** Metadata while a page has no content to describe (unknown id or failed load): never indexed. */
 export const caseStudyNotFoundMeta: PageMeta = {
-  path: '/case-studies/:caseStudyId',
+  path: PATTERNS.caseStudy,
   title: 'Case Study Not Found',
   description: "The case study you're looking for doesn't exist.",
   noindex: true,
 };
 
 export const blogPostErrorMeta: PageMeta = {
-  path: '/blog/:id',
+  path: PATTERNS.blogPost,
   title: 'Failed to Load Blog Post',
   description: 'There was an error loading the blog post. Please try again later.',
   noindex: true,
@@ -141,15 +150,6 @@ const caseStudyPage = (pattern: string): DynamicPage => ({
     return cs ? caseStudyMeta(cs, pattern) : null;
   },
 });
-
-/** The paths of this remote's pages with parameters or old addresses, shared by its routes and its page table. */
-export const PATTERNS = {
-  caseStudiesAlias: '/casestudies',
-  caseStudy: '/case-studies/:caseStudyId',
-  caseStudyAlias: '/casestudies/:caseStudyId',
-  slingTv: '/casestudy/slingtv',
-  blogPost: '/blog/:id',
-} as const;
 
 export const dynamicPages: DynamicPage[] = [
   // The /casestudies alias of the list, canonical at /case-studies. Declared here rather than in

@@ -1,7 +1,7 @@
 /**
  * Menus for the shell's tests, built the way the api builds them (siteNavigation) from a small page
  * table shaped like the sections' own: the real tables belong to the remotes, which the shell never
- * imports. The site's real menus are checked end to end (e2e/shell.spec.ts).
+ * imports. The site's real menus are checked end to end (e2e/menus.spec.ts).
  */
 import { siteNavigation, type NavPlacement, type PageMeta } from '@cardlift/contracts';
 

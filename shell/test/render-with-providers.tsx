@@ -16,7 +16,7 @@ export interface RenderOptions {
   path?: string;
   /** Route pattern the element is mounted at (for useParams); defaults to `*`. */
   route?: string;
-  /** The menus' links the api would have inlined. */
+  /** The menus' links the page would have fetched from the api. */
   navigation?: SiteNavigation;
 }
 

@@ -1,7 +1,8 @@
 /**
  * The site's menus, built from the sections' page tables. Each page says where it belongs
- * (PageMeta.nav); the api gathers the entries of the builds it serves and inlines them, and the shell
- * draws its header menus and footer columns from them. The shell owns the menus' names and layout, a
+ * (PageMeta.nav); the api gathers the entries of the builds it serves (rendering the page with them
+ * and answering them at GET /api/navigation), and the shell draws its header menus and footer columns
+ * from them. The shell owns the menus' names and layout, a
  * section owns its entries, so a section's release changes its links without a shell build.
  */
 
@@ -21,7 +22,7 @@ export interface NavLink {
 
 export type NavLists = Record<NavMenu, NavLink[]>;
 
-/** What the api inlines into each page: every menu's links, for the header and for the footer. */
+/** Every menu's links, for the header and for the footer. */
 export interface SiteNavigation {
   header: NavLists;
   footer: NavLists;
@@ -29,9 +30,9 @@ export interface SiteNavigation {
 
 /** Menus with no links, to fill in (a fresh object each time). */
 export function emptyNavigation(): SiteNavigation {
-  const lists = (): NavLists => ({ products: [], solutions: [], resources: [], company: [] });
+  const lists = () => Object.fromEntries(NAV_MENUS.map((menu) => [menu, []])) as unknown as NavLists;
   return { header: lists(), footer: lists() };
 }
 
-/** What the shell draws before the api has told it the links (no page table served). */
+/** What the shell draws until it has the links (or when the api cannot give them). */
 export const EMPTY_NAVIGATION: SiteNavigation = emptyNavigation();

@@ -5,7 +5,7 @@ import type { RequestRegistry } from '../site/site-router';
 
 /**
  * GET /api/remotes: the registry the shell composes the site from. GET /api/navigation: the menus'
- * links of those builds, for a page no api rendered (the shell's dev server). Never cached: a release
+ * links of those builds, which every page fetches before it hydrates. Never cached: a release
  * changes both.
  */
 export function remotesRouter(

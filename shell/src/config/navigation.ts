@@ -6,7 +6,16 @@
  * A section's release adds, renames or removes its links without a shell build.
  */
 import { atom, useAtomValue } from 'jotai';
-import { API_PATHS, EMPTY_NAVIGATION, signInUrl, siteConfig, type NavLink, type NavMenu, type SiteNavigation } from '@cardlift/contracts';
+import {
+  API_PATHS,
+  EMPTY_NAVIGATION,
+  NAV_MENUS,
+  signInUrl,
+  siteConfig,
+  type NavLink,
+  type NavMenu,
+  type SiteNavigation,
+} from '@cardlift/contracts';
 
 export type { NavLink } from '@cardlift/contracts';
 
@@ -42,7 +51,6 @@ const MENUS: Record<NavMenu, MenuLayout> = {
   resources: { label: 'Resources', width: 320, columns: 1 },
   company: { label: 'Company', width: 320, columns: 1 },
 };
-const MENU_ORDER: readonly NavMenu[] = ['products', 'solutions', 'resources', 'company'];
 
 export interface NavGroup extends MenuLayout {
   /** Stable key, also the mobile accordion's value. */
@@ -52,7 +60,7 @@ export interface NavGroup extends MenuLayout {
 
 /** The header's menus that have links. */
 export function headerGroups(navigation: SiteNavigation): NavGroup[] {
-  return MENU_ORDER.filter((id) => navigation.header[id].length > 0).map((id) => ({ id, ...MENUS[id], links: navigation.header[id] }));
+  return NAV_MENUS.filter((id) => navigation.header[id].length > 0).map((id) => ({ id, ...MENUS[id], links: navigation.header[id] }));
 }
 
 export function useHeaderGroups(): NavGroup[] {
@@ -74,7 +82,7 @@ export interface FooterColumn {
 
 /** The footer's columns: the sections' links, and the sister site after the products. */
 export function footerColumns(navigation: SiteNavigation): FooterColumn[] {
-  return MENU_ORDER.map((id) => ({
+  return NAV_MENUS.map((id) => ({
     title: MENUS[id].label,
     links: id === 'products' ? [...navigation.footer[id], siteConfig.sisterSite] : navigation.footer[id],
   })).filter((column) => column.links.length > 0);
