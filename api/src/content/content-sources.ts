@@ -2,7 +2,7 @@
  * The read endpoints' data, one table: the content router answers each path from it, and the page
  * HTML inlines the same results (PageMeta.queries), so the two can never disagree.
  */
-import { API_PATHS } from '@cardlift/contracts';
+import { API_PATHS, summarizeCaseStudy, type CaseStudy } from '@cardlift/contracts';
 import type { ContentStore } from './content-store';
 
 export interface ContentSource {
@@ -11,11 +11,18 @@ export interface ContentSource {
   lookup: (params: Record<string, string>, content: ContentStore) => object | undefined;
   /** For one-item routes: what the 404 message names. */
   item?: string;
+  /** What a page's HTML carries of the answer when the site's query reads less than all of it. */
+  inline?: (data: object) => object;
 }
 
 export const CONTENT_SOURCES: readonly ContentSource[] = [
   { pattern: API_PATHS.banners, lookup: (_, c) => c.banners },
-  { pattern: API_PATHS.caseStudies, lookup: (_, c) => c.caseStudies },
+  {
+    pattern: API_PATHS.caseStudies,
+    lookup: (_, c) => c.caseStudies,
+    // The cards' fields only: the list query is typed CaseStudySummary[].
+    inline: (all) => (all as CaseStudy[]).map(summarizeCaseStudy),
+  },
   { pattern: `${API_PATHS.caseStudies}/:id`, lookup: ({ id = '' }, c) => c.caseStudy(id), item: 'Case study' },
   { pattern: API_PATHS.blog, lookup: (_, c) => c.blogPosts },
   { pattern: `${API_PATHS.blog}/:id`, lookup: ({ id = '' }, c) => c.blogPost(id), item: 'Blog post' },

@@ -7,10 +7,13 @@ import { matchPattern, type InlineQueryData } from '@cardlift/contracts';
 import { CONTENT_SOURCES } from '../content/content-sources';
 import type { ContentStore } from '../content/content-store';
 
+/** What the HTML carries for one api path: the endpoint's answer, or the part of it the site's query reads. */
 export function dataForPath(path: string, content: ContentStore): unknown {
-  for (const { pattern, lookup } of CONTENT_SOURCES) {
+  for (const { pattern, lookup, inline } of CONTENT_SOURCES) {
     const params = matchPattern(pattern, path);
-    if (params) return lookup(params, content);
+    if (!params) continue;
+    const data = lookup(params, content);
+    return data && inline ? inline(data) : data;
   }
   return undefined;
 }

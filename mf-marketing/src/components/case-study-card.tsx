@@ -1,8 +1,8 @@
 import { Link } from '@cardlift/shell/router';
-import type { CaseStudy } from '@cardlift/contracts';
+import type { CaseStudySummary } from '@cardlift/contracts';
 
 /** A case study teaser linking to /case-studies/{id}; the whole card is one link. */
-export function CaseStudyCard({ study }: { study: CaseStudy }) {
+export function CaseStudyCard({ study }: { study: CaseStudySummary }) {
   return (
     <Link
       to={`/case-studies/${study.id}`}

@@ -7,7 +7,7 @@
  * reads `primary`; the home hero reads `secondary` through the same options, so one request serves both.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { API_PATHS, type Banners, type CaseStudy } from '@cardlift/contracts';
+import { API_PATHS, type Banners, type CaseStudySummary } from '@cardlift/contracts';
 import { defaultQueryFn } from './query-client';
 
 export const BANNERS_PATH = API_PATHS.banners;
@@ -25,9 +25,12 @@ export const bannersQuery = () =>
     retryDelay: 1000,
   });
 
-/** GET /api/casestudies (the home page, the list, More Case Studies) with the site's default rules. */
+/**
+ * GET /api/casestudies (the home page, the list, More Case Studies) with the site's default rules.
+ * Typed by the cards' fields: a page's HTML inlines only those (the api answers whole case studies).
+ */
 export const caseStudiesQuery = () =>
   queryOptions({
     queryKey: [API_PATHS.caseStudies],
-    queryFn: (context) => defaultQueryFn<CaseStudy[]>(context),
+    queryFn: (context) => defaultQueryFn<CaseStudySummary[]>(context),
   });

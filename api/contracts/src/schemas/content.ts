@@ -44,6 +44,29 @@ export const caseStudySchema = z.object({
   publishedDate: isoDate,
 });
 
+/**
+ * What a case-study card shows (home, the list, More Case Studies). GET /api/casestudies answers whole
+ * case studies; a page's HTML inlines only these fields of them, a quarter of the bytes, so the
+ * first view's HTML fits in the first round trip. The list query is typed by this summary, which the
+ * whole objects also satisfy, so no card can come to read a field the inlined copy lacks.
+ */
+export const CASE_STUDY_SUMMARY_FIELDS = [
+  'id',
+  'title',
+  'client',
+  'clientLogo',
+  'heroImage',
+  'overview',
+  'excerpt',
+  'tags',
+  'publishedDate',
+] as const satisfies readonly (keyof z.infer<typeof caseStudySchema>)[];
+
+export function summarizeCaseStudy(caseStudy: CaseStudy): CaseStudySummary {
+  const present = CASE_STUDY_SUMMARY_FIELDS.filter((field) => caseStudy[field] !== undefined);
+  return Object.fromEntries(present.map((field) => [field, caseStudy[field]])) as CaseStudySummary;
+}
+
 export const blogPostSummarySchema = z.object({
   id: slug,
   title: text,
@@ -114,6 +137,7 @@ export const bannersSchema = z.object({
 export type SolutionDetail = z.infer<typeof solutionDetailSchema>;
 export type CaseStudyMetric = z.infer<typeof caseStudyMetricSchema>;
 export type CaseStudy = z.infer<typeof caseStudySchema>;
+export type CaseStudySummary = Pick<CaseStudy, (typeof CASE_STUDY_SUMMARY_FIELDS)[number]>;
 export type BlogPostSummary = z.infer<typeof blogPostSummarySchema>;
 export type BlogPost = z.infer<typeof blogPostSchema>;
 export type Job = z.infer<typeof jobSchema>;

@@ -1,11 +1,9 @@
 import { Link } from '@cardlift/shell/router';
-import type { CaseStudy } from '@cardlift/contracts';
+import type { CaseStudySummary } from '@cardlift/contracts';
 import { Badge, cn } from '@cardlift/shell/ui';
 import { caseStudiesCopy } from '../../content/case-studies';
 import { caseStudyPath } from '../../meta';
 import { FallbackImage } from '../common/fallback-image';
-
-type CardData = Pick<CaseStudy, 'id' | 'title' | 'client' | 'clientLogo' | 'heroImage' | 'overview' | 'tags'>;
 
 /** A case study in a grid; the whole card is one link (its title), overview clamped to 2 lines. */
 export function CaseStudyCard({
@@ -14,7 +12,7 @@ export function CaseStudyCard({
   className,
   priority = false,
 }: {
-  caseStudy: CardData;
+  caseStudy: CaseStudySummary;
   headingLevel?: 'h2' | 'h3';
   className?: string;
   /** The image is in the first view: load it at once, ahead of others. */

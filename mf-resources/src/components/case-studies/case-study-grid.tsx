@@ -1,4 +1,4 @@
-import type { CaseStudy } from '@cardlift/contracts';
+import type { CaseStudySummary } from '@cardlift/contracts';
 import { cn } from '@cardlift/shell/ui';
 import { CaseStudyCard } from './case-study-card';
 
@@ -12,7 +12,7 @@ export function CaseStudyGrid({
   className,
   leadsPage = false,
 }: {
-  items: readonly CaseStudy[];
+  items: readonly CaseStudySummary[];
   headingLevel?: 'h2' | 'h3';
   className?: string;
   leadsPage?: boolean;
