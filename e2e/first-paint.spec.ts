@@ -42,6 +42,8 @@ describe('first paint', () => {
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toMatch(/<script>[^<]*__cardliftEarlyClicks/);
     expect(head.indexOf('<script>')).toBeLessThan(head.indexOf('<style'));
+    // The brand font's preload comes before it: a parser running an inline script has not seen what follows.
+    expect(head.indexOf('<link rel="preload" href="/assets/inter-')).toBeLessThan(head.indexOf('<script>'));
   });
 
   it('styles and starts the page with what is inlined, breaking no CSP rule', async () => {

@@ -36,10 +36,16 @@ export function contentSecurityPolicy(siteOrigin: string, remoteOrigins: readonl
 }
 
 /** The policies that only a document (a page, an SVG opened on its own) ever applies. */
-const DOCUMENT_ONLY_HEADERS = ['Content-Security-Policy', 'X-Frame-Options', 'Cross-Origin-Opener-Policy', 'Permissions-Policy'];
+const DOCUMENT_ONLY_HEADERS = ['Content-Security-Policy', 'X-Frame-Options', 'Permissions-Policy'];
 
 /** Files that are never a document: scripts, stylesheets, fonts and raster images (SVG is not among them). */
 const NEVER_A_DOCUMENT = /^(text\/javascript|application\/javascript|text\/css|font\/|image\/(png|jpeg|webp|avif|gif))/;
+
+/**
+ * An SVG opened on its own is a document that could run script. It needs nothing but its own inline
+ * styles: this policy is stricter than a page's, and a tenth of its bytes on each image of a page.
+ */
+export const SVG_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
 
 export function securityHeaders(options: { production: boolean; siteOrigin: string; remoteOrigins: () => string[] }): Middleware {
   let policy = { origins: [] as string[], header: contentSecurityPolicy(options.siteOrigin, []) };
@@ -50,13 +56,21 @@ export function securityHeaders(options: { production: boolean; siteOrigin: stri
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('X-Frame-Options', 'DENY');
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
+    // No Cross-Origin-Opener-Policy: 'same-origin' put every arrival in a new browsing context group,
+    // so the browser started a new renderer process first. In Lighthouse's runs that delayed the font
+    // request by about 50 ms and the first paint by 60-100 ms (LCP about 1.07 s without it, 1.2-1.5 s
+    // with it). The pages hold no visitor's data a cross-origin window could reach, and links out
+    // open with no opener.
     ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
     if (options.production) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     await next();
     ctx.remove('X-Powered-By');
     // They do nothing on a script or a font, and cost each of a page's files about 700 bytes.
     if (NEVER_A_DOCUMENT.test(ctx.response.type)) for (const header of DOCUMENT_ONLY_HEADERS) ctx.remove(header);
+    if (ctx.response.type === 'image/svg+xml') {
+      ctx.set('Content-Security-Policy', SVG_CONTENT_SECURITY_POLICY);
+      for (const header of DOCUMENT_ONLY_HEADERS.slice(1)) ctx.remove(header);
+    }
   };
 }
 
