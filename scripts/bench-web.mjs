@@ -145,11 +145,16 @@ async function main() {
     return row;
   });
   const columns = ['page', 'perf', 'a11y', 'bp', 'seo', 'lcpMs', 'tbtMs', 'cls', 'jsKb', 'requests', 'longestTask', 'bi'];
-  if (mirror) columns.splice(columns.indexOf('longestTask'), 0, 'staticPerf', 'staticLcpMs', 'lcpRatio', 'perfRatio', 'lcpRuns', 'staticLcpRuns');
+  if (mirror)
+    columns.splice(columns.indexOf('longestTask'), 0, 'staticPerf', 'staticLcpMs', 'lcpRatio', 'perfRatio', 'lcpRuns', 'staticLcpRuns');
   const medianRow = Object.fromEntries(
     columns.map((c) => [
       c,
-      c === 'page' ? 'median' : ['longestTask', 'bi', 'lcpRatio', 'perfRatio', 'lcpRuns', 'staticLcpRuns'].includes(c) ? '' : median(rows.map((r) => r[c])),
+      c === 'page'
+        ? 'median'
+        : ['longestTask', 'bi', 'lcpRatio', 'perfRatio', 'lcpRuns', 'staticLcpRuns'].includes(c)
+          ? ''
+          : median(rows.map((r) => r[c])),
     ]),
   );
   printTable(columns, [...rows, medianRow]);
