@@ -2,7 +2,7 @@
  * The read endpoints' data, one table: the content router answers each path from it, and the page
  * HTML inlines the same results (PageMeta.queries), so the two can never disagree.
  */
-import { API_PATHS, summarizeCaseStudy, type CaseStudy } from '@cardlift/contracts';
+import { API_PATHS, summarizeCaseStudy, summarizeJobPosting, type CaseStudy, type JobPosting } from '@cardlift/contracts';
 import type { ContentStore } from './content-store';
 
 export interface ContentSource {
@@ -27,6 +27,11 @@ export const CONTENT_SOURCES: readonly ContentSource[] = [
   { pattern: API_PATHS.blog, lookup: (_, c) => c.blogPosts },
   { pattern: `${API_PATHS.blog}/:id`, lookup: ({ id = '' }, c) => c.blogPost(id), item: 'Blog post' },
   // Open postings only; one posting is answered open or closed (JobPosting.open).
-  { pattern: API_PATHS.jobs, lookup: (_, c) => c.openJobs() },
+  {
+    pattern: API_PATHS.jobs,
+    lookup: (_, c) => c.openJobs(),
+    // The cards' fields only: the careers list query is typed JobPostingSummary[].
+    inline: (open) => (open as JobPosting[]).map(summarizeJobPosting),
+  },
   { pattern: `${API_PATHS.jobs}/:slug`, lookup: ({ slug = '' }, c) => c.job(slug), item: 'Job' },
 ];

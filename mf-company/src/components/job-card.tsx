@@ -1,12 +1,12 @@
 import { Link } from '@cardlift/shell/router';
-import type { Job } from '@cardlift/contracts';
+import type { JobPostingSummary } from '@cardlift/contracts';
 import { Badge, Card, cn } from '@cardlift/shell/ui';
 import { jobCopy } from '../content/careers';
 import { formatCalendarDate } from '../lib/dates';
 import { jobPath } from '../meta';
 
 /** One opening in the careers list; the whole card is the link (its title names it). */
-export function JobCard({ job, className }: { job: Job; className?: string }) {
+export function JobCard({ job, className }: { job: JobPostingSummary; className?: string }) {
   return (
     <Card className={cn('co:relative co:flex co:h-full co:flex-col co:transition-shadow co:hover:shadow-md', className)}>
       <p className="co:text-sm co:font-medium co:text-primary">{job.department}</p>

@@ -1,4 +1,4 @@
-import { siteConfig, type Job } from '@cardlift/contracts';
+import { siteConfig, type JobPostingSummary } from '@cardlift/contracts';
 import { CardGridSkeleton } from '@cardlift/shell/ui';
 import { careersCopy } from '../content/careers';
 import { resumeHref } from '../lib/mailto';
@@ -41,7 +41,7 @@ export function JobsEmpty() {
   );
 }
 
-export function JobList({ jobs }: { jobs: readonly Job[] }) {
+export function JobList({ jobs }: { jobs: readonly JobPostingSummary[] }) {
   return (
     <ul className="co:grid co:gap-6 co:lg:grid-cols-2">
       {jobs.map((job) => (

@@ -3,13 +3,16 @@ import { queryOptions } from '@cardlift/shell/ui';
  * Jobs: GET /api/jobs and GET /api/jobs/{slug}. No queryFn here: the shared
  * QueryClient's default one fetches the path in the key and throws when the response is not ok.
  */
-import { API_PATHS, isSlug, type JobPosting } from '@cardlift/contracts';
+import { API_PATHS, isSlug, type JobPosting, type JobPostingSummary } from '@cardlift/contracts';
 
 export const JOBS_PATH = API_PATHS.jobs;
 
-/** The open postings (the api leaves closed ones out). */
+/**
+ * The open postings (the api leaves closed ones out), typed by the cards' fields: a page's HTML
+ * inlines only those (the api answers whole postings).
+ */
 export function jobsQuery() {
-  return queryOptions<JobPosting[]>({ queryKey: [JOBS_PATH] });
+  return queryOptions<JobPostingSummary[]>({ queryKey: [JOBS_PATH] });
 }
 
 /**

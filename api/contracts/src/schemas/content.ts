@@ -63,8 +63,13 @@ export const CASE_STUDY_SUMMARY_FIELDS = [
 ] as const satisfies readonly (keyof z.infer<typeof caseStudySchema>)[];
 
 export function summarizeCaseStudy(caseStudy: CaseStudy): CaseStudySummary {
-  const present = CASE_STUDY_SUMMARY_FIELDS.filter((field) => caseStudy[field] !== undefined);
-  return Object.fromEntries(present.map((field) => [field, caseStudy[field]])) as CaseStudySummary;
+  return pickFields(caseStudy, CASE_STUDY_SUMMARY_FIELDS);
+}
+
+/** The item with only `fields` (those it has): what a page inlines of a list whose cards read less. */
+export function pickFields<T extends object, K extends keyof T>(item: T, fields: readonly K[]): Pick<T, K> {
+  const present = fields.filter((field) => item[field] !== undefined);
+  return Object.fromEntries(present.map((field) => [field, item[field]])) as Pick<T, K>;
 }
 
 export const blogPostSummarySchema = z.object({
@@ -123,6 +128,22 @@ export const jobSchema = z.object({
  */
 export const jobPostingSchema = jobSchema.extend({ open: z.boolean() });
 
+/** What a job card in the careers list shows: all a page's HTML inlines of GET /api/jobs (see CASE_STUDY_SUMMARY_FIELDS). */
+export const JOB_POSTING_SUMMARY_FIELDS = [
+  'id',
+  'slug',
+  'title',
+  'department',
+  'location',
+  'remote',
+  'level',
+  'postedDate',
+] as const satisfies readonly (keyof z.infer<typeof jobPostingSchema>)[];
+
+export function summarizeJobPosting(posting: JobPosting): JobPostingSummary {
+  return pickFields(posting, JOB_POSTING_SUMMARY_FIELDS);
+}
+
 const bannerLink = z.object({ text, link: text });
 
 /**
@@ -142,4 +163,5 @@ export type BlogPostSummary = z.infer<typeof blogPostSummarySchema>;
 export type BlogPost = z.infer<typeof blogPostSchema>;
 export type Job = z.infer<typeof jobSchema>;
 export type JobPosting = z.infer<typeof jobPostingSchema>;
+export type JobPostingSummary = Pick<JobPosting, (typeof JOB_POSTING_SUMMARY_FIELDS)[number]>;
 export type Banners = z.infer<typeof bannersSchema>;
