@@ -108,7 +108,6 @@ describe('pages', () => {
       overview: first?.overview,
       excerpt: first?.excerpt,
       tags: first?.tags,
-      publishedDate: first?.publishedDate,
     });
     expect(JSON.stringify(inlined).length).toBeLessThan(JSON.stringify(app.content.caseStudies).length / 2);
     const full = await request(server).get('/api/casestudies').expect(200);

@@ -59,7 +59,6 @@ export const CASE_STUDY_SUMMARY_FIELDS = [
   'overview',
   'excerpt',
   'tags',
-  'publishedDate',
 ] as const satisfies readonly (keyof z.infer<typeof caseStudySchema>)[];
 
 export function summarizeCaseStudy(caseStudy: CaseStudy): CaseStudySummary {
