@@ -24,7 +24,8 @@ export interface SiteAddresses {
   pressEmail: string;
 }
 
-export const DEFAULT_SITE_ADDRESSES: Readonly<SiteAddresses> = Object.freeze({
+// Pure: a bundle that never reads the defaults (the inlined boot script) drops them.
+export const DEFAULT_SITE_ADDRESSES: Readonly<SiteAddresses> = /* #__PURE__ */ Object.freeze({
   siteUrl: 'https://www.cardlift.example',
   signInHost: 'https://app.cardlift.example',
   sisterSiteUrl: 'https://data.cardlift.example',
