@@ -72,7 +72,8 @@ export function securityHeaders(options: { production: boolean; siteOrigin: stri
     if (NEVER_A_DOCUMENT.test(ctx.response.type)) for (const header of DOCUMENT_ONLY_HEADERS) ctx.remove(header);
     if (ctx.response.type === 'image/svg+xml') {
       ctx.set('Content-Security-Policy', SVG_CONTENT_SECURITY_POLICY);
-      for (const header of DOCUMENT_ONLY_HEADERS.slice(1)) ctx.remove(header);
+      // Sandboxed, it can use no feature the Permissions-Policy would forbid.
+      ctx.remove('Permissions-Policy');
     }
   };
 }
