@@ -2,8 +2,9 @@
  * The only script the page's HTML loads. The server already rendered the page, so nothing the
  * visitor sees waits for JavaScript: the shell's code (and the route's remote) is fetched once the
  * page's first view (its text in the brand font, its hero image) has been painted, and then hydrates
- * it. A page the server could not render starts at once. Inlined first in the head (api/src/site):
- * kept tiny and free of imports that carry code, it runs before anything else.
+ * it. A page the server could not render starts at once. Inlined at the top of the head, after only
+ * the font preloads (api/src/site): kept tiny and free of imports that carry code, it runs before
+ * anything that can be painted.
  */
 import {
   INLINE_BOOT_ELEMENT_ID,
@@ -92,8 +93,8 @@ function onParsed(): void {
   else start(data);
 }
 
-// This script runs first in the head: a large page paints its top before the parser reaches its end,
-// and a press there must already be noted.
+// This script runs before anything that can be painted: a large page paints its top before the
+// parser reaches its end, and a press there must already be noted.
 captureEarlyClicks();
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', onParsed, { once: true });
 else onParsed();

@@ -108,8 +108,8 @@ export function renderPage(template: PageTemplate, input: RenderInput): string {
     `<script type="application/json" id="${INLINE_PAGE_FRAME_ELEMENT_ID}">${jsonForScript(input.meta.frame ?? {})}</script>`,
     `<script type="application/json" id="${INLINE_BOOT_ELEMENT_ID}">${jsonForScript(input.boot)}</script>`,
   ];
-  // First in the head: it listens for presses before any of the page can be painted, and does the
-  // rest (reading the blocks above, fetching the code) once the document is parsed.
+  // Ahead of everything that can be painted: it listens for presses before any of the page is drawn,
+  // and does the rest (reading the blocks above, fetching the code) once the document is parsed.
   if (template.boot) head.unshift(`<script>${template.boot.code}</script>`);
   // Ahead of even that script: a parser that stops to run an inline script has not yet seen what
   // follows it, and the first paint waits on the font (its request went out some 50 ms later).

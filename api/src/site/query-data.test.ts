@@ -25,6 +25,24 @@ describe('data a page inlines', () => {
     expect(JSON.stringify(inlined).length).toBeLessThan(JSON.stringify(open).length / 3);
   });
 
+  it("carries of the case-study list what a card shows, in the api's order", () => {
+    const inlined = dataForPath('/api/casestudies', content) as Record<string, unknown>[];
+    expect(inlined.map((c) => c.id)).toEqual(content.caseStudies.map((c) => c.id));
+    const [first] = content.caseStudies;
+    // toEqual counts an undefined field as absent: excerpt and tags are optional.
+    expect(inlined[0]).toEqual({
+      id: first?.id,
+      title: first?.title,
+      client: first?.client,
+      clientLogo: first?.clientLogo,
+      heroImage: first?.heroImage,
+      overview: first?.overview,
+      excerpt: first?.excerpt,
+      tags: first?.tags,
+    });
+    expect(JSON.stringify(inlined).length).toBeLessThan(JSON.stringify(content.caseStudies).length / 2);
+  });
+
   it('carries one posting or one case study whole: its page shows all of it', () => {
     const [job] = content.openJobs();
     const [caseStudy] = content.caseStudies;
