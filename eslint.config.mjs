@@ -12,7 +12,7 @@ import { require as requireTs } from 'tsx/cjs/api';
 import tseslint from 'typescript-eslint';
 
 /** The remotes' package folders, from the one table of remotes in the contracts. */
-const REMOTE_PACKAGES = requireTs('./api/contracts/src/remotes.ts', import.meta.url).REMOTES.map((r) => r.packageDir);
+const REMOTE_PACKAGES = requireTs('./contracts/src/remotes.ts', import.meta.url).REMOTES.map((r) => r.packageDir);
 const remoteFiles = REMOTE_PACKAGES.map((dir) => `${dir}/**/*.{ts,tsx}`);
 
 const boundary = (patterns, paths = []) => ({ 'no-restricted-imports': ['error', { paths, patterns }] });
@@ -78,7 +78,7 @@ export default tseslint.config(
     ]),
   },
   {
-    files: ['api/contracts/**/*.ts'],
+    files: ['contracts/**/*.ts'],
     rules: boundary([{ regex: '^(?!zod$|fast-check$|\\.{1,2}/)', message: 'The contracts import zod alone (and test tools in tests).' }]),
   },
 );

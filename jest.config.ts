@@ -4,7 +4,7 @@
  * whole site live in e2e/ and run through e2e/jest.config.ts (npm run test:e2e).
  */
 import type { Config } from 'jest';
-import { REMOTES } from './api/contracts/src/remotes';
+import { REMOTES } from './contracts/src/remotes';
 
 const transform: Config['transform'] = {
   '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', isolatedModules: true }],
@@ -27,6 +27,14 @@ const browserProject = (name: string): Config => ({
 
 const config: Config = {
   projects: [
+    {
+      displayName: 'contracts',
+      rootDir: __dirname,
+      roots: ['<rootDir>/contracts'],
+      testEnvironment: 'node',
+      testMatch: ['**/*.test.ts'],
+      transform,
+    },
     {
       displayName: 'api',
       rootDir: __dirname,

@@ -7,7 +7,7 @@ import { require as requireTs } from 'tsx/cjs/api';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The table of remotes (name, package folder, dev port), read from the contracts like everything else. */
-export const { REMOTES } = requireTs('../api/contracts/src/remotes.ts', import.meta.url);
+export const { REMOTES } = requireTs('../contracts/src/remotes.ts', import.meta.url);
 export const FRONTENDS = ['shell', ...REMOTES.map((r) => r.packageDir)];
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
