@@ -131,10 +131,11 @@ export function createApp(deps: AppDeps = {}): App {
   koa.use(compress({ threshold: 1024 }));
 
   koa.use(apiNotFound);
+  const leadService = createLeadService(leads, relay, logger);
   const api = [
-    healthRouter(leads, lifecycle),
+    healthRouter(leads, lifecycle, () => leadService.writable()),
     contentRouter(content),
-    contactRouter(createLeadService(leads, relay), { limiter, logger }),
+    contactRouter(leadService, { limiter, logger }),
     remotesRouter(registryFor, (registry) => pool.navigation(registry)),
     releasesRouter({ config, context: releases, previewSecret: sharedPreviewSecret }),
     previewRouter(sharedPreviewSecret),

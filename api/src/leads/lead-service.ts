@@ -7,6 +7,8 @@ import { HONEYPOT_FIELD, type contactRequestSchema } from '@cardlift/contracts';
 import type { z } from 'zod';
 import type { LeadStore, LeadSubmission } from './lead-store';
 import type { OutboxRelay } from './outbox-relay';
+import { isStoreUnavailable, STORE_RETRY_AFTER_S, StoreUnavailableError } from '../platform/store-unavailable';
+import type { Logger } from '../platform/logger';
 
 export type ContactRequest = z.output<typeof contactRequestSchema>;
 
@@ -15,15 +17,32 @@ export interface SubmitResult {
   stored: boolean;
 }
 
-export function createLeadService(store: () => Promise<LeadStore>, relay: OutboxRelay) {
+export function createLeadService(store: () => Promise<LeadStore>, relay: OutboxRelay, logger?: Logger) {
+  // When the last write failed for a reason that is not the lead's (disk full, lock, server down), the
+  // instance reports itself not ready until a write succeeds or the retry interval has passed, so a
+  // load balancer sends visitors to an instance that can store their lead.
+  let failingSince: number | undefined;
   return {
     async submit(request: ContactRequest): Promise<SubmitResult> {
       const { [HONEYPOT_FIELD]: honeypot, ...submission } = request;
       // A random id, so the answer looks exactly like a stored lead's.
       if (honeypot && honeypot.trim() !== '') return { id: randomUUID(), stored: false };
-      const lead = await (await store()).addLead(submission satisfies LeadSubmission, relay.channels);
+      let lead;
+      try {
+        lead = await (await store()).addLead(submission satisfies LeadSubmission, relay.channels);
+      } catch (error) {
+        if (!isStoreUnavailable(error)) throw error;
+        failingSince ??= Date.now();
+        logger?.error({ err: error }, 'lead not stored: the store refused the write; answered 503 with Retry-After');
+        throw error instanceof StoreUnavailableError ? error : new StoreUnavailableError(String((error as Error).message));
+      }
+      failingSince = undefined;
       relay.kick();
       return { id: lead.id, stored: true };
+    },
+    /** False while writes are failing (until one succeeds, or the retry interval has passed). */
+    writable(now = Date.now()): boolean {
+      return failingSince === undefined || now - failingSince > STORE_RETRY_AFTER_S * 1000;
     },
   };
 }

@@ -3,7 +3,7 @@
  * synchronous=FULL syncs every commit, so an acknowledged lead survives a killed process or a power cut.
  */
 import { randomUUID } from 'node:crypto';
-import { openSqliteDatabase } from '../platform/db-connections';
+import { openSqliteDatabase, whileBusy } from '../platform/db-connections';
 import {
   clipError,
   LEAD_COLUMNS,
@@ -21,7 +21,8 @@ import {
 } from './lead-store';
 
 export function openSqliteStore(dataDir: string): LeadStore {
-  const db = openSqliteDatabase(dataDir);
+  const handle = openSqliteDatabase(dataDir);
+  const { db } = handle;
 
   const insertLead = db.prepare(`INSERT INTO leads (${LEAD_COLUMNS.join(', ')}) VALUES (${LEAD_COLUMNS.map(() => '?').join(', ')})`);
   const insertOutbox = db.prepare('INSERT INTO outbox (lead_id, channel, next_attempt_at, updated_at) VALUES (?, ?, ?, ?)');
@@ -45,7 +46,7 @@ export function openSqliteStore(dataDir: string): LeadStore {
     kind: 'sqlite',
     async addLead(submission: LeadSubmission, channels: readonly Channel[]) {
       const lead = newLead(submission, randomUUID(), new Date());
-      add.immediate(lead, channels);
+      await whileBusy(() => add.immediate(lead, channels));
       return lead;
     },
     async listLeads() {
@@ -72,10 +73,12 @@ export function openSqliteStore(dataDir: string): LeadStore {
       return (db.prepare('SELECT * FROM outbox ORDER BY id').all() as OutboxRow[]).map(outboxFromRow);
     },
     async ping() {
-      db.prepare('SELECT 1').get();
+      // Ready means a lead could be written now: the write lock is within reach (not held for long by
+      // another process) and the file is writable.
+      await whileBusy(() => db.transaction(() => undefined).immediate(), 1000);
     },
     async close() {
-      if (db.open) db.close();
+      handle.release();
     },
   };
 }

@@ -101,7 +101,7 @@ export interface LeadStore {
   /** Records a failed attempt: retried at `retryAt`, or left `failed` for good when it is null. */
   markAttemptFailed(entryId: number, error: string, retryAt: number | null): Promise<void>;
   listOutbox(): Promise<OutboxEntry[]>;
-  /** Throws when the database cannot be reached. */
+  /** Throws when the database cannot be reached or could not take a write now. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }

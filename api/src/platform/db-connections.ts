@@ -9,6 +9,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { MIGRATIONS } from './db-migrations';
+import { isSqliteBusy } from './store-unavailable';
 
 export const SQLITE_FILE_NAME = 'leads.sqlite';
 
@@ -25,12 +26,33 @@ function migrateSqlite(db: Database.Database): void {
   }
 }
 
-/** The SQLite file under `dataDir`, migrated. WAL lets a CLI read while the server writes. */
-export function openSqliteDatabase(dataDir: string): Database.Database {
-  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const file = path.join(dataDir, SQLITE_FILE_NAME);
+/**
+ * One connection per database file per process, shared by the lead store and the registry.
+ * SQLite's locks are POSIX advisory locks, and POSIX drops every lock a process holds on a file when
+ * the process closes ANY descriptor of that file. A second descriptor opened and closed behind
+ * SQLite's back (a `touch` of the file, or a second connection's close) silently released the api's
+ * shared lock: another client (the sqlite3 CLI, a backup) then believed it was the last connection,
+ * checkpointed and deleted the -wal and -shm files, and the api went on writing acknowledged leads
+ * into deleted files. So the file is only ever opened by the one connection below, and closed when
+ * its last user lets go.
+ */
+interface SharedConnection {
+  db: Database.Database;
+  users: number;
+}
+const connections = new Map<string, SharedConnection>();
+
+/** A user's hold on the shared connection: `db`, and `release()` once it is done with it. */
+export interface SqliteHandle {
+  readonly db: Database.Database;
+  release(): void;
+}
+
+function openConnection(file: string): Database.Database {
   // Leads are personal data: the file is the api user's alone (SQLite creates its -wal and -shm files
-  // with the database file's mode). A file an older version left world-readable is narrowed too.
+  // with the database file's mode). Touching the file here is safe only because this process holds no
+  // connection to it yet, so no lock of its own that closing this descriptor could drop. A file an
+  // older version left world-readable is narrowed with chmod, which opens no descriptor.
   fs.closeSync(fs.openSync(file, 'a', 0o600));
   fs.chmodSync(file, 0o600);
   const db = new Database(file);
@@ -38,9 +60,59 @@ export function openSqliteDatabase(dataDir: string): Database.Database {
   // Every commit synced: an acknowledged lead or release survives a killed process or a power cut.
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
+  // better-sqlite3 waits for a lock synchronously, stalling every request meanwhile: SQLite itself
+  // waits only briefly, and writes that must wait longer do so between event-loop turns (whileBusy).
+  // Migrations run before the process serves anyone, so they may wait for the lock the long way.
+  db.pragma(`busy_timeout = ${SQLITE_WRITE_WAIT_MS}`);
   migrateSqlite(db);
+  db.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   return db;
+}
+
+const SQLITE_BUSY_TIMEOUT_MS = 50;
+/** How long a write waits for another process's write lock before it is refused (503, Retry-After). */
+export const SQLITE_WRITE_WAIT_MS = 5000;
+
+/**
+ * Runs a synchronous write, trying again every few milliseconds while another process (a backup, a
+ * script holding BEGIN IMMEDIATE) has the write lock, for at most `waitMs`; then SQLITE_BUSY is
+ * thrown and the caller refuses the write. The event loop stays free meanwhile.
+ */
+export async function whileBusy<T>(write: () => T, waitMs = SQLITE_WRITE_WAIT_MS): Promise<T> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      return write();
+    } catch (error) {
+      if (!isSqliteBusy(error) || Date.now() >= deadline) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The SQLite file under `dataDir`, migrated, shared with every other user in this process. */
+export function openSqliteDatabase(dataDir: string): SqliteHandle {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const file = path.join(fs.realpathSync(dataDir), SQLITE_FILE_NAME);
+  let shared = connections.get(file);
+  if (!shared || !shared.db.open) {
+    shared = { db: openConnection(file), users: 0 };
+    connections.set(file, shared);
+  }
+  shared.users += 1;
+  const connection = shared;
+  let released = false;
+  return {
+    db: connection.db,
+    release() {
+      if (released) return;
+      released = true;
+      connection.users -= 1;
+      if (connection.users > 0) return;
+      if (connections.get(file) === connection) connections.delete(file);
+      if (connection.db.open) connection.db.close();
+    },
+  };
 }
 
 export interface PostgresOptions {

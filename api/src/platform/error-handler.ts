@@ -27,6 +27,9 @@ export function errorHandler(logger: Logger): Middleware {
       const deliberate = caught instanceof AppError && caught.expose;
       if (status >= 500 && !deliberate) logger.error({ err: caught, reqId: ctx.state.requestId }, 'request failed');
       ctx.status = status;
+      // A temporary refusal (the store cannot write, a rate limit) says when to try again.
+      const retryAfter = (caught as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+      if (typeof retryAfter === 'number') ctx.set('Retry-After', String(retryAfter));
       ctx.type = 'application/json';
       ctx.body = body;
     }

@@ -1,6 +1,7 @@
 /**
- * GET /api/health: the process answers. GET /api/ready: it should get traffic (database reachable,
- * not shutting down); a load balancer drains an instance on 503.
+ * GET /api/health: the process answers. GET /api/ready: it should get traffic (the lead store can take
+ * a write now, and its last writes did not fail; not shutting down); a load balancer drains an
+ * instance on 503.
  */
 import Router from '@koa/router';
 import { AppError } from './errors';
@@ -10,7 +11,7 @@ export interface Lifecycle {
   shuttingDown: boolean;
 }
 
-export function healthRouter(store: () => Promise<LeadStore>, lifecycle: Lifecycle): Router {
+export function healthRouter(store: () => Promise<LeadStore>, lifecycle: Lifecycle, leadsWritable: () => boolean = () => true): Router {
   const router = new Router({ prefix: '/api' });
   router.get('/health', (ctx) => {
     ctx.set('Cache-Control', 'no-store');
@@ -24,6 +25,7 @@ export function healthRouter(store: () => Promise<LeadStore>, lifecycle: Lifecyc
     } catch {
       throw new AppError(503, 'database_unavailable', 'Database unavailable', undefined, true);
     }
+    if (!leadsWritable()) throw new AppError(503, 'store_unavailable', 'The lead store is refusing writes', undefined, true);
     ctx.body = { status: 'ready' };
   });
   return router;

@@ -1,7 +1,7 @@
 /** The registry in the embedded SQLite file (one machine; the CLI and the server share the file). */
 import type Database from 'better-sqlite3';
 import type { RemoteName } from '@cardlift/contracts';
-import { openSqliteDatabase } from '../platform/db-connections';
+import { openSqliteDatabase, whileBusy } from '../platform/db-connections';
 import {
   assertValidChange,
   eventFromRow,
@@ -15,7 +15,8 @@ import {
 } from './registry-store';
 
 export function openSqliteRegistry(dataDir: string): RegistryStore {
-  const db: Database.Database = openSqliteDatabase(dataDir);
+  const handle = openSqliteDatabase(dataDir);
+  const db: Database.Database = handle.db;
   const upsertRelease = db.prepare(
     `INSERT OR REPLACE INTO remote_releases (remote, version, state, position, created_at, created_by, git_sha, rolled_back_at)
      VALUES (@remote, @version, @state, @position, @createdAt, @createdBy, @gitSha, @rolledBackAt)`,
@@ -66,7 +67,7 @@ export function openSqliteRegistry(dataDir: string): RegistryStore {
     async commit(change) {
       assertValidChange(change);
       // IMMEDIATE takes the write lock first, so the revision read and the write see the same state.
-      commit.immediate(change);
+      await whileBusy(() => commit.immediate(change));
     },
     async events(remote) {
       return (db.prepare('SELECT * FROM release_events WHERE remote = ? ORDER BY id').all(remote) as EventRow[]).map(eventFromRow);
@@ -79,7 +80,7 @@ export function openSqliteRegistry(dataDir: string): RegistryStore {
       return db.prepare('SELECT value FROM site_secrets WHERE name = ?').pluck().get(name) as string;
     },
     async close() {
-      if (db.open) db.close();
+      handle.release();
     },
   };
 }
