@@ -46,7 +46,9 @@ describe('a candidate release', () => {
     });
     expect(response.status).toBe(201);
     link = ((await response.json()) as { url: string }).url;
-    expect(link).toMatch(/\/api\/preview\/[\w-]+\.[\w-]+$/);
+    // On the public origin (SITE_URL, its default here), never the host the request reached.
+    expect(link).toMatch(/^https:\/\/www\.cardlift\.example\/api\/preview\/[\w-]+\.[\w-]+$/);
+    link = `${site.baseUrl}${new URL(link).pathname}`;
   }, 120_000);
 
   it('shows in the browser that opened the preview link, server HTML included, never cached or indexed', async () => {

@@ -13,6 +13,7 @@ import { openLeadStore } from './leads/open-lead-store';
 import { AppError } from './platform/errors';
 import { createLogger, type Logger } from './platform/logger';
 import { corsPolicy } from './platform/cors';
+import { trustedForwardedHeaders } from './platform/forwarded-headers';
 import { errorHandler } from './platform/error-handler';
 import { requestContext } from './platform/request-id';
 import { requestGuard } from './platform/request-guard';
@@ -114,7 +115,8 @@ export function createApp(deps: AppDeps = {}): App {
   const origins = remoteOrigins(config);
   // Only the proxies the operator names are believed: ctx.ip is the X-Forwarded-For entry that many
   // hops from the right (the one the outermost trusted proxy wrote), and X-Forwarded-Host/-Proto are
-  // read only then. With 0, a client cannot pick its own address, host or protocol by header.
+  // read only then, the same entry (trustedForwardedHeaders). With 0, a client cannot pick its own
+  // address, host or protocol by header. No URL the api sends is built from the host: SITE_URL is.
   const koa = new Koa({ proxy: config.trustProxyHops > 0, maxIpsCount: config.trustProxyHops });
   // Errors Koa reports outside a request's middleware: a visitor closing the connection mid-response
   // (the browser dropping a preload, say) is routine, not a fault, so it is not printed to stderr.
@@ -123,6 +125,7 @@ export function createApp(deps: AppDeps = {}): App {
     logger.error({ err }, 'unhandled error');
   });
 
+  koa.use(trustedForwardedHeaders(config.trustProxyHops));
   koa.use(securityHeaders({ production: config.production, siteOrigin: config.siteAddresses.siteUrl, remoteOrigins: origins }));
   koa.use(errorHandler(logger));
   koa.use(requestContext(logger));

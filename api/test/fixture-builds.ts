@@ -5,8 +5,9 @@
  * `require`, which under Jest compiles the TypeScript source: the api reads them as it reads built ones.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { remoteByPackage, type RemotePackage } from '@cardlift/contracts';
+import { REMOTE_PACKAGES, remoteByPackage, type RemotePackage } from '@cardlift/contracts';
 
 const REPO = path.resolve(__dirname, '..', '..');
 export { REMOTE_PACKAGES } from '@cardlift/contracts';
@@ -34,4 +35,42 @@ export function writeRemoteBuild(siteRoot: string, pkg: RemotePackage, manifest?
   };
   fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify(manifest ?? fallback));
   serverBundle(dist, `${pkg}/src/meta.ts`, 'remoteMeta', 'exports.loadRoutes = async () => () => null;');
+}
+
+/**
+ * A whole site of fixture builds in a temporary folder (SITE_ROOT): a shell with a server build and
+ * every remote with a manifest, a stylesheet and a page table, so the api serves pages without a
+ * real front-end build.
+ */
+export function writeFixtureSite(): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-site-'));
+  const shellDist = path.join(root, 'shell', 'dist');
+  fs.mkdirSync(path.join(shellDist, 'assets'), { recursive: true });
+  fs.writeFileSync(
+    path.join(shellDist, 'index.html'),
+    '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--><script src="/assets/boot.0123456789.js"></script></body></html>',
+  );
+  fs.writeFileSync(path.join(shellDist, 'assets', 'main.0123456789.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(shellDist, '.env'), 'SECRET=1');
+  writeShellServerBuild(root);
+  for (const pkg of REMOTE_PACKAGES) {
+    const dist = path.join(root, pkg, 'dist');
+    fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    const manifest = {
+      name: pkg,
+      metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+      shared: [],
+      exposes: [
+        {
+          name: 'routes',
+          path: './routes',
+          assets: { js: { sync: ['assets/routes.abcdef1234.js'], async: [] }, css: { sync: ['assets/routes.abcdef1234.css'], async: [] } },
+        },
+      ],
+    };
+    fs.writeFileSync(path.join(dist, 'remoteEntry.js'), 'var x;');
+    fs.writeFileSync(path.join(dist, 'assets', 'chunk.abcdef1234.js'), 'var y;');
+    writeRemoteBuild(root, pkg, manifest);
+  }
+  return root;
 }

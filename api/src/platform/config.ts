@@ -79,6 +79,12 @@ export interface ServerLimits {
   keepAliveTimeoutMs: number;
   /** Open connections at once; further ones are refused by the kernel backlog rather than starving the process. */
   maxConnections: number;
+  /**
+   * Open connections from one address at once (0: no cap), so one client's idle sockets cannot use
+   * up `maxConnections` and lock every visitor out. Behind trusted proxies every connection comes
+   * from a proxy, so the default there is 0 and the proxy keeps clients fair.
+   */
+  maxConnectionsPerClient: number;
 }
 
 function releaseTokenHashes(env: NodeJS.ProcessEnv): Partial<Record<RemoteName, string>> {
@@ -129,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       requestTimeoutMs: bounded(env, 'REQUEST_TIMEOUT_MS', 30_000, 30_000),
       keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 65_000),
       maxConnections: int(env, 'MAX_CONNECTIONS', 1024),
+      maxConnectionsPerClient: int(env, 'MAX_CONNECTIONS_PER_CLIENT', int(env, 'TRUST_PROXY_HOPS', 0) > 0 ? 0 : 64),
     },
     siteAddresses: siteAddressesFromEnv(env),
   };

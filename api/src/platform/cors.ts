@@ -6,15 +6,16 @@ import cors from '@koa/cors';
 import type { Middleware } from 'koa';
 import { ALLOWED_METHODS } from './request-guard';
 
-/** `siteOrigin`: the public origin (SITE_URL), which may differ from the host a request reached. */
+/**
+ * `siteOrigin`: the public origin (SITE_URL). Never the request's own Host: a client writes that
+ * header, so an origin built from it would grant credentials to whichever site the client names.
+ * Same-origin requests need no CORS answer at all.
+ */
 export function corsPolicy(siteOrigin: string, remoteOrigins: () => string[]): Middleware {
   return cors({
     origin: (ctx) => {
       const origin = ctx.get('Origin');
-      // Built from protocol and host: Koa 3's ctx.origin is not reliably the server's own origin here.
-      // X-Forwarded-Host and -Proto count only behind trusted proxies (TRUST_PROXY_HOPS, app.ts).
-      const own = `${ctx.protocol}://${ctx.host}`;
-      const allowed = origin === siteOrigin || origin === own || remoteOrigins().includes(origin);
+      const allowed = origin === siteOrigin || remoteOrigins().includes(origin);
       return allowed ? origin : '';
     },
     credentials: true,

@@ -34,7 +34,10 @@ describe('HTTP server limits', () => {
       requestTimeoutMs: 30_000,
       keepAliveTimeoutMs: 65_000,
       maxConnections: 1024,
+      maxConnectionsPerClient: 64,
     });
+    // Behind proxies every connection comes from one of them: no per-address cap unless asked.
+    expect(loadConfig({ TRUST_PROXY_HOPS: '1' }).server.maxConnectionsPerClient).toBe(0);
     expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '60000' })).toThrow(/HEADERS_TIMEOUT_MS must be between 1 and 10000/);
     expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '300000' })).toThrow(/REQUEST_TIMEOUT_MS must be between 1 and 30000/);
   });
@@ -62,5 +65,25 @@ describe('HTTP server limits', () => {
     first.socket.end('GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
     expect((await first.closed).text).toMatch(/^HTTP\/1\.1 200/);
     held[1]!.socket.destroy();
+  });
+
+  it("caps one client's idle sockets, so another visitor still gets in", async () => {
+    const server = await startServer({ MAX_CONNECTIONS: '40', MAX_CONNECTIONS_PER_CLIENT: '10' });
+    servers.push(server);
+    // 60 idle sockets from 127.0.0.2 (one client): past its cap they are closed on arrival.
+    const greedy = Array.from({ length: 60 }, () => {
+      const socket = net.connect({ port: server.port, host: '127.0.0.1', localAddress: '127.0.0.2' });
+      socket.on('error', () => undefined);
+      return socket;
+    });
+    await new Promise<void>((resolve) => setTimeout(resolve, 500));
+    const stillOpen = greedy.filter((s) => !s.destroyed && s.readyState === 'open').length;
+    expect(stillOpen).toBeLessThanOrEqual(10);
+    // Another client (127.0.0.1) is served at once, not after the header timeout.
+    const started = Date.now();
+    const res = await fetch(`${server.url}/api/health`);
+    expect(res.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(1000);
+    for (const s of greedy) s.destroy();
   });
 });

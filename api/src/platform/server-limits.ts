@@ -4,6 +4,7 @@
  * idle sockets would hold the process. Limits come from the config (HEADERS_TIMEOUT_MS and friends).
  */
 import http from 'node:http';
+import type { Socket } from 'node:net';
 import type { ServerLimits } from './config';
 
 /** How often Node checks the header and request deadlines; its default (30 s) would let a 10 s limit run to 40 s. */
@@ -22,5 +23,29 @@ export function createHttpServer(handler: http.RequestListener, limits: ServerLi
   );
   // Connections past the cap are closed at once, leaving room for those being served.
   server.maxConnections = limits.maxConnections;
+  if (limits.maxConnectionsPerClient > 0) capPerClient(server, limits.maxConnectionsPerClient);
   return server;
+}
+
+/**
+ * Closes a client's connection on arrival while that address already holds `cap` of them: a thousand
+ * idle sockets from one client would otherwise fill `maxConnections` and refuse everybody else until
+ * the header timeout, again and again. Browsers open six at most per site.
+ */
+function capPerClient(server: http.Server, cap: number): void {
+  const open = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const client = socket.remoteAddress ?? '';
+    const held = open.get(client) ?? 0;
+    if (held >= cap) {
+      socket.destroy();
+      return;
+    }
+    open.set(client, held + 1);
+    socket.once('close', () => {
+      const left = (open.get(client) ?? 1) - 1;
+      if (left > 0) open.set(client, left);
+      else open.delete(client);
+    });
+  });
 }

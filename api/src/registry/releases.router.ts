@@ -134,7 +134,8 @@ export function releasesRouter(deps: ReleaseApiDeps): Router {
     const expiresAt = Date.now() + PREVIEW_TTL_MS;
     const token = signPreview({ remote: ctx.state.remote, version, expiresAt }, await deps.previewSecret());
     ctx.status = 201;
-    ctx.body = { url: `${ctx.protocol}://${ctx.host}/api/preview/${token}`, expiresAt: new Date(expiresAt).toISOString() };
+    // On the public origin (SITE_URL), never the request's Host, which the caller writes.
+    ctx.body = { url: `${deps.config.siteAddresses.siteUrl}/api/preview/${token}`, expiresAt: new Date(expiresAt).toISOString() };
   });
 
   return router;

@@ -64,8 +64,6 @@ export interface RenderInput {
   registry: RemoteEntry[];
   /** Stylesheets of the first paint: the shell's, then the route's remote's (inlined where they can be). */
   stylesheets: PageStylesheet[];
-  /** The origin the browser reached the site on (`https://host`), which the section's runtime sees too. */
-  origin?: string;
   /** Font files of the first paint, preloaded so text is drawn in them from the start. */
   fonts?: string[];
   /** What the boot script fetches once the page is painted. */
@@ -80,10 +78,13 @@ export interface RenderInput {
  * A section's runtime loads its sheet when the section's code starts, unless a stylesheet link with
  * its full URL is already in the page (Rspack's CSS chunk loading looks for one). An inlined sheet
  * has no link, so it was fetched and applied a second time, restyling the whole page in one long
- * task. This link names it and, disabled, is never fetched or applied.
+ * task. This link names it and, disabled, is never fetched or applied. It names the sheet by path:
+ * nothing in a page is built from the request's Host (a forged one would be copied into the page and
+ * its cache), and the shell turns the path into the URL the browser resolved before any section's
+ * code runs (`resolveInlinedSheetMarkers`).
  */
-function inlinedSheetMarker(url: string): string {
-  return `<link rel="stylesheet" href="${escapeHtml(url)}" disabled>`;
+function inlinedSheetMarker(href: string): string {
+  return `<link rel="stylesheet" href="${escapeHtml(href)}" disabled>`;
 }
 
 export function renderPage(template: PageTemplate, input: RenderInput): string {
@@ -99,7 +100,7 @@ export function renderPage(template: PageTemplate, input: RenderInput): string {
         ? `<style data-href="${escapeHtml(sheet.href)}">${sheet.inline.css}</style>`
         : `<link rel="stylesheet" href="${escapeHtml(sheet.href)}">`,
     );
-    if (sheet.inline && sheet.federated && input.origin) head.push(inlinedSheetMarker(`${input.origin}${sheet.href}`));
+    if (sheet.inline && sheet.federated) head.push(inlinedSheetMarker(sheet.href));
   }
   const state = [
     `<script type="application/json" id="${INLINE_SITE_ADDRESSES_ELEMENT_ID}">${jsonForScript(siteAddresses())}</script>`,

@@ -105,8 +105,6 @@ export function siteRouter(config: AppConfig, { content, pool, clock, registryFo
       visitedPath: ctx.path,
       registry,
       stylesheets,
-      // As the browser sees it (behind trusted proxies, their forwarded host and protocol).
-      origin: `${ctx.protocol}://${ctx.host}`,
       fonts: shell.fonts,
       // The menus' links are fetched beside the code rather than inlined: the same for every page, they
       // would cost each page's first round trip about 500 bytes (GET /api/navigation, preview-aware).

@@ -12,44 +12,11 @@ import request from 'supertest';
 import { createApp } from '../app';
 import { loadConfig } from '../platform/config';
 import type { BootData, SiteNavigation } from '@cardlift/contracts';
-import { REMOTE_PACKAGES, writeRemoteBuild, writeShellServerBuild } from '../../test/fixture-builds';
+import { writeFixtureSite } from '../../test/fixture-builds';
 import { startedForSuite } from '../../test/test-app';
 import { dataForPath } from './query-data';
 
-function fixtureSite(): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-site-'));
-  const shellDist = path.join(root, 'shell', 'dist');
-  fs.mkdirSync(path.join(shellDist, 'assets'), { recursive: true });
-  fs.writeFileSync(
-    path.join(shellDist, 'index.html'),
-    '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--><script src="/assets/boot.0123456789.js"></script></body></html>',
-  );
-  fs.writeFileSync(path.join(shellDist, 'assets', 'main.0123456789.js'), 'console.log(1)');
-  fs.writeFileSync(path.join(shellDist, '.env'), 'SECRET=1');
-  writeShellServerBuild(root);
-  for (const pkg of REMOTE_PACKAGES) {
-    const dist = path.join(root, pkg, 'dist');
-    fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
-    const manifest = {
-      name: pkg,
-      metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
-      shared: [],
-      exposes: [
-        {
-          name: 'routes',
-          path: './routes',
-          assets: { js: { sync: ['assets/routes.abcdef1234.js'], async: [] }, css: { sync: ['assets/routes.abcdef1234.css'], async: [] } },
-        },
-      ],
-    };
-    fs.writeFileSync(path.join(dist, 'remoteEntry.js'), 'var x;');
-    fs.writeFileSync(path.join(dist, 'assets', 'chunk.abcdef1234.js'), 'var y;');
-    writeRemoteBuild(root, pkg, manifest);
-  }
-  return root;
-}
-
-const siteRoot = fixtureSite();
+const siteRoot = writeFixtureSite();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-data-'));
 const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, SITE_ROOT: siteRoot }), logLevel: 'silent' };
 const app = createApp({ config });

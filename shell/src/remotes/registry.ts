@@ -44,9 +44,20 @@ function toRuntimeRemote(entry: RemoteEntry) {
   return { name: entry.name, entry: new URL(remoteEntryScriptUrl(entry.entry), window.location.href).href };
 }
 
+/**
+ * The api names a section's inlined sheet with a disabled stylesheet link by path (it builds no URL
+ * from the request's host). Rspack's CSS chunk loading, in the section's code, compares a link's href
+ * attribute with the sheet's full URL: given the path, it would fetch and apply the sheet again. So
+ * the path becomes the URL the browser resolved, before any section's code runs.
+ */
+function resolveInlinedSheetMarkers(): void {
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][disabled]')) link.setAttribute('href', link.href);
+}
+
 /** Loads the registry once and registers the remotes; a failed load is retried on the next call. */
 export function initFederation(): Promise<RemoteEntry[]> {
   ready ??= (async () => {
+    resolveInlinedSheetMarkers();
     const entries = await readRegistry();
     if (!pluginsRegistered) {
       registerPlugins([
