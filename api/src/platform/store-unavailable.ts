@@ -31,7 +31,10 @@ export function isStoreUnavailable(error: unknown): boolean {
   const code = typeof err?.code === 'string' ? err.code : '';
   if (SQLITE_TEMPORARY.test(code) || POSTGRES_TEMPORARY.test(code) || NETWORK.has(code)) return true;
   // pg reports a connection lost mid-query with a message and no code.
-  return typeof err?.message === 'string' && /Connection terminated|connection timeout|Client has encountered a connection error/i.test(err.message);
+  return (
+    typeof err?.message === 'string' &&
+    /Connection terminated|connection timeout|Client has encountered a connection error/i.test(err.message)
+  );
 }
 
 export const isSqliteBusy = (error: unknown) => /^SQLITE_(BUSY|LOCKED)/.test(String((error as { code?: unknown } | null)?.code ?? ''));
