@@ -1,0 +1,10 @@
+// Entry of an upload's worker thread (upload-worker.ts). Registers tsx so the TypeScript task module
+// loads the same way under the server, the CLIs and Jest, then answers the one task it was given.
+require('tsx/cjs/api').register();
+const { parentPort, workerData } = require('node:worker_threads');
+const { processUpload } = require('./upload-task.ts');
+
+processUpload(workerData).then(
+  (outcome) => parentPort.postMessage(outcome),
+  (error) => parentPort.postMessage({ ok: false, status: 500, message: error instanceof Error ? error.message : String(error) }),
+);
