@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isReleaseVersion, isRemoteName, type RemoteName } from '@cardlift/contracts';
 import { publishBuild, serverChecksums, sha256File } from './build-output';
+import { removeFolder } from './remove-folder';
 
 /**
  * Bookkeeping stored beside a release's files (a dotfile: never served): the SHA-256 of each file
@@ -82,6 +83,6 @@ export class DirectoryArtifactStore implements ArtifactStore {
     if (!dir) return async () => undefined;
     const trash = path.join(this.dir, remote, `.removed-${version}-${crypto.randomUUID()}`);
     fs.renameSync(dir, trash);
-    return () => fs.promises.rm(trash, { recursive: true, force: true });
+    return () => removeFolder(trash);
   }
 }

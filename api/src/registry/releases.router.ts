@@ -24,6 +24,7 @@ import { PREVIEW_TTL_MS, signPreview } from './preview';
 import { authorizeRelease } from './release-auth';
 import { listReleases, promoteRelease, releaseBuild, ReleaseRefused, rollbackRelease, type ReleaseContext } from './release-service';
 import { parseRemoteName } from './remote-names';
+import { removeFolder } from './remove-folder';
 import { TarballRefused } from './tarball';
 import { UploadAbandoned, unpackInWorker } from './upload-worker';
 
@@ -76,17 +77,14 @@ function clientGone(ctx: Context): AbortSignal {
   return gone.signal;
 }
 
-/**
- * An upload's working folder, beside the releases: on the same volume, and removed whatever happens
- * (asynchronously: a large build's files never hold up the event loop).
- */
+/** An upload's working folder, beside the releases, removed whatever happens (in a thread of its own). */
 async function withWorkFolder<T>(releasesDir: string, work: (dir: string) => Promise<T>): Promise<T> {
   const dir = path.join(releasesDir, '.incoming', crypto.randomUUID());
   await fs.promises.mkdir(path.join(dir, 'build'), { recursive: true });
   try {
     return await work(dir);
   } finally {
-    await fs.promises.rm(dir, { recursive: true, force: true });
+    await removeFolder(dir);
   }
 }
 
