@@ -75,3 +75,24 @@ export function manyBigFilesBomb(count: number, bytes: number): Buffer {
 export function paddedBuild(marker: string, padding: number): Buffer {
   return gzip(tarOf([...validBuildFiles(marker), { path: 'assets/padding.txt', body: 'x'.repeat(padding) }]));
 }
+
+/** Polls GET /api/health back to back until stopped; the stop resolves with its slowest answer in ms. */
+export function pollHealth(url: string): () => Promise<number> {
+  let stopped = false;
+  let slowest = 0;
+  const polling = (async () => {
+    while (!stopped) {
+      const started = performance.now();
+      const res = await fetch(`${url}/api/health`);
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`health answered ${res.status}`);
+      slowest = Math.max(slowest, performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  })();
+  return async () => {
+    stopped = true;
+    await polling;
+    return slowest;
+  };
+}

@@ -46,7 +46,9 @@ export async function openPostgresRegistry(url: string, options: PostgresOptions
       try {
         await inTransaction(pool, async (client) => {
           await lockRemote(client, change.remote);
-          const registry = await client.query<{ revision: number }>('SELECT revision FROM remote_registry WHERE remote = $1', [change.remote]);
+          const registry = await client.query<{ revision: number }>('SELECT revision FROM remote_registry WHERE remote = $1', [
+            change.remote,
+          ]);
           if ((registry.rows[0]?.revision ?? 0) !== change.expectedRevision) throw new RegistryConflict(change.remote);
           change.precondition?.();
           if (change.current !== undefined) {

@@ -27,7 +27,9 @@ export function openSqliteRegistry(dataDir: string): RegistryStore {
   );
   const revisionOf = db.prepare('SELECT revision FROM remote_registry WHERE remote = ?').pluck();
 
-  const named = db.prepare('SELECT 1 FROM remote_releases WHERE remote = ? AND version = ? UNION SELECT 1 FROM remote_registry WHERE remote = ? AND version = ?');
+  const named = db.prepare(
+    'SELECT 1 FROM remote_releases WHERE remote = ? AND version = ? UNION SELECT 1 FROM remote_registry WHERE remote = ? AND version = ?',
+  );
 
   const commit = db.transaction((change: RegistryChange) => {
     const revision = (revisionOf.get(change.remote) as number | undefined) ?? 0;

@@ -16,6 +16,7 @@ import {
   manyBigFilesBomb,
   manyFilesBomb,
   paddedBuild,
+  pollHealth,
   trailingZerosBomb,
 } from '../../test/release-bombs';
 
@@ -48,27 +49,6 @@ afterAll(async () => {
   }
 }, 20_000);
 
-/** Polls GET /api/health back to back until stopped; resolves with its slowest answer in ms. */
-function pollHealth(url: string): () => Promise<number> {
-  let stopped = false;
-  let slowest = 0;
-  const polling = (async () => {
-    while (!stopped) {
-      const started = performance.now();
-      const res = await fetch(`${url}/api/health`);
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`health answered ${res.status}`);
-      slowest = Math.max(slowest, performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  })();
-  return async () => {
-    stopped = true;
-    await polling;
-    return slowest;
-  };
-}
-
 const upload = (url: string, body: Buffer) =>
   fetch(`${url}/api/releases/mf_invest`, {
     method: 'POST',
@@ -79,11 +59,33 @@ const upload = (url: string, body: Buffer) =>
 /** Every folder under the releases, dot folders included: what an upload may have left. */
 function stored(): string[] {
   const list = (dir: string): string[] =>
-    fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).map(String).filter((p) => !p.startsWith('.incoming')) : [];
+    fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir, { recursive: true })
+          .map(String)
+          .filter((p) => !p.startsWith('.incoming'))
+      : [];
   return [...list(releasesDir), ...(fs.existsSync(incoming) ? fs.readdirSync(incoming) : [])];
 }
 
 const measured: string[] = [];
+
+/** Sends `body` while polling /api/health: refused as said, nothing stored, health always quick. */
+async function expectRefused(api: ServerProcess, label: string, body: Buffer, status: number, message: RegExp): Promise<void> {
+  const before = stored();
+  const stop = pollHealth(api.url);
+  const started = performance.now();
+  const res = await upload(api.url, body);
+  const refusedMs = performance.now() - started;
+  const slowestHealth = await stop();
+  measured.push(
+    `  ${label}: ${body.length} bytes sent, ${res.status} in ${Math.round(refusedMs)} ms, health at worst ${Math.round(slowestHealth)} ms`,
+  );
+  expect(res.status).toBe(status);
+  expect(((await res.json()) as { error: string }).error).toMatch(message);
+  expect(stored()).toEqual(before);
+  expect(slowestHealth).toBeLessThan(HEALTH_BUDGET_MS);
+}
 afterAll(() => console.log(`release limits, measured:\n${measured.join('\n')}`));
 
 describe('release uploads over a limit', () => {
@@ -106,23 +108,22 @@ describe('release uploads over a limit', () => {
     ['20 MB of zeros after the end of the tar', () => trailingZerosBomb(20), 400, /carries data after its end/],
     ['2 GB of zeros after the end, in gzip members', () => hugeTrailingBomb(2), 400, /carries data after its end/],
     ['more files than allowed', () => manyFilesBomb(250), 413, /holds more than 200 files \(RELEASE_MAX_FILES\)/],
-    ['one file over its limit', () => bigFileBomb(2 * MB + 1), 413, /assets\/big\.bin is 2097153 bytes, over the limit of 2097152 for one file/],
-    ['more unpacked bytes than allowed', () => manyBigFilesBomb(5, 1.9 * MB), 413, /more than 8388608 bytes \(RELEASE_MAX_UNPACKED_BYTES\)/],
+    [
+      'one file over its limit',
+      () => bigFileBomb(2 * MB + 1),
+      413,
+      /assets\/big\.bin is 2097153 bytes, over the limit of 2097152 for one file/,
+    ],
+    [
+      'more unpacked bytes than allowed',
+      () => manyBigFilesBomb(5, 1.9 * MB),
+      413,
+      /more than 8388608 bytes \(RELEASE_MAX_UNPACKED_BYTES\)/,
+    ],
     ['a remote over its storage quota', () => paddedBuild('quota', 8 * 1024), 413, /would pass its storage quota of 65536 bytes/],
-  ])('refuses %s, stores nothing and keeps answering', async (label, bomb, status, message) => {
-    const body = bomb();
-    const before = stored();
-    const stop = pollHealth(api.url);
-    const started = performance.now();
-    const res = await upload(api.url, body);
-    const refusedMs = performance.now() - started;
-    const slowestHealth = await stop();
-    measured.push(`  ${label}: ${body.length} bytes sent, ${res.status} in ${Math.round(refusedMs)} ms, health at worst ${Math.round(slowestHealth)} ms`);
-    expect(res.status).toBe(status);
-    expect(((await res.json()) as { error: string }).error).toMatch(message);
-    expect(stored()).toEqual(before);
-    expect(slowestHealth).toBeLessThan(HEALTH_BUDGET_MS);
-  });
+  ])('refuses %s, stores nothing and keeps answering', (label, bomb, status, message) =>
+    expectRefused(api, label, bomb(), status, message),
+  );
 });
 
 describe('release uploads that take too long', () => {
@@ -139,20 +140,14 @@ describe('release uploads that take too long', () => {
     ]);
   }, 30_000);
 
-  it('abandons the work at the deadline, removing its files', async () => {
-    const api = deadline;
-    const before = stored();
-    const stop = pollHealth(api.url);
-    const started = performance.now();
-    const res = await upload(api.url, bomb);
-    const refusedMs = performance.now() - started;
-    const slowestHealth = await stop();
-    measured.push(`  100k files past a 1 s deadline: ${res.status} in ${Math.round(refusedMs)} ms, health at worst ${Math.round(slowestHealth)} ms`);
-    expect(res.status).toBe(413);
-    expect(((await res.json()) as { error: string }).error).toMatch(/took longer than 1000 ms \(RELEASE_UNPACK_TIMEOUT_MS\): abandoned/);
-    expect(stored()).toEqual(before);
-    expect(slowestHealth).toBeLessThan(HEALTH_BUDGET_MS);
-  });
+  it('abandons the work at the deadline, removing its files', () =>
+    expectRefused(
+      deadline,
+      '100k files past a 1 s deadline',
+      bomb,
+      413,
+      /took longer than 1000 ms \(RELEASE_UNPACK_TIMEOUT_MS\): abandoned/,
+    ));
 
   it('stops when the client goes away, removing its files', async () => {
     const before = stored();
@@ -167,7 +162,9 @@ describe('release uploads that take too long', () => {
     req.on('error', () => undefined);
     await new Promise<void>((resolve) => req.end(bomb, resolve));
     // The unpacking has begun once its folder fills up; then the client leaves.
-    await until(() => fs.existsSync(incoming) && fs.readdirSync(incoming).some((id) => fs.existsSync(path.join(incoming, id, 'build', 'assets'))));
+    await until(
+      () => fs.existsSync(incoming) && fs.readdirSync(incoming).some((id) => fs.existsSync(path.join(incoming, id, 'build', 'assets'))),
+    );
     const left = performance.now();
     req.destroy();
     await until(() => fs.readdirSync(incoming).length === 0);

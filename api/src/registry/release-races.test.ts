@@ -8,13 +8,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { createApp } from '../app';
-import type { ArtifactStore } from './artifact-store';
 import { releaseContext } from './release-context';
 import { listReleases, promoteRelease, releaseBuild, rollbackRelease, type ReleaseContext } from './release-service';
 import type { RegistryStore } from './registry-store';
 import { openPostgresRegistry } from './registry-store-postgres';
 import { openSqliteRegistry } from './registry-store-sqlite';
-import { fixtureBuild, tempReleaseContext } from './test-fixtures';
+import { fixtureBuild, pauseAfterStoring, tempReleaseContext } from './test-fixtures';
 
 const who = { actor: 'cli', gitSha: 'abc1234' };
 const remote = 'mf_invest' as const;
@@ -40,24 +39,6 @@ async function twoInstances(backend: (typeof backends)[number]) {
   const open = async (): Promise<ReleaseContext> => releaseContext(first.config, await backend.open(first.config.dataDir, schema));
   const [a, b] = await Promise.all([open(), open()]);
   return { a, b, config: first.config, files: (version: string) => path.join(first.releasesDir, remote, version) };
-}
-
-/** Holds `context`'s next attempt right after its build's folder is stored, until resumed. */
-function pauseAfterStoring(context: ReleaseContext) {
-  const artifacts: ArtifactStore = context.artifacts;
-  const put = artifacts.put.bind(artifacts);
-  let reached: () => void = () => undefined;
-  let resume: () => void = () => undefined;
-  const stored = new Promise<void>((resolve) => (reached = resolve));
-  const resumed = new Promise<void>((resolve) => (resume = resolve));
-  artifacts.put = async (...args) => {
-    const published = await put(...args);
-    artifacts.put = put;
-    reached();
-    await resumed;
-    return published;
-  };
-  return { stored, resume };
 }
 
 const release = (context: ReleaseContext, marker: string, candidate = false) =>

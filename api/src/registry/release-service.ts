@@ -212,7 +212,12 @@ async function recordRelease(context: ReleaseContext, options: RecordOptions): P
             rolledBackAt: null,
           },
         ];
-    await commitStored(context, options, { remote, expectedRevision: state.revision, upsert, events: [event(remote, 'candidate', version, null, options, at)] });
+    await commitStored(context, options, {
+      remote,
+      expectedRevision: state.revision,
+      upsert,
+      events: [event(remote, 'candidate', version, null, options, at)],
+    });
     return { version, previous, published, alreadyCurrent: false, candidate };
   }
 

@@ -130,7 +130,11 @@ export function releasesRouter(deps: ReleaseApiDeps): Router {
       ctx.body = outcome;
     }).catch((error: unknown) =>
       // A client that left mid-upload breaks the stream: that is its leaving, not a fault.
-      refusal(gone.aborted || ctx.req.socket.destroyed ? new UploadAbandoned('the client closed the connection: the upload was abandoned') : error),
+      refusal(
+        gone.aborted || ctx.req.socket.destroyed
+          ? new UploadAbandoned('the client closed the connection: the upload was abandoned')
+          : error,
+      ),
     );
   });
 

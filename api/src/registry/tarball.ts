@@ -80,9 +80,7 @@ export function unpackLimited(archive: string, dest: string, limits: UnpackLimit
     const over = (message: string) => fail(new TarballRefused(413, message));
 
     parser.on('eof', () => (afterEnd = 0));
-    parser.on('error', (error: Error) =>
-      fail(new TarballRefused(400, `the upload is not a gzipped tar of a build (${error.message})`)),
-    );
+    parser.on('error', (error: Error) => fail(new TarballRefused(400, `the upload is not a gzipped tar of a build (${error.message})`)));
     parser.on('entry', (entry: tar.ReadEntry) => {
       if (settled) return void entry.resume();
       const problem = entryProblem(entry.path, entry.type);
@@ -93,7 +91,8 @@ export function unpackLimited(archive: string, dest: string, limits: UnpackLimit
       if (entries > limits.files) return over(`the archive holds more than ${limits.files} files (RELEASE_MAX_FILES)`);
       if (size > limits.fileBytes)
         return over(`${entry.path} is ${size} bytes, over the limit of ${limits.fileBytes} for one file (RELEASE_MAX_FILE_BYTES)`);
-      if (bytes > limits.unpackedBytes) return over(`the archive unpacks to more than ${limits.unpackedBytes} bytes (RELEASE_MAX_UNPACKED_BYTES)`);
+      if (bytes > limits.unpackedBytes)
+        return over(`the archive unpacks to more than ${limits.unpackedBytes} bytes (RELEASE_MAX_UNPACKED_BYTES)`);
       try {
         const target = path.resolve(dest, entry.path);
         if (target !== dest && !target.startsWith(dest + path.sep)) throw new Error('the path leaves the build folder');
