@@ -4,6 +4,7 @@
  * stored. Exits 1 when any row fails, so it can gate a deploy.
  */
 import { leadDrills } from './lead-drills';
+import { releaseDrills } from './release-drills';
 import type { DrillRow } from './drill-row';
 
 function table(rows: DrillRow[]): string {
@@ -21,7 +22,7 @@ function table(rows: DrillRow[]): string {
 
 async function main(): Promise<void> {
   process.env.LOG_LEVEL ??= 'silent';
-  const rows = [...(await leadDrills())];
+  const rows = [...(await leadDrills()), ...(await releaseDrills())];
   console.log(table(rows));
   const failed = rows.filter((r) => !r.pass).length;
   console.log(`\n${rows.length - failed} passed, ${failed} failed`);

@@ -54,8 +54,8 @@ export interface AppConfig {
    * its release API turned off.
    */
   releaseTokenHashes: Partial<Record<RemoteName, string>>;
-  /** Largest release upload accepted, in bytes (a gzipped tar of a remote's dist). */
-  releaseMaxBytes: number;
+  /** What one release upload may cost the api (see ReleaseLimits). */
+  releaseLimits: ReleaseLimits;
   /** Signs preview links; when unset, a secret is created once in the database and shared by every instance. */
   previewSecret: string | undefined;
   /**
@@ -85,6 +85,37 @@ export interface ServerLimits {
    * from a proxy, so the default there is 0 and the proxy keeps clients fair.
    */
   maxConnectionsPerClient: number;
+}
+
+/**
+ * Bounds of a release upload, enforced while it streams (a crossed limit stops the reading at once):
+ * a few kilobytes of gzip can unpack to gigabytes, or to a hundred thousand files.
+ */
+export interface ReleaseLimits {
+  /** The upload itself (a gzipped tar of a remote's dist), in bytes. */
+  uploadBytes: number;
+  /** Everything the archive decompresses to, trailing data included. */
+  unpackedBytes: number;
+  files: number;
+  /** One file of the build. */
+  fileBytes: number;
+  /** All stored release folders of one remote together; a release that would pass it is refused. */
+  quotaBytes: number;
+  /** Time to unpack and hash an upload (in a worker thread), after which the work is abandoned. */
+  unpackTimeoutMs: number;
+}
+
+const MB = 1024 * 1024;
+
+function releaseLimits(env: NodeJS.ProcessEnv): ReleaseLimits {
+  return {
+    uploadBytes: int(env, 'RELEASE_MAX_BYTES', 50 * MB),
+    unpackedBytes: int(env, 'RELEASE_MAX_UNPACKED_BYTES', 100 * MB),
+    files: int(env, 'RELEASE_MAX_FILES', 5000),
+    fileBytes: int(env, 'RELEASE_MAX_FILE_BYTES', 20 * MB),
+    quotaBytes: int(env, 'RELEASE_QUOTA_BYTES', 1024 * MB),
+    unpackTimeoutMs: bounded(env, 'RELEASE_UNPACK_TIMEOUT_MS', 30_000, 300_000),
+  };
 }
 
 function releaseTokenHashes(env: NodeJS.ProcessEnv): Partial<Record<RemoteName, string>> {
@@ -127,7 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'cardlift',
     releaseTokenHashes: releaseTokenHashes(env),
-    releaseMaxBytes: int(env, 'RELEASE_MAX_BYTES', 50 * 1024 * 1024),
+    releaseLimits: releaseLimits(env),
     previewSecret: env.PREVIEW_SECRET || undefined,
     trustProxyHops: int(env, 'TRUST_PROXY_HOPS', 0),
     server: {

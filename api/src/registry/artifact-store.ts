@@ -3,10 +3,12 @@
  * is a shared volume (RELEASES_DIR) or, behind the same interface, an object store later. A release's
  * files never change once stored: a version names one content hash.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { isReleaseVersion, isRemoteName, type RemoteName } from '@cardlift/contracts';
-import { publishBuild, sha256File } from './build-output';
+import { publishBuild, serverChecksums, sha256File } from './build-output';
+import { removeFolder } from './remove-folder';
 
 /**
  * Bookkeeping stored beside a release's files (a dotfile: never served): the SHA-256 of each file
@@ -14,18 +16,6 @@ import { publishBuild, sha256File } from './build-output';
  * on the shared volume after it was released is never run.
  */
 export const CHECKSUMS_FILE = '.release-checksums.json';
-const SERVER_FOLDER = 'server';
-
-function serverChecksums(buildDir: string): Record<string, string> {
-  const dir = path.join(buildDir, SERVER_FOLDER);
-  if (!fs.existsSync(dir)) return {};
-  const sums: Record<string, string> = {};
-  for (const name of fs.readdirSync(dir, { recursive: true }) as string[]) {
-    const file = path.join(dir, name);
-    if (fs.statSync(file).isFile()) sums[path.posix.join(SERVER_FOLDER, name.split(path.sep).join('/'))] = sha256File(file);
-  }
-  return sums;
-}
 
 /** Whether `file` (inside the release folder `dir`) has the checksum recorded when it was released. */
 export function matchesReleaseChecksum(dir: string, file: string): boolean {
@@ -39,8 +29,29 @@ export function matchesReleaseChecksum(dir: string, file: string): boolean {
 export interface ArtifactStore {
   /** A local directory holding the files of `remote` at `version`, or undefined when not stored. */
   locate(remote: RemoteName, version: string): string | undefined;
-  /** Stores a build; false when that version was already stored (same content, nothing rewritten). */
-  put(remote: RemoteName, version: string, buildDir: string): Promise<boolean>;
+  /**
+   * Stores a build; false when that version was already stored (same content, nothing rewritten).
+   * `checksums`: its server build's, when already computed (an upload's worker did).
+   */
+  put(remote: RemoteName, version: string, buildDir: string, checksums?: Record<string, string>): Promise<boolean>;
+  /** Bytes held by every stored release of `remote`: what its storage quota counts. */
+  usage(remote: RemoteName): Promise<number>;
+  /**
+   * Takes a version's folder away at once (a rename, so nobody serves half of it); returns the
+   * deletion of its files, to run once the registry's lock is let go. Only for a version no registry
+   * record names (RegistryStore.removeUnnamed).
+   */
+  remove(remote: RemoteName, version: string): () => Promise<void>;
+}
+
+async function folderBytes(dir: string): Promise<number> {
+  let total = 0;
+  for (const entry of await fs.promises.readdir(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) total += await folderBytes(file);
+    else if (entry.isFile()) total += (await fs.promises.stat(file)).size;
+  }
+  return total;
 }
 
 /** Releases under `<dir>/<remote>/<version>/`, each written to a staging folder and renamed into place. */
@@ -53,8 +64,25 @@ export class DirectoryArtifactStore implements ArtifactStore {
     return fs.existsSync(dir) ? dir : undefined;
   }
 
-  async put(remote: RemoteName, version: string, buildDir: string): Promise<boolean> {
+  async put(remote: RemoteName, version: string, buildDir: string, checksums?: Record<string, string>): Promise<boolean> {
     if (!isReleaseVersion(version)) throw new Error(`"${version}" is not a valid release version`);
-    return publishBuild(buildDir, path.join(this.dir, remote, version), { [CHECKSUMS_FILE]: JSON.stringify(serverChecksums(buildDir)) });
+    const sums = checksums ?? serverChecksums(buildDir);
+    return publishBuild(buildDir, path.join(this.dir, remote, version), { [CHECKSUMS_FILE]: JSON.stringify(sums) });
+  }
+
+  async usage(remote: RemoteName): Promise<number> {
+    const dir = path.join(this.dir, remote);
+    if (!isRemoteName(remote) || !fs.existsSync(dir)) return 0;
+    const versions = (await fs.promises.readdir(dir, { withFileTypes: true })).filter((e) => e.isDirectory() && isReleaseVersion(e.name));
+    const sizes = await Promise.all(versions.map((e) => folderBytes(path.join(dir, e.name))));
+    return sizes.reduce((sum, size) => sum + size, 0);
+  }
+
+  remove(remote: RemoteName, version: string): () => Promise<void> {
+    const dir = this.locate(remote, version);
+    if (!dir) return async () => undefined;
+    const trash = path.join(this.dir, remote, `.removed-${version}-${crypto.randomUUID()}`);
+    fs.renameSync(dir, trash);
+    return () => removeFolder(trash);
   }
 }

@@ -51,6 +51,31 @@ export function contentHash(dir: string): string {
   return hash.digest('hex').slice(0, 10);
 }
 
+/** The folder of a build that holds its server bundle (never served; loaded by the render workers). */
+const SERVER_FOLDER = 'server';
+
+/** SHA-256 of each file of the build's server bundle, keyed by its path inside the build. */
+export function serverChecksums(buildDir: string): Record<string, string> {
+  const dir = path.join(buildDir, SERVER_FOLDER);
+  if (!fs.existsSync(dir)) return {};
+  const sums: Record<string, string> = {};
+  for (const rel of listFiles(dir)) sums[`${SERVER_FOLDER}/${rel}`] = sha256File(path.join(dir, rel));
+  return sums;
+}
+
+/** What a release needs to know of a build's bytes, computed once (in a worker for an upload). */
+export interface BuildDigest {
+  contentHash: string;
+  serverChecksums: Record<string, string>;
+  /** Size of all its files together. */
+  bytes: number;
+}
+
+export function digestBuild(buildDir: string): BuildDigest {
+  const bytes = listFiles(buildDir).reduce((sum, rel) => sum + fs.statSync(path.join(buildDir, rel)).size, 0);
+  return { contentHash: contentHash(buildDir), serverChecksums: serverChecksums(buildDir), bytes };
+}
+
 /**
  * Refuses a build holding anything but folders and regular files. A symlink copied into a release
  * would be followed when served or rendered (a link to the leads database would serve it), as the
@@ -67,23 +92,24 @@ export function assertPlainFiles(dir: string, prefix = ''): void {
 
 /**
  * Copies a build to `target`, never touching an existing directory: the copy goes to a sibling
- * temp directory first and is renamed into place, so the api never serves half a release.
+ * staging directory first (asynchronously: a large build never holds up the event loop) and is
+ * renamed into place, so the api never serves half a release.
  * Returns false when `target` already existed (same content hash: the same build).
  */
-export function publishBuild(buildDir: string, target: string, bookkeeping: Record<string, string> = {}): boolean {
+export async function publishBuild(buildDir: string, target: string, bookkeeping: Record<string, string> = {}): Promise<boolean> {
   if (fs.existsSync(target)) return false;
   assertPlainFiles(buildDir);
-  fs.mkdirSync(path.dirname(target), { recursive: true });
+  await fs.promises.mkdir(path.dirname(target), { recursive: true });
   // A leading dot: no staging folder is ever a valid version name, so none can be served half-written.
-  const staging = path.join(path.dirname(target), `.staging-${path.basename(target)}-${process.pid}`);
-  fs.rmSync(staging, { recursive: true, force: true });
-  fs.cpSync(buildDir, staging, { recursive: true });
-  // Written before the rename: a release is never visible without its bookkeeping.
-  for (const [name, text] of Object.entries(bookkeeping)) fs.writeFileSync(path.join(staging, name), text);
+  // A random part: two api instances (or two apps in one process) never share one.
+  const staging = path.join(path.dirname(target), `.staging-${path.basename(target)}-${crypto.randomUUID()}`);
   try {
-    fs.renameSync(staging, target);
+    await fs.promises.cp(buildDir, staging, { recursive: true });
+    // Written before the rename: a release is never visible without its bookkeeping.
+    for (const [name, text] of Object.entries(bookkeeping)) await fs.promises.writeFile(path.join(staging, name), text);
+    await fs.promises.rename(staging, target);
   } catch (error) {
-    fs.rmSync(staging, { recursive: true, force: true });
+    await fs.promises.rm(staging, { recursive: true, force: true });
     // Another process published the same version first: the content is identical.
     if (fs.existsSync(target)) return false;
     throw error;

@@ -1,4 +1,5 @@
 /** The registry on PostgreSQL (DATABASE_URL): every api instance on the database follows it. */
+import type pg from 'pg';
 import type { RemoteName } from '@cardlift/contracts';
 import { inTransaction, openPostgresPool, type PostgresOptions } from '../platform/db-connections';
 import {
@@ -10,9 +11,18 @@ import {
   type EventRow,
   type RegistryStore,
   type ReleaseRow,
+  UPSERT_RELEASE_SQL,
 } from './registry-store';
 
 const UNIQUE_VIOLATION = '23505';
+
+/**
+ * One lock per remote for the transaction's length, taken by every commit and every folder removal:
+ * a row lock could not cover a remote's first release, which has no registry row yet.
+ */
+async function lockRemote(client: pg.PoolClient, remote: RemoteName): Promise<void> {
+  await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`cardlift-registry:${remote}`]);
+}
 
 export async function openPostgresRegistry(url: string, options: PostgresOptions = {}): Promise<RegistryStore> {
   const pool = await openPostgresPool(url, options);
@@ -35,6 +45,12 @@ export async function openPostgresRegistry(url: string, options: PostgresOptions
       assertValidChange(change);
       try {
         await inTransaction(pool, async (client) => {
+          await lockRemote(client, change.remote);
+          const registry = await client.query<{ revision: number }>('SELECT revision FROM remote_registry WHERE remote = $1', [
+            change.remote,
+          ]);
+          if ((registry.rows[0]?.revision ?? 0) !== change.expectedRevision) throw new RegistryConflict(change.remote);
+          change.precondition?.();
           if (change.current !== undefined) {
             // Both statements check and write in one step: of two racing commits only one matches.
             const moved =
@@ -52,10 +68,7 @@ export async function openPostgresRegistry(url: string, options: PostgresOptions
           for (const r of change.upsert) {
             await client.query(
               `INSERT INTO remote_releases (remote, version, state, position, created_at, created_by, git_sha, rolled_back_at)
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-               ON CONFLICT (remote, version) DO UPDATE SET state = EXCLUDED.state, position = EXCLUDED.position,
-                 created_at = EXCLUDED.created_at, created_by = EXCLUDED.created_by, git_sha = EXCLUDED.git_sha,
-                 rolled_back_at = EXCLUDED.rolled_back_at`,
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ${UPSERT_RELEASE_SQL}`,
               [r.remote, r.version, r.state, r.position, r.createdAt, r.createdBy, r.gitSha, r.rolledBackAt],
             );
           }
@@ -74,6 +87,18 @@ export async function openPostgresRegistry(url: string, options: PostgresOptions
     async events(remote) {
       const { rows } = await pool.query<EventRow>('SELECT * FROM release_events WHERE remote = $1 ORDER BY id', [remote]);
       return rows.map(eventFromRow);
+    },
+    async removeUnnamed(remote, version, remove) {
+      return inTransaction(pool, async (client) => {
+        await lockRemote(client, remote);
+        const { rows } = await client.query(
+          'SELECT 1 FROM remote_releases WHERE remote = $1 AND version = $2 UNION SELECT 1 FROM remote_registry WHERE remote = $1 AND version = $2',
+          [remote, version],
+        );
+        if (rows.length > 0) return false;
+        remove();
+        return true;
+      });
     },
     async isEmpty() {
       const { rows } = await pool.query('SELECT 1 FROM remote_releases LIMIT 1');

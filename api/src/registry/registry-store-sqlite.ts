@@ -12,14 +12,15 @@ import {
   type RegistryChange,
   type RegistryStore,
   type ReleaseRow,
+  UPSERT_RELEASE_SQL,
 } from './registry-store';
 
 export function openSqliteRegistry(dataDir: string): RegistryStore {
   const handle = openSqliteDatabase(dataDir);
   const db: Database.Database = handle.db;
   const upsertRelease = db.prepare(
-    `INSERT OR REPLACE INTO remote_releases (remote, version, state, position, created_at, created_by, git_sha, rolled_back_at)
-     VALUES (@remote, @version, @state, @position, @createdAt, @createdBy, @gitSha, @rolledBackAt)`,
+    `INSERT INTO remote_releases (remote, version, state, position, created_at, created_by, git_sha, rolled_back_at)
+     VALUES (@remote, @version, @state, @position, @createdAt, @createdBy, @gitSha, @rolledBackAt) ${UPSERT_RELEASE_SQL}`,
   );
   const insertEvent = db.prepare(
     `INSERT INTO release_events (remote, action, version, from_version, actor, git_sha, at)
@@ -27,10 +28,15 @@ export function openSqliteRegistry(dataDir: string): RegistryStore {
   );
   const revisionOf = db.prepare('SELECT revision FROM remote_registry WHERE remote = ?').pluck();
 
+  const named = db.prepare(
+    'SELECT 1 FROM remote_releases WHERE remote = ? AND version = ? UNION SELECT 1 FROM remote_registry WHERE remote = ? AND version = ?',
+  );
+
   const commit = db.transaction((change: RegistryChange) => {
+    const revision = (revisionOf.get(change.remote) as number | undefined) ?? 0;
+    if (revision !== change.expectedRevision) throw new RegistryConflict(change.remote);
+    change.precondition?.();
     if (change.current !== undefined) {
-      const revision = (revisionOf.get(change.remote) as number | undefined) ?? 0;
-      if (revision !== change.expectedRevision) throw new RegistryConflict(change.remote);
       const at = new Date().toISOString();
       if (revision === 0) {
         db.prepare('INSERT INTO remote_registry (remote, version, revision, updated_at) VALUES (?, ?, 1, ?)').run(
@@ -48,6 +54,12 @@ export function openSqliteRegistry(dataDir: string): RegistryStore {
     }
     for (const release of change.upsert) upsertRelease.run(release);
     for (const event of change.events) insertEvent.run(event);
+  });
+
+  const removeUnnamed = db.transaction((remote: RemoteName, version: string, remove: () => void) => {
+    if (named.get(remote, version, remote, version)) return false;
+    remove();
+    return true;
   });
 
   return {
@@ -71,6 +83,9 @@ export function openSqliteRegistry(dataDir: string): RegistryStore {
     },
     async events(remote) {
       return (db.prepare('SELECT * FROM release_events WHERE remote = ? ORDER BY id').all(remote) as EventRow[]).map(eventFromRow);
+    },
+    async removeUnnamed(remote, version, remove) {
+      return removeUnnamed.immediate(remote, version, remove);
     },
     async isEmpty() {
       return !db.prepare('SELECT 1 FROM remote_releases LIMIT 1').get();

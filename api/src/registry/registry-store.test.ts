@@ -91,6 +91,38 @@ describe.each(backends)('registry on $name', (backend) => {
     expect(await store.events('mf_invest')).toHaveLength(1);
   });
 
+  it('refuses a candidate prepared before a promotion, and never labels a released version a candidate', async () => {
+    await store.commit({ remote: 'mf_invest', expectedRevision: 0, current: 'a', upsert: [record('a', 1)], events: [] });
+    await store.commit({ remote: 'mf_invest', expectedRevision: 1, current: 'b', upsert: [record('b', 2)], events: [] });
+    const stale = store.commit({ remote: 'mf_invest', expectedRevision: 1, upsert: [record('b', null)], events: [] });
+    await expect(stale).rejects.toBeInstanceOf(RegistryConflict);
+    await store.commit({ remote: 'mf_invest', expectedRevision: 2, upsert: [record('b', null)], events: [] });
+    expect((await store.state('mf_invest')).releases.map((r) => [r.version, r.state])).toEqual([
+      ['a', 'released'],
+      ['b', 'released'],
+    ]);
+  });
+
+  it('removes a version only when no record names it, and checks a commit under the same lock', async () => {
+    await store.commit({ remote: 'mf_invest', expectedRevision: 0, current: 'a', upsert: [record('a', 1)], events: [] });
+    const removed: string[] = [];
+    expect(await store.removeUnnamed('mf_invest', 'a', () => removed.push('a'))).toBe(false);
+    expect(await store.removeUnnamed('mf_invest', 'b', () => removed.push('b'))).toBe(true);
+    expect(removed).toEqual(['b']);
+    const refused = store.commit({
+      remote: 'mf_invest',
+      expectedRevision: 1,
+      current: 'b',
+      upsert: [record('b', 2)],
+      events: [],
+      precondition: () => {
+        throw new Error('the files of b are missing');
+      },
+    });
+    await expect(refused).rejects.toThrow('the files of b are missing');
+    expect((await store.state('mf_invest')).current).toBe('a');
+  });
+
   it.each(['..', '.', '.staging-1', 'a/b', '1.0..0', ''])(
     'refuses the version %j, which would name a path outside one release folder',
     async (version) => {

@@ -5,7 +5,12 @@
  *
  * Changes use optimistic concurrency: a release reads the remote's revision, does its slow checks,
  * then commits only if the revision is still the one it read. Of two releases at the same moment one
- * wins and the other is refused whole (RegistryConflict); nothing is half-written.
+ * wins and the other is refused whole (RegistryConflict); nothing is half-written. Every change is
+ * checked so, a candidate's too (which stores a release without moving the registry): a change
+ * prepared before a promotion never writes back what it read before it.
+ *
+ * Release folders are removed only under the same lock, and only when no record names them
+ * (removeUnnamed); a commit checks, under that lock, that the folders it names are there.
  */
 import { isReleaseVersion, isRemoteName, type RemoteName } from '@cardlift/contracts';
 
@@ -53,9 +58,17 @@ export interface RegistryChange {
   expectedRevision: number;
   /** The version to serve from now on; undefined stores releases without moving the registry. */
   current?: string;
-  /** Release rows written as given (inserted or replaced). */
+  /**
+   * Release rows written as given (inserted or replaced), except that a candidate row never
+   * replaces a released one: a version that has been live is never labelled a candidate again.
+   */
   upsert: ReleaseRecord[];
   events: ReleaseEvent[];
+  /**
+   * Runs inside the transaction, under the lock removeUnnamed takes, before anything is written;
+   * throws to refuse the change (its error propagates). Synchronous: the lock is held meanwhile.
+   */
+  precondition?: () => void;
 }
 
 /**
@@ -88,6 +101,11 @@ export interface RegistryStore {
   /** Applies a change in one transaction, or throws RegistryConflict and applies nothing. */
   commit(change: RegistryChange): Promise<void>;
   events(remote: RemoteName): Promise<ReleaseEvent[]>;
+  /**
+   * Calls `remove` (synchronous) when no release record of `remote` names `version`, under the lock
+   * every commit takes, so no commit can come to name it meanwhile; true when it was called.
+   */
+  removeUnnamed(remote: RemoteName, version: string, remove: () => void): Promise<boolean>;
   /** True before anything was ever released or imported. */
   isEmpty(): Promise<boolean>;
   /** A secret shared by every instance, created once (the first caller's value wins). */
@@ -142,6 +160,11 @@ export function eventFromRow(row: EventRow): ReleaseEvent {
     at: iso(row.at),
   };
 }
+
+/** The upsert both databases run: a candidate row never replaces a released one. */
+export const UPSERT_RELEASE_SQL = `ON CONFLICT (remote, version) DO UPDATE SET state = excluded.state, position = excluded.position,
+  created_at = excluded.created_at, created_by = excluded.created_by, git_sha = excluded.git_sha, rolled_back_at = excluded.rolled_back_at
+  WHERE NOT (excluded.state = 'candidate' AND remote_releases.state = 'released')`;
 
 /** Promotion order, then candidates by age: the order `releases` lists them in. */
 export const RELEASE_ORDER_SQL = 'ORDER BY position IS NULL, position, created_at';

@@ -35,6 +35,7 @@ export function releaseContext(config: AppConfig, store: RegistryStore, checkSer
       return read.manifest;
     },
     checkoutBuildDir: (remote) => localBuildDir(config, remote),
+    quotaBytes: config.releaseLimits.quotaBytes,
     ...(checkServer ? { checkServer } : {}),
   };
 }

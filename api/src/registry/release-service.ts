@@ -3,11 +3,15 @@
  * (registry-store.ts) and the artifact store. A release is checked against the shell that will load
  * it, stored under its own version (never overwritten), and the registry repointed in one
  * transaction; every api instance serves it within a second. A refused release changes nothing.
+ *
+ * Version folders are content-addressed and shared: several instances may store the same build at
+ * once, and the one whose commit wins may rely on a folder another wrote. So an attempt that fails
+ * removes the folder it wrote only through RegistryStore.removeUnnamed (never one a record names),
+ * and a commit checks, under the same lock, that its folder is there (storing it again if not).
  */
-import fs from 'node:fs';
 import type { RemoteName } from '@cardlift/contracts';
 import type { ArtifactStore } from './artifact-store';
-import { assertPlainFiles, contentHash } from './build-output';
+import { assertPlainFiles, contentHash, digestBuild, type BuildDigest } from './build-output';
 import { verifyBuild } from './compatibility';
 import { readManifest, type FederationManifest } from './manifest';
 import {
@@ -41,6 +45,8 @@ export interface ReleaseContext {
   checkoutBuildDir(remote: RemoteName): string;
   /** Server checks of a stored build (page table, a render of each static page); problems found. */
   checkServer?(remote: RemoteName, version: string): Promise<string[]>;
+  /** Bytes all stored releases of one remote may hold together (RELEASE_QUOTA_BYTES); no limit when unset. */
+  quotaBytes?: number;
   now?(): Date;
 }
 
@@ -61,8 +67,42 @@ export interface ReleaseOutcome {
 }
 
 /** `<package version>-<content hash>`: the same build always gets the same version. */
-export function versionOf(manifest: FederationManifest, buildDir: string): string {
-  return `${manifest.metaData?.buildInfo?.buildVersion ?? '0.0.0'}-${contentHash(buildDir)}`;
+function versionFor(manifest: FederationManifest, hash: string): string {
+  return `${manifest.metaData?.buildInfo?.buildVersion ?? '0.0.0'}-${hash}`;
+}
+
+function versionOf(manifest: FederationManifest, buildDir: string): string {
+  return versionFor(manifest, contentHash(buildDir));
+}
+
+/** The files of a version this change names went missing (removed by a failed attempt): store them again. */
+class MissingFiles extends Error {}
+
+/** A commit's precondition: the folder of each version it names is in the artifact store. */
+function filesPresent(context: ReleaseContext, remote: RemoteName, versions: string[]): () => void {
+  return () => {
+    const missing = versions.filter((version) => !context.artifacts.locate(remote, version));
+    if (missing.length) throw new MissingFiles(`the files of ${remote} ${missing.join(', ')} are missing from the artifact store`);
+  };
+}
+
+async function assertWithinQuota(context: ReleaseContext, remote: RemoteName, version: string, bytes: number): Promise<void> {
+  const quota = context.quotaBytes;
+  if (quota === undefined || context.artifacts.locate(remote, version)) return;
+  const stored = await context.artifacts.usage(remote);
+  if (stored + bytes > quota)
+    throw new ReleaseRefused(
+      `${remote} was not released: its stored releases (${stored} bytes) and this build (${bytes} bytes) would pass its storage quota of ${quota} bytes (RELEASE_QUOTA_BYTES)`,
+      [],
+      413,
+    );
+}
+
+/** Removes a version's folder this attempt stored, unless a record names it by now (another instance's). */
+async function removeIfUnnamed(context: ReleaseContext, remote: RemoteName, version: string): Promise<void> {
+  let purge: (() => Promise<void>) | undefined;
+  await context.store.removeUnnamed(remote, version, () => (purge = context.artifacts.remove(remote, version)));
+  await purge?.();
 }
 
 function readChecked(context: ReleaseContext, remote: RemoteName, buildDir: string): FederationManifest {
@@ -108,7 +148,7 @@ async function baselineOf(context: ReleaseContext, remote: RemoteName, state: Re
 
 export async function releaseBuild(
   context: ReleaseContext,
-  options: Actor & { remote: RemoteName; buildDir: string; candidate?: boolean },
+  options: Actor & { remote: RemoteName; buildDir: string; candidate?: boolean; digest?: BuildDigest },
 ): Promise<ReleaseOutcome> {
   const { remote, buildDir } = options;
   const candidate = options.candidate ?? false;
@@ -118,48 +158,64 @@ export async function releaseBuild(
     throw new ReleaseRefused(`${remote} was not released, the registry is unchanged`, [(error as Error).message]);
   }
   const manifest = readChecked(context, remote, buildDir);
-  const version = versionOf(manifest, buildDir);
+  const digest = options.digest ?? digestBuild(buildDir);
+  const version = versionFor(manifest, digest.contentHash);
   const state = await context.store.state(remote);
   const previous = state.current;
-  if (previous === version && !candidate) return { version, previous, published: false, alreadyCurrent: true, candidate };
+  await assertWithinQuota(context, remote, version, digest.bytes);
+  // Stored before anything else is decided: re-uploading a build whose folder went missing restores it.
+  const store = () => context.artifacts.put(remote, version, buildDir, digest.serverChecksums);
+  const published = await store();
+  if (previous === version && !candidate) return { version, previous, published, alreadyCurrent: true, candidate };
 
-  const published = await context.artifacts.put(remote, version, buildDir);
   try {
     const problems = (await context.checkServer?.(remote, version)) ?? [];
     if (problems.length) throw new ReleaseRefused(`${remote} was not released, the registry is unchanged`, problems);
-    return await recordRelease(context, { ...options, version, state, published, candidate });
+    return await recordRelease(context, { ...options, version, state, published, candidate, store });
   } catch (error) {
-    // Files this attempt stored are removed again: a refused release leaves nothing behind.
-    const stored = published ? context.artifacts.locate(remote, version) : undefined;
-    if (stored) fs.rmSync(stored, { recursive: true, force: true });
+    // A refused or outraced attempt leaves nothing behind, but never takes a folder a record names.
+    if (published) await removeIfUnnamed(context, remote, version);
     throw error;
   }
 }
 
-async function recordRelease(
-  context: ReleaseContext,
-  options: Actor & { remote: RemoteName; version: string; state: RemoteState; published: boolean; candidate: boolean },
-): Promise<ReleaseOutcome> {
+type RecordOptions = Actor & {
+  remote: RemoteName;
+  version: string;
+  state: RemoteState;
+  published: boolean;
+  candidate: boolean;
+  /** Stores the build's folder again (when it went missing before the commit). */
+  store(): Promise<boolean>;
+};
+
+async function recordRelease(context: ReleaseContext, options: RecordOptions): Promise<ReleaseOutcome> {
   const { remote, version, state, published, candidate } = options;
   const previous = state.current;
 
   const at = (context.now?.() ?? new Date()).toISOString();
   const known = state.releases.find((r) => r.version === version);
   if (candidate) {
-    const record: ReleaseRecord = known ?? {
-      remote,
-      version,
-      state: 'candidate',
-      position: null,
-      createdAt: at,
-      createdBy: options.actor,
-      gitSha: options.gitSha ?? null,
-      rolledBackAt: null,
-    };
-    await context.store.commit({
+    // A version already recorded keeps its record as it is now: the copy read above may be older
+    // than a promotion made meanwhile (and the revision check refuses this commit then).
+    const upsert: ReleaseRecord[] = known
+      ? []
+      : [
+          {
+            remote,
+            version,
+            state: 'candidate',
+            position: null,
+            createdAt: at,
+            createdBy: options.actor,
+            gitSha: options.gitSha ?? null,
+            rolledBackAt: null,
+          },
+        ];
+    await commitStored(context, options, {
       remote,
       expectedRevision: state.revision,
-      upsert: [record],
+      upsert,
       events: [event(remote, 'candidate', version, null, options, at)],
     });
     return { version, previous, published, alreadyCurrent: false, candidate };
@@ -180,16 +236,42 @@ async function recordRelease(
     rolledBackAt: null,
   });
   events.push(event(remote, 'release', version, previous ?? baseline?.record.version ?? null, options, at));
-  await commitMove(context, { remote, expectedRevision: state.revision, current: version, upsert, events });
+  await commitStored(context, options, { remote, expectedRevision: state.revision, current: version, upsert, events });
   return { version, previous: previous ?? baseline?.record.version ?? null, published, alreadyCurrent: false, candidate };
 }
 
-async function commitMove(context: ReleaseContext, change: Parameters<RegistryStore['commit']>[0]): Promise<void> {
+type Change = Parameters<RegistryStore['commit']>[0];
+
+/**
+ * Commits a promotion or rollback, checking under the registry's lock that the files of the version
+ * it moves to are there. A move to a release whose files are gone is refused; nothing is changed.
+ */
+async function commitMove(context: ReleaseContext, change: Change & { current: string }): Promise<void> {
   try {
-    await context.store.commit(change);
+    await context.store.commit({ ...change, precondition: filesPresent(context, change.remote, [change.current]) });
   } catch (error) {
     if (error instanceof RegistryConflict) throw new ReleaseRefused(error.message, [], 409);
+    if (error instanceof MissingFiles) throw new ReleaseRefused(`${error.message}: the registry is unchanged`);
     throw error;
+  }
+}
+
+/**
+ * Commits a release or candidate whose build this attempt holds: when its folder went missing
+ * before the commit (a failed attempt at the same build removed it while no record named it), the
+ * build is stored again and the commit retried, so the registry never names a missing folder.
+ */
+async function commitStored(context: ReleaseContext, options: RecordOptions, change: Change): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await context.store.commit({ ...change, precondition: filesPresent(context, change.remote, [options.version]) });
+      return;
+    } catch (error) {
+      if (error instanceof RegistryConflict) throw new ReleaseRefused(error.message, [], 409);
+      if (!(error instanceof MissingFiles)) throw error;
+      if (attempt === 3) throw new ReleaseRefused(`${error.message}: the registry is unchanged`);
+      await options.store();
+    }
   }
 }
 

@@ -7,8 +7,8 @@
  *   GET  /api/releases/{remote}            the releases, the current one marked
  * Every change is recorded (who, when, git sha) and a refused one changes nothing.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
@@ -24,7 +24,9 @@ import { PREVIEW_TTL_MS, signPreview } from './preview';
 import { authorizeRelease } from './release-auth';
 import { listReleases, promoteRelease, releaseBuild, ReleaseRefused, rollbackRelease, type ReleaseContext } from './release-service';
 import { parseRemoteName } from './remote-names';
-import { TarballRefused, unpackChecked } from './tarball';
+import { removeFolder } from './remove-folder';
+import { TarballRefused } from './tarball';
+import { UploadAbandoned, unpackInWorker } from './upload-worker';
 
 const versionSchema = z.string().refine(isReleaseVersion, 'version must be a release version such as 1.0.0-0123456789');
 const promoteSchema = z.object({ version: versionSchema });
@@ -39,7 +41,11 @@ export interface ReleaseApiDeps {
 function refusal(error: unknown): never {
   if (error instanceof ReleaseRefused)
     throw new AppError(error.status, 'release_refused', error.message, error.reasons.length ? { reasons: error.reasons } : undefined);
-  if (error instanceof TarballRefused) throw new AppError(400, 'bad_archive', error.message);
+  if (error instanceof TarballRefused) {
+    const code = { 400: 'bad_archive', 413: 'payload_too_large', 503: 'busy' }[error.status];
+    throw new AppError(error.status, code, error.message, undefined, true);
+  }
+  if (error instanceof UploadAbandoned) throw new AppError(400, 'upload_abandoned', error.message);
   throw error;
 }
 
@@ -57,6 +63,29 @@ async function receiveUpload(ctx: Context, maxBytes: number, file: string): Prom
     },
   });
   await pipeline(ctx.req, cap, fs.createWriteStream(file));
+}
+
+/**
+ * Aborted when the client goes away before it is answered: its upload is abandoned (the worker
+ * ended, the files removed) rather than processed for nobody.
+ */
+function clientGone(ctx: Context): AbortSignal {
+  const gone = new AbortController();
+  ctx.res.once('close', () => {
+    if (!ctx.res.writableFinished) gone.abort();
+  });
+  return gone.signal;
+}
+
+/** An upload's working folder, beside the releases, removed whatever happens (in a thread of its own). */
+async function withWorkFolder<T>(releasesDir: string, work: (dir: string) => Promise<T>): Promise<T> {
+  const dir = path.join(releasesDir, '.incoming', crypto.randomUUID());
+  await fs.promises.mkdir(path.join(dir, 'build'), { recursive: true });
+  try {
+    return await work(dir);
+  } finally {
+    await removeFolder(dir);
+  }
 }
 
 const gitShaOf = (ctx: Context) => (/^[0-9a-f]{7,40}$/.test(ctx.get('X-Git-Sha')) ? ctx.get('X-Git-Sha') : undefined);
@@ -78,28 +107,35 @@ export function releasesRouter(deps: ReleaseApiDeps): Router {
   });
 
   router.post('/:remote', async (ctx) => {
-    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-upload-'));
-    try {
+    const limits = deps.config.releaseLimits;
+    const gone = clientGone(ctx);
+    await withWorkFolder(deps.config.releasesDir, async (work) => {
       const archive = path.join(work, 'build.tar.gz');
       const buildDir = path.join(work, 'build');
-      fs.mkdirSync(buildDir);
-      await receiveUpload(ctx, deps.config.releaseMaxBytes, archive);
-      await unpackChecked(archive, buildDir, deps.config.releaseMaxBytes * 4);
-      const candidate = ctx.query.candidate === '1';
+      await receiveUpload(ctx, limits.uploadBytes, archive);
+      const digest = await unpackInWorker(
+        { archive, dest: buildDir, limits: { unpackedBytes: limits.unpackedBytes, files: limits.files, fileBytes: limits.fileBytes } },
+        { timeoutMs: limits.unpackTimeoutMs, signal: gone },
+      );
+      if (gone.aborted) throw new UploadAbandoned('the client closed the connection: the upload was abandoned');
       const outcome = await releaseBuild(await deps.context(), {
         remote: ctx.state.remote,
         buildDir,
+        digest,
         actor: ctx.state.actor,
         gitSha: gitShaOf(ctx),
-        candidate,
+        candidate: ctx.query.candidate === '1',
       });
       ctx.status = outcome.alreadyCurrent ? 200 : 201;
       ctx.body = outcome;
-    } catch (error) {
-      refusal(error);
-    } finally {
-      fs.rmSync(work, { recursive: true, force: true });
-    }
+    }).catch((error: unknown) =>
+      // A client that left mid-upload breaks the stream: that is its leaving, not a fault.
+      refusal(
+        gone.aborted || ctx.req.socket.destroyed
+          ? new UploadAbandoned('the client closed the connection: the upload was abandoned')
+          : error,
+      ),
+    );
   });
 
   router.post('/:remote/promote', jsonBody(), validate(promoteSchema), async (ctx) => {

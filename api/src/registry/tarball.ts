@@ -1,10 +1,13 @@
 /**
- * A remote's build travels to the release API as a gzipped tar of its dist folder. Unpacking refuses
- * the whole archive, before writing anything, when an entry would leave its folder (absolute paths,
- * `..`), is a link or a device, or the files add up to more than the cap.
+ * A remote's build travels to the release API as a gzipped tar of its dist folder. Unpacking streams
+ * it with every limit checked as the bytes arrive (decompressed size, file count, one file's size),
+ * and stops reading the moment one is crossed: a few kilobytes of gzip can stand for gigabytes. An
+ * entry that would leave its folder (absolute paths, `..`), a link or a device refuses the archive.
+ * It runs in a worker thread (upload-worker.ts), never on the api's event loop.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import * as tar from 'tar';
 
 export async function packDir(dir: string): Promise<Buffer> {
@@ -13,6 +16,31 @@ export async function packDir(dir: string): Promise<Buffer> {
   for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
   return Buffer.concat(chunks);
 }
+
+/** An upload refused before anything was stored: 400 for a malformed archive, 413 for one over a limit. */
+export class TarballRefused extends Error {
+  constructor(
+    readonly status: 400 | 413 | 503,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TarballRefused';
+  }
+}
+
+export interface UnpackLimits {
+  unpackedBytes: number;
+  files: number;
+  fileBytes: number;
+}
+
+/**
+ * Tar pads its last record with zero blocks after the two end-of-archive blocks (10 KiB records for
+ * GNU tar). More than this after the end is refused: node-tar would keep concatenating it, and it is
+ * no part of a build.
+ */
+export const TRAILING_BYTES_ALLOWED = 64 * 1024;
+const GZIP_MAGIC = [0x1f, 0x8b];
 
 /** What is wrong with an entry's path or type, or undefined when it is a plain file or folder inside. */
 function entryProblem(entryPath: string, type: string): string | undefined {
@@ -25,33 +53,96 @@ function entryProblem(entryPath: string, type: string): string | undefined {
   return undefined;
 }
 
-export class TarballRefused extends Error {}
+/** Unpacks `archive` into `dest` (an empty folder); resolves with the number of files and their bytes. */
+export function unpackLimited(archive: string, dest: string, limits: UnpackLimits): Promise<{ files: number; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const source = fs.createReadStream(archive);
+    const gunzip = zlib.createGunzip();
+    // Fed decompressed bytes; zstd off so nothing inside is decompressed a second time unseen.
+    const parser = new tar.Parser({ strict: true, zstd: false });
+    let settled = false;
+    let decompressed = 0;
+    let afterEnd: number | undefined;
+    let entries = 0;
+    let bytes = 0;
+    let open: number | undefined;
 
-/** Lists the archive, checks every entry, then unpacks it into `dest` (an empty folder). */
-export async function unpackChecked(archive: string, dest: string, maxBytes: number): Promise<void> {
-  const problems: string[] = [];
-  let total = 0;
-  let entries = 0;
-  try {
-    await tar.list({
-      file: archive,
-      strict: true,
-      onReadEntry: (entry) => {
-        entries += 1;
-        const problem = entryProblem(entry.path, entry.type);
-        if (problem) problems.push(problem);
-        total += entry.size ?? 0;
-      },
+    const fail = (error: TarballRefused) => {
+      if (settled) return;
+      settled = true;
+      source.destroy();
+      gunzip.destroy();
+      parser.abort(error);
+      if (open !== undefined) fs.closeSync(open);
+      open = undefined;
+      reject(error);
+    };
+    const over = (message: string) => fail(new TarballRefused(413, message));
+
+    parser.on('eof', () => (afterEnd = 0));
+    parser.on('error', (error: Error) => fail(new TarballRefused(400, `the upload is not a gzipped tar of a build (${error.message})`)));
+    parser.on('entry', (entry: tar.ReadEntry) => {
+      if (settled) return void entry.resume();
+      const problem = entryProblem(entry.path, entry.type);
+      if (problem) return fail(new TarballRefused(400, `the archive was refused: ${problem}`));
+      const size = entry.size ?? 0;
+      entries += 1;
+      bytes += size;
+      if (entries > limits.files) return over(`the archive holds more than ${limits.files} files (RELEASE_MAX_FILES)`);
+      if (size > limits.fileBytes)
+        return over(`${entry.path} is ${size} bytes, over the limit of ${limits.fileBytes} for one file (RELEASE_MAX_FILE_BYTES)`);
+      if (bytes > limits.unpackedBytes)
+        return over(`the archive unpacks to more than ${limits.unpackedBytes} bytes (RELEASE_MAX_UNPACKED_BYTES)`);
+      try {
+        const target = path.resolve(dest, entry.path);
+        if (target !== dest && !target.startsWith(dest + path.sep)) throw new Error('the path leaves the build folder');
+        if (entry.type === 'Directory') {
+          fs.mkdirSync(target, { recursive: true });
+          return void entry.resume();
+        }
+        fs.mkdirSync(path.dirname(target), { recursive: true });
+        // 'wx': a path given twice is refused rather than silently overwritten.
+        const fd = fs.openSync(target, 'wx');
+        open = fd;
+        entry.on('data', (chunk: Buffer) => {
+          if (!settled) fs.writeSync(fd, chunk);
+        });
+        entry.on('end', () => {
+          if (open === fd) fs.closeSync(fd);
+          open = undefined;
+        });
+      } catch (error) {
+        fail(new TarballRefused(400, `the archive was refused: ${entry.path} (${(error as Error).message})`));
+      }
     });
-  } catch (error) {
-    throw new TarballRefused(`the upload is not a gzipped tar (${(error as Error).message})`);
-  }
-  if (entries === 0) throw new TarballRefused('the upload is not a gzipped tar of a build (no files in it)');
-  if (problems.length) throw new TarballRefused(`the archive was refused: ${problems.slice(0, 5).join('; ')}`);
-  if (total > maxBytes) throw new TarballRefused(`the archive unpacks to ${total} bytes, over the limit of ${maxBytes}`);
-  try {
-    await tar.extract({ file: archive, cwd: dest, strict: true, preservePaths: false });
-  } catch (error) {
-    throw new TarballRefused(`the archive could not be unpacked (${(error as Error).message})`);
-  }
+    parser.on('end', () => {
+      if (settled) return;
+      if (entries === 0) return fail(new TarballRefused(400, 'the upload is not a gzipped tar of a build (no files in it)'));
+      settled = true;
+      resolve({ files: entries, bytes });
+    });
+
+    gunzip.on('data', (chunk: Buffer) => {
+      decompressed += chunk.length;
+      if (decompressed > limits.unpackedBytes)
+        return over(`the archive decompresses to more than ${limits.unpackedBytes} bytes (RELEASE_MAX_UNPACKED_BYTES)`);
+      if (afterEnd !== undefined) {
+        afterEnd += chunk.length;
+        if (afterEnd > TRAILING_BYTES_ALLOWED)
+          fail(new TarballRefused(400, `the archive carries data after its end (more than ${TRAILING_BYTES_ALLOWED} bytes): refused`));
+        return;
+      }
+      if (decompressed === chunk.length && GZIP_MAGIC.every((byte, i) => chunk[i] === byte))
+        return fail(new TarballRefused(400, 'the archive is compressed twice: send one gzipped tar'));
+      try {
+        parser.write(chunk);
+      } catch (error) {
+        fail(new TarballRefused(400, `the archive could not be unpacked (${(error as Error).message})`));
+      }
+    });
+    gunzip.on('end', () => parser.end());
+    gunzip.on('error', (error) => fail(new TarballRefused(400, `the upload is not a gzipped tar (${error.message})`)));
+    source.on('error', (error) => fail(new TarballRefused(400, `the upload could not be read (${error.message})`)));
+    source.pipe(gunzip);
+  });
 }

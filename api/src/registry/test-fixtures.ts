@@ -3,8 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../platform/config';
+import type { ArtifactStore } from './artifact-store';
 import type { FederationManifest } from './manifest';
 import { releaseContext } from './release-context';
+import type { ReleaseContext } from './release-service';
 import { openSqliteRegistry } from './registry-store-sqlite';
 
 const files = { sync: [] as string[], async: [] as string[] };
@@ -72,4 +74,25 @@ export function fixtureBuild(marker: string, manifest = remoteManifest()): strin
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'release-build-'));
   writeBuild(dir, manifest, marker);
   return dir;
+}
+
+/**
+ * Holds `context`'s next release attempt right after its build's folder is stored, until resumed:
+ * an api instance stalled mid-release while another one goes ahead.
+ */
+export function pauseAfterStoring(context: ReleaseContext): { stored: Promise<void>; resume(): void } {
+  const artifacts: ArtifactStore = context.artifacts;
+  const put = artifacts.put.bind(artifacts);
+  let reached: () => void = () => undefined;
+  let resume: () => void = () => undefined;
+  const stored = new Promise<void>((resolve) => (reached = resolve));
+  const resumed = new Promise<void>((resolve) => (resume = resolve));
+  artifacts.put = async (...args) => {
+    const published = await put(...args);
+    artifacts.put = put;
+    reached();
+    await resumed;
+    return published;
+  };
+  return { stored, resume };
 }
