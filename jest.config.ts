@@ -36,6 +36,15 @@ const config: Config = {
       transform,
     },
     {
+      // The root scripts' own tests (the section generator).
+      displayName: 'scripts',
+      rootDir: __dirname,
+      roots: ['<rootDir>/scripts'],
+      testEnvironment: 'node',
+      testMatch: ['**/*.test.ts'],
+      transform,
+    },
+    {
       displayName: 'api',
       rootDir: __dirname,
       roots: ['<rootDir>/api'],

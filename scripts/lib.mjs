@@ -24,8 +24,19 @@ export function buildMarker(pkg) {
   return path.join(ROOT, pkg, 'dist', pkg === 'shell' ? 'index.html' : 'mf-manifest.json');
 }
 
-export function missingBuilds() {
+function missingBuilds() {
   return FRONTENDS.filter((pkg) => !fs.existsSync(buildMarker(pkg)));
+}
+
+/**
+ * Builds to make before serving: the missing ones, and the shell's when the table of remotes changed
+ * after it was built (a new section), since the shell routes paths to sections by that table.
+ */
+export function buildsToMake() {
+  const missing = missingBuilds();
+  const table = fs.statSync(path.join(ROOT, 'contracts', 'src', 'remotes.ts')).mtimeMs;
+  const shellStale = !missing.includes('shell') && fs.statSync(buildMarker('shell')).mtimeMs < table;
+  return shellStale ? ['shell', ...missing] : missing;
 }
 
 /** Makes sure Debian's Chromium is installed: installs it as root, otherwise says the one command to run. */

@@ -1,9 +1,10 @@
-// `npm start`: builds whatever front end is missing, then serves the whole site on PORT (default 3000).
-import { FRONTENDS, missingBuilds, ROOT, run } from './lib.mjs';
+// `npm start`: builds whatever front end is missing (and the shell after a change to the table of
+// remotes), then serves the whole site on PORT (default 3000).
+import { buildsToMake, FRONTENDS, ROOT, run } from './lib.mjs';
 import path from 'node:path';
 
 const rebuild = process.argv.includes('--rebuild');
-const toBuild = rebuild ? FRONTENDS : missingBuilds();
+const toBuild = rebuild ? FRONTENDS : buildsToMake();
 for (const pkg of toBuild) {
   console.log(`Building ${pkg}...`);
   const code = await run('npm', ['run', 'build', '--silent', '-w', pkg]);

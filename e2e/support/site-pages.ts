@@ -3,15 +3,20 @@
  * every section's), content pages, and the not-found page. Taken from the same page tables and content
  * the api answers from, so a page added to a section is checked without anyone listing it here.
  */
+import path from 'node:path';
+import { REMOTES, type RemoteMeta } from '@cardlift/contracts';
 import { shellPages } from '@cardlift/shell/meta';
 import { loadContent } from '../../api/src/content/content-store';
-import { remoteMeta as company } from '../../mf-company/src/meta';
-import { remoteMeta as invest } from '../../mf-invest/src/meta';
-import { remoteMeta as marketing } from '../../mf-marketing/src/meta';
-import { remoteMeta as resources } from '../../mf-resources/src/meta';
 
-/** The page tables of the checkout's sections: the builds the shared test site serves. */
-const REMOTE_META = { marketing, resources, company, invest };
+/**
+ * The page tables of the checkout's sections (the builds the shared test site serves), one per row of
+ * the table of remotes. Jest compiles each `meta.ts` on `require`, as it does an import.
+ */
+const REMOTE_META: RemoteMeta[] = REMOTES.map(
+  (remote) =>
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the folders are the table's rows, known only when it runs
+    (require(path.resolve(__dirname, '..', '..', remote.packageDir, 'src', 'meta')) as { remoteMeta: RemoteMeta }).remoteMeta,
+);
 
 export interface SitePage {
   path: string;
@@ -29,10 +34,10 @@ export function sitePages(contentDir: string, each: 'kind' | 'item' = 'kind'): S
   const content = loadContent(contentDir);
   const ids = [...content.caseStudies.map((c) => c.id), ...content.blogPosts.map((p) => p.id), ...content.jobs.map((j) => j.slug)];
   const pages = new Map<string, SitePage>();
-  for (const page of [...shellPages, ...Object.values(REMOTE_META).flatMap((meta) => meta.pages)]) {
+  for (const page of [...shellPages, ...REMOTE_META.flatMap((meta) => meta.pages)]) {
     pages.set(page.path, { path: page.path, status: page.status ?? 200 });
   }
-  for (const { pattern, resolve } of Object.values(REMOTE_META).flatMap((meta) => meta.dynamic)) {
+  for (const { pattern, resolve } of REMOTE_META.flatMap((meta) => meta.dynamic)) {
     const kinds = new Set<number>();
     for (const id of pattern.includes(':') ? ids : ['']) {
       const path = pattern.replace(/:\w+/g, id);

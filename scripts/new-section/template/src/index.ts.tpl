@@ -1,0 +1,2 @@
+// Rspack needs an entry; the site loads this remote through remoteEntry.js and its one expose (./routes).
+export {};
