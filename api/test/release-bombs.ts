@@ -77,6 +77,19 @@ export function paddedBuild(marker: string, padding: number): Buffer {
 }
 
 /** Polls GET /api/health back to back until stopped; the stop resolves with its slowest answer in ms. */
+/**
+ * The budget /api/health must answer within while an upload is refused: 100 ms, or three times the
+ * slowest answer of the same polling with nothing else going on, measured just before on this
+ * machine, when that is more. On a shared, loaded machine the scheduler alone delays an answer by
+ * more than 100 ms; a blocked event loop shows as a multiple of the idle figure.
+ */
+export async function healthBudget(url: string, idleMs = 1000): Promise<{ budgetMs: number; idleWorstMs: number }> {
+  const stop = pollHealth(url);
+  await new Promise((resolve) => setTimeout(resolve, idleMs));
+  const idleWorstMs = await stop();
+  return { budgetMs: Math.max(100, 3 * idleWorstMs), idleWorstMs };
+}
+
 export function pollHealth(url: string): () => Promise<number> {
   let stopped = false;
   let slowest = 0;

@@ -159,7 +159,14 @@ export async function openPostgresPool(url: string, options: PostgresOptions = {
   if (schema) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`).finally(() => admin.end());
+    // Two instances creating the same schema at once: IF NOT EXISTS can still lose the race inside
+    // PostgreSQL's catalog (a unique violation); the schema is there either way.
+    await admin
+      .query(`CREATE SCHEMA IF NOT EXISTS ${schema}`)
+      .catch((error: { code?: string }) => {
+        if (error.code !== '23505' && error.code !== '42P06') throw error;
+      })
+      .finally(() => admin.end());
   }
   const pool = new pg.Pool({ connectionString: url, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
   // An idle client losing its connection must not crash the process; the next query reconnects.
