@@ -10,10 +10,11 @@
  * and a commit checks, under the same lock, that its folder is there (storing it again if not).
  */
 import type { RemoteName } from '@cardlift/contracts';
-import type { ArtifactStore } from './artifact-store';
 import { assertPlainFiles, contentHash, digestBuild, type BuildDigest } from './build-output';
 import { verifyBuild } from './compatibility';
 import { readManifest, type FederationManifest } from './manifest';
+import { assertWithinQuota, filesPresent, MissingFiles, removeIfUnnamed } from './release-folders';
+import { ReleaseRefused, type ReleaseContext } from './release-context-types';
 import {
   RegistryConflict,
   type RegistryStore,
@@ -22,33 +23,6 @@ import {
   type ReleaseRecord,
   type RemoteState,
 } from './registry-store';
-
-/** A release, promotion or rollback that was refused; the registry is unchanged. */
-export class ReleaseRefused extends Error {
-  constructor(
-    message: string,
-    readonly reasons: string[] = [],
-    /** HTTP status for the release API: 409 for a conflict, 404 for an unknown version, else 422. */
-    readonly status = 422,
-  ) {
-    super(reasons.length ? `${message}:\n${reasons.map((r) => `  - ${r}`).join('\n')}` : message);
-    this.name = 'ReleaseRefused';
-  }
-}
-
-export interface ReleaseContext {
-  store: RegistryStore;
-  artifacts: ArtifactStore;
-  /** The shell's manifest, which the remote must be compatible with. */
-  shellManifest(): FederationManifest;
-  /** The checkout build of a remote: what the site serves before its first release. */
-  checkoutBuildDir(remote: RemoteName): string;
-  /** Server checks of a stored build (page table, a render of each static page); problems found. */
-  checkServer?(remote: RemoteName, version: string): Promise<string[]>;
-  /** Bytes all stored releases of one remote may hold together (RELEASE_QUOTA_BYTES); no limit when unset. */
-  quotaBytes?: number;
-  now?(): Date;
-}
 
 export interface Actor {
   /** Who asks: a release token's name, or `cli`. */
@@ -73,36 +47,6 @@ function versionFor(manifest: FederationManifest, hash: string): string {
 
 function versionOf(manifest: FederationManifest, buildDir: string): string {
   return versionFor(manifest, contentHash(buildDir));
-}
-
-/** The files of a version this change names went missing (removed by a failed attempt): store them again. */
-class MissingFiles extends Error {}
-
-/** A commit's precondition: the folder of each version it names is in the artifact store. */
-function filesPresent(context: ReleaseContext, remote: RemoteName, versions: string[]): () => void {
-  return () => {
-    const missing = versions.filter((version) => !context.artifacts.locate(remote, version));
-    if (missing.length) throw new MissingFiles(`the files of ${remote} ${missing.join(', ')} are missing from the artifact store`);
-  };
-}
-
-async function assertWithinQuota(context: ReleaseContext, remote: RemoteName, version: string, bytes: number): Promise<void> {
-  const quota = context.quotaBytes;
-  if (quota === undefined || context.artifacts.locate(remote, version)) return;
-  const stored = await context.artifacts.usage(remote);
-  if (stored + bytes > quota)
-    throw new ReleaseRefused(
-      `${remote} was not released: its stored releases (${stored} bytes) and this build (${bytes} bytes) would pass its storage quota of ${quota} bytes (RELEASE_QUOTA_BYTES)`,
-      [],
-      413,
-    );
-}
-
-/** Removes a version's folder this attempt stored, unless a record names it by now (another instance's). */
-async function removeIfUnnamed(context: ReleaseContext, remote: RemoteName, version: string): Promise<void> {
-  let purge: (() => Promise<void>) | undefined;
-  await context.store.removeUnnamed(remote, version, () => (purge = context.artifacts.remove(remote, version)));
-  await purge?.();
 }
 
 function readChecked(context: ReleaseContext, remote: RemoteName, buildDir: string): FederationManifest {
@@ -350,3 +294,5 @@ export async function listReleases(
   const state = await context.store.state(remote);
   return { current: state.current, releases: state.releases.map((r) => ({ ...r, current: r.version === state.current })) };
 }
+
+export { ReleaseRefused, type ReleaseContext };
