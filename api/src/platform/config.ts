@@ -54,6 +54,11 @@ export interface AppConfig {
    * its release API turned off.
    */
   releaseTokenHashes: Partial<Record<RemoteName, string>>;
+  /**
+   * The content API's tokens (CONTENT_TOKEN_<NAME> = `<sha256 hex>:<editor|publisher>`); none turns
+   * the API off. The variable's name is who an action is recorded as.
+   */
+  contentTokens: ContentToken[];
   /** Largest release upload accepted, in bytes (a gzipped tar of a remote's dist). */
   releaseMaxBytes: number;
   /** Signs preview links; when unset, a secret is created once in the database and shared by every instance. */
@@ -85,6 +90,25 @@ export interface ServerLimits {
    * from a proxy, so the default there is 0 and the proxy keeps clients fair.
    */
   maxConnectionsPerClient: number;
+}
+
+export type ContentRole = 'editor' | 'publisher';
+export interface ContentToken {
+  name: string;
+  hash: string;
+  role: ContentRole;
+}
+
+function contentTokens(env: NodeJS.ProcessEnv): ContentToken[] {
+  return Object.keys(env)
+    .filter((name) => /^CONTENT_TOKEN_[A-Z0-9_]+$/.test(name) && env[name])
+    .sort()
+    .map((name) => {
+      const match = /^([0-9a-f]{64}):(editor|publisher)$/.exec(env[name]!.trim().toLowerCase());
+      if (!match)
+        throw new Error(`${name} must be "<SHA-256 of the token in hex>:<editor|publisher>", never the token itself`);
+      return { name, hash: match[1]!, role: match[2] as ContentRole };
+    });
 }
 
 function releaseTokenHashes(env: NodeJS.ProcessEnv): Partial<Record<RemoteName, string>> {
@@ -127,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'cardlift',
     releaseTokenHashes: releaseTokenHashes(env),
+    contentTokens: contentTokens(env),
     releaseMaxBytes: int(env, 'RELEASE_MAX_BYTES', 50 * 1024 * 1024),
     previewSecret: env.PREVIEW_SECRET || undefined,
     trustProxyHops: int(env, 'TRUST_PROXY_HOPS', 0),
