@@ -25,7 +25,7 @@ const freePort = () =>
     });
   });
 
-async function startApi(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+export async function startApi(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'api', 'src', 'server.ts')], {
     cwd: REPO_ROOT,
@@ -46,7 +46,7 @@ async function startApi(env: Record<string, string>): Promise<{ url: string; chi
   throw new Error('bench api did not start');
 }
 
-async function databaseUrl(): Promise<{ url: string | undefined; label: string }> {
+export async function databaseUrl(): Promise<{ url: string | undefined; label: string }> {
   const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!base) return { url: undefined, label: 'one SQLite file' };
   const schema = `bench_${process.pid}_${Date.now()}`;
@@ -67,7 +67,8 @@ async function variant(label: string): Promise<Buffer> {
   return tarball;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 export async function benchReleasePropagation(): Promise<void> {
   if (!fs.existsSync(path.join(REPO_ROOT, 'mf-invest', 'dist', 'mf-manifest.json'))) {
