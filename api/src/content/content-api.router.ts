@@ -45,7 +45,8 @@ export interface ContentApiDeps {
 
 function kindOf(ctx: Context): ContentKind {
   const kind = contentKindSchema.safeParse(ctx.params.kind);
-  if (!kind.success) throw new AppError(404, 'not_found', `No content kind "${String(ctx.params.kind)}" (casestudies, blog, jobs, banners)`);
+  if (!kind.success)
+    throw new AppError(404, 'not_found', `No content kind "${String(ctx.params.kind)}" (casestudies, blog, jobs, banners)`);
   return kind.data;
 }
 
@@ -61,20 +62,24 @@ async function answered<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** A publish or unpublish may come without a body: no body means {}. */
-const optionalJson = (parse: Middleware): Middleware => async (ctx, next) => {
-  if (ctx.request.type === '' && !Number(ctx.get('Content-Length') || 0)) {
-    ctx.request.body = {};
-    await next();
-  } else await parse(ctx, next);
-};
+const optionalJson =
+  (parse: Middleware): Middleware =>
+  async (ctx, next) => {
+    if (ctx.request.type === '' && !Number(ctx.get('Content-Length') || 0)) {
+      ctx.request.body = {};
+      await next();
+    } else await parse(ctx, next);
+  };
 
 export function contentApiRouter(deps: ContentApiDeps): Router {
   const router = new Router({ prefix: '/api/content' });
-  const auth = (needs: ContentRole): Middleware => async (ctx, next) => {
-    ctx.state.actor = authorizeContent(ctx, deps.tokens, needs);
-    ctx.set('Cache-Control', 'no-store');
-    await next();
-  };
+  const auth =
+    (needs: ContentRole): Middleware =>
+    async (ctx, next) => {
+      ctx.state.actor = authorizeContent(ctx, deps.tokens, needs);
+      ctx.set('Cache-Control', 'no-store');
+      await next();
+    };
   const status = async (kind: ContentKind, item: ItemRecord): Promise<ContentItemStatus> => {
     const revisions = await deps.service.revisions(kind, item.itemId);
     return {

@@ -6,6 +6,7 @@
  * A failed read keeps the content last held and is logged once: the site goes on serving it.
  */
 import type { Logger } from '../platform/logger';
+import { Poller } from '../platform/poller';
 import type { ContentItems } from './content-store';
 import { itemsOf, KINDS } from './content-kinds';
 import type { ContentService } from './content-service';
@@ -27,50 +28,39 @@ export function publishedItems(rows: readonly LiveItem[], logger: Logger): Conte
 }
 
 export class ContentFollower {
-  private timer: NodeJS.Timeout | undefined;
-  private failing = false;
-  private reading: Promise<void> | undefined;
+  private readonly poller: Poller;
 
   constructor(
     private readonly store: () => Promise<EditorialStore>,
     private readonly service: ContentService,
     private readonly live: LiveContent,
     private readonly logger: Logger,
-    private readonly pollMs = POLL_MS,
-  ) {}
+    pollMs = POLL_MS,
+  ) {
+    const messages = { failing: 'cannot read the content; serving the content last published', recovered: 'content readable again' };
+    this.poller = new Poller(() => this.read(), logger, messages, pollMs);
+  }
 
   /** Publishes what is due and reloads what changed; a read already under way is shared. */
   refresh(): Promise<void> {
-    this.reading ??= this.read().finally(() => (this.reading = undefined));
-    return this.reading;
+    return this.poller.refresh();
   }
 
   private async read(): Promise<void> {
-    try {
-      await this.service.publishDue();
-      const store = await this.store();
-      const revision = await store.liveRevision();
-      if (revision !== this.live.revision) {
-        const [rows, redirects] = await Promise.all([store.liveItems(), store.redirects()]);
-        this.live.replace(publishedItems(rows, this.logger), revision, redirects);
-        this.logger.debug({ revision }, 'content reloaded');
-      }
-      if (this.failing) this.logger.info('content readable again');
-      this.failing = false;
-    } catch (error) {
-      if (!this.failing) this.logger.error({ err: error }, 'cannot read the content; serving the content last published');
-      this.failing = true;
-    }
+    await this.service.publishDue();
+    const store = await this.store();
+    const revision = await store.liveRevision();
+    if (revision === this.live.revision) return;
+    const [rows, redirects] = await Promise.all([store.liveItems(), store.redirects()]);
+    this.live.replace(publishedItems(rows, this.logger), revision, redirects);
+    this.logger.debug({ revision }, 'content reloaded');
   }
 
-  async start(): Promise<void> {
-    await this.refresh();
-    this.timer ??= setInterval(() => void this.refresh(), this.pollMs);
-    this.timer.unref();
+  start(): Promise<void> {
+    return this.poller.start();
   }
 
   stop(): void {
-    clearInterval(this.timer);
-    this.timer = undefined;
+    this.poller.stop();
   }
 }

@@ -62,7 +62,8 @@ export class ContentService {
 
   /** Saves `body` as the item's newest revision (a draft: what visitors see does not change). */
   async save(kind: ContentKind, id: string, body: unknown, actor: string, restoredFrom: number | null = null): Promise<ItemRecord> {
-    if (kind === 'banners' && id !== BANNERS_ITEM_ID) throw new ContentRefused(404, 'not_found', `Banners are edited as "${BANNERS_ITEM_ID}"`);
+    if (kind === 'banners' && id !== BANNERS_ITEM_ID)
+      throw new ContentRefused(404, 'not_found', `Banners are edited as "${BANNERS_ITEM_ID}"`);
     const content = checkedItem(kind, body);
     const newId = KINDS[kind].idOf(content);
     const store = await this.deps.store();
@@ -107,7 +108,12 @@ export class ContentService {
         publishAt: when.toISOString(),
         updatedAt: this.now(),
       };
-      await store.commit({ expected: unchanged(item), item: scheduled, audit: this.audit(actor, 'schedule', item, scheduled), live: false });
+      await store.commit({
+        expected: unchanged(item),
+        item: scheduled,
+        audit: this.audit(actor, 'schedule', item, scheduled),
+        live: false,
+      });
       return scheduled;
     }
     return this.goLive(store, item, item.latestRevision, actor, 'publish');
@@ -215,7 +221,15 @@ export class ContentService {
   }
 
   private audit(actor: string, action: string, before: ItemRecord, after: ItemRecord) {
-    return { actor, action, kind: before.kind, itemId: after.itemId, before: publicState(before), after: publicState(after), at: this.now() };
+    return {
+      actor,
+      action,
+      kind: before.kind,
+      itemId: after.itemId,
+      before: publicState(before),
+      after: publicState(after),
+      at: this.now(),
+    };
   }
 }
 

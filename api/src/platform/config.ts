@@ -105,8 +105,7 @@ function contentTokens(env: NodeJS.ProcessEnv): ContentToken[] {
     .sort()
     .map((name) => {
       const match = /^([0-9a-f]{64}):(editor|publisher)$/.exec(env[name]!.trim().toLowerCase());
-      if (!match)
-        throw new Error(`${name} must be "<SHA-256 of the token in hex>:<editor|publisher>", never the token itself`);
+      if (!match) throw new Error(`${name} must be "<SHA-256 of the token in hex>:<editor|publisher>", never the token itself`);
       return { name, hash: match[1]!, role: match[2] as ContentRole };
     });
 }

@@ -45,7 +45,10 @@ const tables = new PageTables(bundles, logger);
 const renderer = new ServerRenderer(bundles, logger);
 /** The request's "now": content that expires (job postings) is judged against it. */
 let now = new Date();
-const content = new LiveContent(loadContent(settings.contentDir, () => now), () => now);
+const content = new LiveContent(
+  loadContent(settings.contentDir, () => now),
+  () => now,
+);
 // Loaded when the worker starts, not on the first visitor's request.
 try {
   bundles.shell();
