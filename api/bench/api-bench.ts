@@ -4,6 +4,7 @@
  *    req/s of both, their ratio (target >= 0.5) and p99 latency.
  * 2. 1,000 concurrent POST /api/contact (rate limit off) and how many leads are stored (target: all acknowledged).
  * 3. Release propagation between two instances (release-propagation.ts): p50 and p99.
+ * 4. Publish to visible on the other instance (content-propagation.ts): p50 and p99.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,6 +19,7 @@ import { createApp } from '../src/app';
 import { loadConfig, REPO_ROOT } from '../src/platform/config';
 import { openSqliteStore } from '../src/leads/lead-store-sqlite';
 import { contactSubmission } from '../test/contact-submission';
+import { benchContentPropagation } from './content-propagation';
 import { benchReleasePropagation } from './release-propagation';
 
 interface AutocannonResult {
@@ -122,6 +124,7 @@ async function main(): Promise<void> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   await benchReleasePropagation();
+  await benchContentPropagation();
 }
 
 (process.argv[2] === 'serve' ? serve(process.argv[3] as string) : main()).catch((error: unknown) => {

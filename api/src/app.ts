@@ -4,6 +4,7 @@
  * paths no route could answer, CORS, api routes, files, and the HTML pages last.
  */
 import crypto from 'node:crypto';
+import path from 'node:path';
 import Koa from 'koa';
 import compress from 'koa-compress';
 import { loadConfig, type AppConfig } from './platform/config';
@@ -35,6 +36,14 @@ import { releaseContext, serverCheck } from './registry/release-context';
 import { remoteOrigins } from './registry/allowed-origins';
 import { buildRegistry } from './registry/remote-registry';
 import { loadContent, type Clock, type ContentStore } from './content/content-store';
+import { contentApiRouter } from './content/content-api.router';
+import { ContentFollower } from './content/content-follower';
+import { contentRedirects } from './content/content-redirects';
+import { seedContent } from './content/content-seed';
+import { ContentService } from './content/content-service';
+import type { EditorialStore } from './content/editorial-store';
+import { LiveContent } from './content/live-content';
+import { openEditorialStore } from './content/open-editorial-store';
 import { createLeadService } from './leads/lead-service';
 import { notifiersFrom, type Notifiers } from './leads/notifiers';
 import { OutboxRelay, type RelayOptions } from './leads/outbox-relay';
@@ -47,6 +56,7 @@ import { staticRouter } from './site/static-files';
 export interface AppDeps {
   config?: AppConfig;
   logger?: Logger;
+  /** Fixed content: served as given, the database's content is neither seeded nor followed. */
   content?: ContentStore;
   /** The clock job postings expire against (when `content` is not given); tests set it. */
   clock?: Clock;
@@ -69,6 +79,10 @@ export interface App {
   leads(): Promise<LeadStore>;
   /** The registry store, in the same database. */
   registryStore(): Promise<RegistryStore>;
+  /** The content's editorial store, in the same database. */
+  editorialStore(): Promise<EditorialStore>;
+  /** Follows the published content in the database (polls; refresh() reads at once). */
+  contentFollower: ContentFollower;
   /** Opens the store (running migrations) and starts the relay: call before listening. */
   start(): Promise<void>;
   /** Which page a path is on the live site (read from the page tables of the builds served). */
@@ -84,13 +98,19 @@ export function createApp(deps: AppDeps = {}): App {
   // One site per process: head tags, the sitemap and mails built here use this environment's addresses.
   publishSiteAddresses(config.siteAddresses);
   const logger = deps.logger ?? createLogger(config.logLevel);
-  const content = deps.content ?? loadContent(config.contentDir, deps.clock);
+  const clock = deps.clock ?? (() => new Date());
+  // The files serve until start() has read the database (they are its seed, so the same content).
+  const content = new LiveContent(deps.content ?? loadContent(config.contentDir, clock), clock);
   const lifecycle: Lifecycle = { shuttingDown: false };
   let opened: Promise<LeadStore> | undefined = deps.leads ? Promise.resolve(deps.leads) : undefined;
   const leads = () => (opened ??= openLeadStore(config));
   let openedRegistry: Promise<RegistryStore> | undefined;
   const registryStore = () => (openedRegistry ??= openRegistryStore(config));
   const registry = new RegistryFollower(registryStore, logger);
+  let openedEditorial: Promise<EditorialStore> | undefined;
+  const editorialStore = () => (openedEditorial ??= openEditorialStore(config));
+  const contentService = new ContentService({ store: editorialStore, imagesDir: path.join(config.contentDir, 'images'), clock });
+  const contentFollower = new ContentFollower(editorialStore, contentService, content, logger);
   const limiter = contactLimiter(config.contactRateLimit, {
     url: config.redisUrl,
     keyPrefix: config.redisKeyPrefix,
@@ -109,7 +129,7 @@ export function createApp(deps: AppDeps = {}): App {
     const preview = grant && artifacts.locate(grant.remote, grant.version) ? new Map([[grant.remote, grant.version]]) : undefined;
     return { registry: buildRegistry(config, registry.current(), preview), preview: Boolean(preview) };
   };
-  const pool = new RenderPool(config, logger);
+  const pool = new RenderPool(config, logger, { content: () => content.forWorkers() });
   const releases = () => registryStore().then((store) => releaseContext(config, store, serverCheck(pool)));
   const relay = new OutboxRelay(leads, deps.notifiers ?? notifiersFrom(config), logger, deps.relay);
   const origins = remoteOrigins(config);
@@ -133,11 +153,19 @@ export function createApp(deps: AppDeps = {}): App {
   koa.use(corsPolicy(config.siteAddresses.siteUrl, origins));
   koa.use(compress({ threshold: 1024 }));
 
+  koa.use(contentRedirects(content));
   koa.use(apiNotFound);
   const leadService = createLeadService(leads, relay, logger);
   const api = [
     healthRouter(leads, lifecycle, () => leadService.writable()),
     contentRouter(content),
+    contentApiRouter({
+      service: contentService,
+      tokens: config.contentTokens,
+      live: content,
+      clock,
+      changed: () => contentFollower.refresh(),
+    }),
     contactRouter(leadService, { limiter, logger }),
     remotesRouter(registryFor, (registry) => pool.navigation(registry)),
     releasesRouter({ config, context: releases, previewSecret: sharedPreviewSecret }),
@@ -153,7 +181,6 @@ export function createApp(deps: AppDeps = {}): App {
   });
   const files = staticRouter(config);
   koa.use(files.routes());
-  const clock = deps.clock ?? (() => new Date());
   const liveRegistry = () => buildRegistry(config, registry.current());
   const resolveLivePage = (pathname: string) => pool.resolve(pathname, liveRegistry(), clock());
   koa.use(shareImageRouter(config, resolveLivePage, logger).routes());
@@ -170,9 +197,16 @@ export function createApp(deps: AppDeps = {}): App {
     registry,
     leads,
     registryStore,
+    editorialStore,
+    contentFollower,
     async start() {
       const store = await leads();
       await importLegacyHistory(await registryStore(), config.releasesDir, logger);
+      if (!deps.content) {
+        const seeded = await seedContent(await editorialStore(), config.contentDir, clock);
+        if (seeded) logger.info({ items: seeded }, 'content seeded from the content files');
+        await contentFollower.start();
+      }
       await registry.start();
       knownPreviewSecret = await sharedPreviewSecret();
       if (config.production && config.trustProxyHops === 0) {
@@ -189,11 +223,13 @@ export function createApp(deps: AppDeps = {}): App {
     resolvePage: resolveLivePage,
     async close() {
       registry.stop();
+      contentFollower.stop();
       await relay.stop();
       await limiter?.close();
       await pool.close();
       if (opened) await (await opened).close();
       if (openedRegistry) await (await openedRegistry).close();
+      if (openedEditorial) await (await openedEditorial).close();
     },
   };
 }

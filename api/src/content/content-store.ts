@@ -1,6 +1,8 @@
 /**
- * Content (case studies, blog posts, jobs, banners) as structured files, one per item, validated at
- * start with the contract schemas. A broken file stops the start with its path and the field at fault.
+ * Content (case studies, blog posts, jobs, banners): the read model the site answers from, and the
+ * files of api/content/, one per item, validated with the contract schemas. The files are the seed of
+ * the database (editorial-store.ts) and the tests' fixture; a broken file stops the start with its
+ * path and the field at fault.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -80,20 +82,54 @@ const byDateDesc =
   (a: T, b: T) =>
     key(b).localeCompare(key(a));
 
-export function loadContent(contentDir: string, clock: Clock = () => new Date()): ContentStore {
-  const caseStudies = loadCollection(path.join(contentDir, 'case-studies'), caseStudySchema).sort(byDateDesc((c) => c.publishedDate));
-  const posts = loadCollection(path.join(contentDir, 'blog'), blogPostSchema).sort(byDateDesc((p) => p.publishedDate));
-  const jobs = loadCollection(path.join(contentDir, 'jobs'), jobSchema).sort(byDateDesc((j) => j.postedDate));
+/** The items the site publishes, as plain data: what the seed files hold and the database's live revisions. */
+export interface ContentItems {
+  caseStudies: CaseStudy[];
+  blogPosts: BlogPost[];
+  jobs: Job[];
+  banners: Banners;
+  /** Postings taken down (unpublished): answered as closed (410), listed nowhere. */
+  withdrawnJobs?: Job[];
+}
+
+export const NO_BANNERS: Banners = { primary: null, secondary: null };
+
+/** The content files of `contentDir`, each checked with its schema (the seed, and the tests' fixture). */
+export function readContentFiles(contentDir: string): ContentItems {
   const bannersFile = path.join(contentDir, 'banners.json');
-  const banners: Banners = fs.existsSync(bannersFile) ? parseFile(bannersSchema, bannersFile) : { primary: null, secondary: null };
+  return {
+    caseStudies: loadCollection(path.join(contentDir, 'case-studies'), caseStudySchema),
+    blogPosts: loadCollection(path.join(contentDir, 'blog'), blogPostSchema),
+    jobs: loadCollection(path.join(contentDir, 'jobs'), jobSchema),
+    banners: fs.existsSync(bannersFile) ? parseFile(bannersSchema, bannersFile) : NO_BANNERS,
+  };
+}
+
+/** The files of `contentDir`, each checked alone and against the others (images, the banner's post). */
+export function readCheckedContent(contentDir: string): ContentItems {
+  const items = readContentFiles(contentDir);
+  checkReferences(items, path.join(contentDir, 'images'), (where, id) =>
+    path.join(contentDir, FOLDERS[where], where === 'banners' ? 'banners.json' : `${id}.json`),
+  );
+  return items;
+}
+
+export function loadContent(contentDir: string, clock: Clock = () => new Date()): ContentStore {
+  return contentStore(readCheckedContent(contentDir), clock);
+}
+
+/** The read model the endpoints and pages answer from; items are expected checked already. */
+export function contentStore(items: ContentItems, clock: Clock = () => new Date()): ContentStore {
+  const caseStudies = [...items.caseStudies].sort(byDateDesc((c) => c.publishedDate));
+  const posts = [...items.blogPosts].sort(byDateDesc((p) => p.publishedDate));
+  const jobs = [...items.jobs].sort(byDateDesc((j) => j.postedDate));
   const postById = new Map(posts.map((p) => [p.id, p]));
-  checkReferences(contentDir, { caseStudies, posts, banners, postIds: new Set(postById.keys()) });
-  const postings = jobPostings(jobs, clock);
+  const postings = jobPostings(jobs, clock, items.withdrawnJobs);
   return {
     caseStudies,
     blogPosts: posts.map(({ content: _content, ...summary }) => summary),
     jobs,
-    banners,
+    banners: items.banners,
     caseStudy: (id) => caseStudies.find((c) => c.id === id),
     blogPost: (id) => postById.get(id),
     openJobs: () => postings().open,
@@ -102,37 +138,33 @@ export function loadContent(contentDir: string, clock: Clock = () => new Date())
 }
 
 const IMAGE_PREFIX = '/content-images/';
+const FOLDERS = { caseStudies: 'case-studies', blogPosts: 'blog', banners: '' } as const;
+
+/** Names where an item lives in error messages: its file, or its kind and id in the database. */
+export type ItemLabel = (where: keyof typeof FOLDERS, id: string) => string;
 
 /**
- * Cross-file checks a per-file schema cannot make: the home banner's post exists ('default' means
- * none), and every image a content item names is on disk, so a typo fails the start, not a page.
+ * Checks across items a per-item schema cannot make: the home banner's post exists ('default' means
+ * none), and every image a content item names is on disk, so a typo fails the start or the publish,
+ * never a page.
  */
-function checkReferences(
-  contentDir: string,
-  refs: { caseStudies: CaseStudy[]; posts: BlogPost[]; banners: Banners; postIds: Set<string> },
-): void {
-  const bannersFile = path.join(contentDir, 'banners.json');
-  const postId = refs.banners.secondary?.blogPostId;
-  if (postId && postId !== 'default' && !refs.postIds.has(postId)) {
-    throw new ContentError(`${bannersFile}: field "secondary.blogPostId": no blog post "${postId}"`);
+export function checkReferences(items: ContentItems, imagesDir: string, label: ItemLabel): void {
+  const postId = items.banners.secondary?.blogPostId;
+  if (postId && postId !== 'default' && !items.blogPosts.some((p) => p.id === postId)) {
+    throw new ContentError(`${label('banners', '')}: field "secondary.blogPostId": no blog post "${postId}"`);
   }
   const images: [string, string, string | undefined][] = [
-    ...refs.caseStudies.flatMap((c): [string, string, string | undefined][] => [
-      [path.join(contentDir, 'case-studies', `${c.id}.json`), 'clientLogo', c.clientLogo],
-      [path.join(contentDir, 'case-studies', `${c.id}.json`), 'heroImage', c.heroImage],
+    ...items.caseStudies.flatMap((c): [string, string, string | undefined][] => [
+      [label('caseStudies', c.id), 'clientLogo', c.clientLogo],
+      [label('caseStudies', c.id), 'heroImage', c.heroImage],
     ]),
-    ...refs.posts.map((p): [string, string, string | undefined] => [
-      path.join(contentDir, 'blog', `${p.id}.json`),
-      'heroImage',
-      p.heroImage,
-    ]),
+    ...items.blogPosts.map((p): [string, string, string | undefined] => [label('blogPosts', p.id), 'heroImage', p.heroImage]),
   ];
-  const imagesDir = path.join(contentDir, 'images');
-  for (const [file, field, src] of images) {
+  for (const [where, field, src] of images) {
     if (!src?.startsWith(IMAGE_PREFIX)) continue;
     const onDisk = path.join(imagesDir, src.slice(IMAGE_PREFIX.length));
     if (!onDisk.startsWith(imagesDir + path.sep) || !fs.existsSync(onDisk)) {
-      throw new ContentError(`${file}: field "${field}": image ${src} not found under content/images`);
+      throw new ContentError(`${where}: field "${field}": image ${src} not found under content/images`);
     }
   }
 }

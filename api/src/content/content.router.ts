@@ -1,6 +1,6 @@
 /**
- * Read-only content endpoints. Content is loaded and validated once at start, so
- * handlers only look items up; an unknown id is a 404 with the one error body.
+ * Read-only content endpoints, answered from the content this instance serves (live-content.ts, swapped
+ * whole on a publish), so handlers only look items up; an unknown id is a 404 with the one error body.
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
@@ -8,8 +8,8 @@ import { notFound } from '../platform/errors';
 import { CONTENT_SOURCES } from './content-sources';
 import type { ContentStore } from './content-store';
 
-/** Content changes only with a deploy; a short shared cache spares repeat reads without hiding a release for long. */
-const CACHE = 'public, max-age=60';
+/** A publish must show within seconds everywhere, so caches revalidate each time (as pages do). */
+const CACHE = 'no-cache';
 
 export function contentRouter(content: ContentStore): Router {
   const router = new Router({ prefix: '/api' });

@@ -13,7 +13,7 @@ export interface JobPostings {
   bySlug: ReadonlyMap<string, JobPosting>;
 }
 
-export function jobPostings(jobs: readonly Job[], clock: () => Date): () => JobPostings {
+export function jobPostings(jobs: readonly Job[], clock: () => Date, withdrawn: readonly Job[] = []): () => JobPostings {
   let day = '';
   let current: JobPostings = { open: [], bySlug: new Map() };
   return () => {
@@ -21,7 +21,9 @@ export function jobPostings(jobs: readonly Job[], clock: () => Date): () => JobP
     const today = jobCalendarDay(now);
     if (today !== day) {
       const all = jobs.map((job): JobPosting => ({ ...job, open: isJobOpen(job, now) }));
-      current = { open: all.filter((p) => p.open), bySlug: new Map(all.map((p) => [p.slug, p])) };
+      // A withdrawn posting is closed whatever its dates say.
+      const closed = withdrawn.map((job): JobPosting => ({ ...job, open: false }));
+      current = { open: all.filter((p) => p.open), bySlug: new Map([...closed, ...all].map((p) => [p.slug, p])) };
       day = today;
     }
     return current;

@@ -56,6 +56,11 @@ export interface AppConfig {
   releaseTokenHashes: Partial<Record<RemoteName, string>>;
   /** What one release upload may cost the api (see ReleaseLimits). */
   releaseLimits: ReleaseLimits;
+  /**
+   * The content API's tokens (CONTENT_TOKEN_<NAME> = `<sha256 hex>:<editor|publisher>`); none turns
+   * the API off. The variable's name is who an action is recorded as.
+   */
+  contentTokens: ContentToken[];
   /** Signs preview links; when unset, a secret is created once in the database and shared by every instance. */
   previewSecret: string | undefined;
   /**
@@ -118,6 +123,24 @@ function releaseLimits(env: NodeJS.ProcessEnv): ReleaseLimits {
   };
 }
 
+export type ContentRole = 'editor' | 'publisher';
+export interface ContentToken {
+  name: string;
+  hash: string;
+  role: ContentRole;
+}
+
+function contentTokens(env: NodeJS.ProcessEnv): ContentToken[] {
+  return Object.keys(env)
+    .filter((name) => /^CONTENT_TOKEN_[A-Z0-9_]+$/.test(name) && env[name])
+    .sort()
+    .map((name) => {
+      const match = /^([0-9a-f]{64}):(editor|publisher)$/.exec(env[name]!.trim().toLowerCase());
+      if (!match) throw new Error(`${name} must be "<SHA-256 of the token in hex>:<editor|publisher>", never the token itself`);
+      return { name, hash: match[1]!, role: match[2] as ContentRole };
+    });
+}
+
 function releaseTokenHashes(env: NodeJS.ProcessEnv): Partial<Record<RemoteName, string>> {
   const hashes: Partial<Record<RemoteName, string>> = {};
   for (const remote of REMOTE_NAMES) {
@@ -159,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'cardlift',
     releaseTokenHashes: releaseTokenHashes(env),
     releaseLimits: releaseLimits(env),
+    contentTokens: contentTokens(env),
     previewSecret: env.PREVIEW_SECRET || undefined,
     trustProxyHops: int(env, 'TRUST_PROXY_HOPS', 0),
     server: {

@@ -9,10 +9,12 @@ import { AppError } from './errors';
 /** Every method the site answers; CORS preflights included. */
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'] as const;
 const allowed = new Set<string>(ALLOWED_METHODS);
+/** PUT only where an item is written whole: the content API (`PUT /api/content/{kind}/{id}`). */
+const PUT_PREFIX = '/api/content/';
 
 export function requestGuard(): Middleware {
   return async (ctx, next) => {
-    if (!allowed.has(ctx.method)) {
+    if (!allowed.has(ctx.method) && !(ctx.method === 'PUT' && ctx.path.startsWith(PUT_PREFIX))) {
       ctx.set('Allow', ALLOWED_METHODS.join(', '));
       throw new AppError(405, 'method_not_allowed', `${ctx.method} is not allowed`);
     }

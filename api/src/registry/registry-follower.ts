@@ -5,6 +5,7 @@
  * known versions and is logged: a database blip never takes the site down.
  */
 import type { Logger } from '../platform/logger';
+import { Poller } from '../platform/poller';
 import type { CurrentVersions } from './remote-registry';
 import type { RegistryStore } from './registry-store';
 
@@ -12,15 +13,23 @@ export const POLL_MS = 500;
 
 export class RegistryFollower {
   private versions: CurrentVersions = new Map();
-  private timer: NodeJS.Timeout | undefined;
-  private failing = false;
-  private reading: Promise<void> | undefined;
+  private readonly poller: Poller;
 
   constructor(
     private readonly store: () => Promise<RegistryStore>,
-    private readonly logger: Logger,
-    private readonly pollMs = POLL_MS,
-  ) {}
+    logger: Logger,
+    pollMs = POLL_MS,
+  ) {
+    const messages = { failing: 'cannot read the registry; serving the last known versions', recovered: 'registry readable again' };
+    this.poller = new Poller(
+      async () => {
+        this.versions = await (await this.store()).currentVersions();
+      },
+      logger,
+      messages,
+      pollMs,
+    );
+  }
 
   /** The versions last read (empty before start: every remote serves its checkout build). */
   current(): CurrentVersions {
@@ -29,29 +38,14 @@ export class RegistryFollower {
 
   /** Reads the registry; a read already under way is shared rather than doubled. */
   refresh(): Promise<void> {
-    this.reading ??= this.read().finally(() => (this.reading = undefined));
-    return this.reading;
+    return this.poller.refresh();
   }
 
-  private async read(): Promise<void> {
-    try {
-      this.versions = await (await this.store()).currentVersions();
-      if (this.failing) this.logger.info('registry readable again');
-      this.failing = false;
-    } catch (error) {
-      if (!this.failing) this.logger.error({ err: error }, 'cannot read the registry; serving the last known versions');
-      this.failing = true;
-    }
-  }
-
-  async start(): Promise<void> {
-    await this.refresh();
-    this.timer ??= setInterval(() => void this.refresh(), this.pollMs);
-    this.timer.unref();
+  start(): Promise<void> {
+    return this.poller.start();
   }
 
   stop(): void {
-    clearInterval(this.timer);
-    this.timer = undefined;
+    this.poller.stop();
   }
 }

@@ -3,14 +3,10 @@
  * SHA-256 (RELEASE_TOKEN_<REMOTE>), and compares hashes in constant time, so neither the
  * configuration nor the timing of an answer gives a token away.
  */
-import crypto from 'node:crypto';
 import type { Context } from 'koa';
 import type { RemoteName } from '@cardlift/contracts';
 import { AppError } from '../platform/errors';
-
-export const sha256Hex = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
-
-const sameHash = (a: string, b: string) => crypto.timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
+import { bearerToken, matchingHash } from '../platform/token-hash';
 
 /** The name of the variable holding a remote's token hash: also who a release is recorded as. */
 export const releaseTokenName = (remote: RemoteName) => `RELEASE_TOKEN_${remote.toUpperCase()}`;
@@ -22,15 +18,15 @@ export const releaseTokenName = (remote: RemoteName) => `RELEASE_TOKEN_${remote.
 export function authorizeRelease(ctx: Context, remote: RemoteName, hashes: Partial<Record<RemoteName, string>>): string {
   const mine = hashes[remote];
   if (!mine) throw new AppError(404, 'not_found', `No release API for ${remote}: it has no release token configured`);
-  const match = /^Bearer\s+(\S+)$/i.exec(ctx.get('Authorization'));
-  if (!match?.[1]) {
+  const token = bearerToken(ctx);
+  if (!token) {
     ctx.set('WWW-Authenticate', 'Bearer');
     throw new AppError(401, 'unauthorized', `A release of ${remote} needs its release token (Authorization: Bearer <token>)`);
   }
-  const presented = sha256Hex(match[1]);
-  // Every configured hash is compared, whatever matches first, so timing says nothing either.
-  let owner: RemoteName | undefined;
-  for (const [name, hash] of Object.entries(hashes) as [RemoteName, string][]) if (sameHash(presented, hash) && !owner) owner = name;
+  const owner = matchingHash(
+    token,
+    (Object.entries(hashes) as [RemoteName, string][]).map(([name, hash]) => ({ name, hash })),
+  )?.name;
   if (owner === remote) return releaseTokenName(remote);
   if (owner) throw new AppError(403, 'forbidden', `This token releases ${owner}, not ${remote}`);
   ctx.set('WWW-Authenticate', 'Bearer error="invalid_token"');

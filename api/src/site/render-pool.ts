@@ -15,6 +15,7 @@ import { EMPTY_NAVIGATION, type RemoteEntry, type SiteNavigation } from '@cardli
 import type { AppConfig } from '../platform/config';
 import type { Logger } from '../platform/logger';
 import { sectionFallback, type ResolvedPage } from './page-resolver';
+import type { SharedContent } from '../content/live-content';
 import type { RenderTask, WorkerSettings } from './render-tasks';
 import { ServerBundles } from './server-bundles';
 
@@ -41,6 +42,8 @@ export interface PoolRenderRequest extends RenderTask {
 }
 
 export interface RenderPoolOptions {
+  /** The published content every task carries (the workers' copy of the content files until there is some). */
+  content?: () => SharedContent | undefined;
   renderDeadlineMs?: number;
   resolveDeadlineMs?: number;
   maxThreads?: number;
@@ -101,7 +104,8 @@ export class RenderPool {
   }
 
   private run<T>(name: string, task: object, deadlineMs: number): Promise<T> {
-    return this.workers().run(task, { name, signal: AbortSignal.timeout(deadlineMs) }) as Promise<T>;
+    const content = this.options.content?.();
+    return this.workers().run(content ? { ...task, content } : task, { name, signal: AbortSignal.timeout(deadlineMs) }) as Promise<T>;
   }
 
   /** Which page a path is (null: unknown, a 404), from the page tables of the builds `registry` names. */
@@ -115,7 +119,9 @@ export class RenderPool {
   }
 
   async resolve(pathname: string, registry: RemoteEntry[], now: Date): Promise<ResolvedPage | null> {
-    const key = [pathname, this.buildsKey(registry), Math.floor(now.getTime() / 60_000)].join('\0');
+    // The content revision too: a publish or unpublish changes which pages exist (the whole cache, simply).
+    const content = this.options.content?.()?.revision ?? 0;
+    const key = [pathname, this.buildsKey(registry), Math.floor(now.getTime() / 60_000), content].join('\0');
     const kept = this.resolved.get(key);
     if (kept) return kept.page;
     try {

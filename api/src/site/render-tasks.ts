@@ -19,6 +19,7 @@ import {
 } from '@cardlift/contracts';
 import { createLogger } from '../platform/logger';
 import { loadContent } from '../content/content-store';
+import { LiveContent, type SharedContent } from '../content/live-content';
 import { registryOfOne } from '../registry/remote-registry';
 import { resolvePage, type ResolvedPage } from './page-resolver';
 import { PageTables } from './page-tables';
@@ -44,7 +45,10 @@ const tables = new PageTables(bundles, logger);
 const renderer = new ServerRenderer(bundles, logger);
 /** The request's "now": content that expires (job postings) is judged against it. */
 let now = new Date();
-const content = loadContent(settings.contentDir, () => now);
+const content = new LiveContent(
+  loadContent(settings.contentDir, () => now),
+  () => now,
+);
 // Loaded when the worker starts, not on the first visitor's request.
 try {
   bundles.shell();
@@ -82,13 +86,20 @@ export interface ResolveTask {
   now: string;
 }
 
-export function resolve(task: ResolveTask): ResolvedPage | null {
+/** Every task carries the published content (render-pool.ts); it is taken when newer than the one held. */
+interface WithContent {
+  content?: SharedContent;
+}
+
+export function resolve(task: ResolveTask & WithContent): ResolvedPage | null {
   now = new Date(task.now);
+  content.adopt(task.content);
   return resolvePage(task.path, content, tables.forRegistry(task.registry));
 }
 
-export function sitemap(task: { registry: RemoteEntry[]; now: string }): string[] {
+export function sitemap(task: { registry: RemoteEntry[]; now: string } & WithContent): string[] {
   now = new Date(task.now);
+  content.adopt(task.content);
   return sitemapPaths(content, tables.forRegistry(task.registry).remotes());
 }
 
@@ -113,8 +124,9 @@ export function render(task: RenderTask): Promise<string> {
 }
 
 /** Loads a stored build's page table and renders each of its static pages, as a visitor would get them. */
-export async function check(task: { remote: RemoteName; version: string; now: string }): Promise<string[]> {
+export async function check(task: { remote: RemoteName; version: string; now: string } & WithContent): Promise<string[]> {
   now = new Date(task.now);
+  content.adopt(task.content);
   const { remote, version } = task;
   const registry = registryOfOne(remote, version);
   if (!bundles.shell()) return ['the shell has no server build to render with (npm run build -w shell)'];

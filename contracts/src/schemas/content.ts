@@ -164,3 +164,51 @@ export type Job = z.infer<typeof jobSchema>;
 export type JobPosting = z.infer<typeof jobPostingSchema>;
 export type JobPostingSummary = Pick<JobPosting, (typeof JOB_POSTING_SUMMARY_FIELDS)[number]>;
 export type Banners = z.infer<typeof bannersSchema>;
+
+/**
+ * Content as data: the kinds the content API edits (`/api/content/{kind}/{id}`), named after their
+ * public endpoints. Banners are one document, edited under the id BANNERS_ITEM_ID.
+ */
+export const CONTENT_KINDS = ['casestudies', 'blog', 'jobs', 'banners'] as const;
+export const contentKindSchema = z.enum(CONTENT_KINDS);
+export const BANNERS_ITEM_ID = 'site';
+
+/**
+ * An item's editorial state. Only a published item is public; a scheduled one goes live at its
+ * `publishAt` (a published item scheduled for an update keeps its live revision until then).
+ */
+export const CONTENT_STATES = ['draft', 'scheduled', 'published', 'unpublished'] as const;
+export const contentStateSchema = z.enum(CONTENT_STATES);
+
+/** POST /api/content/{kind}/{id}/publish: now, or at `at` (scheduled). */
+export const publishRequestSchema = z.object({ at: z.iso.datetime({ offset: true }).optional() }).strict();
+/** POST /api/content/{kind}/{id}/restore: the revision to copy into a new draft. */
+export const restoreRequestSchema = z.object({ revision: z.number().int().positive() }).strict();
+
+export const contentRevisionSchema = z.object({
+  revision: z.number().int().positive(),
+  /** The item's id (slug for a job) in this revision. */
+  id: text,
+  createdAt: z.string(),
+  createdBy: text,
+  /** The revision this one copies, when it was made by a restore. */
+  restoredFrom: z.number().int().positive().nullable(),
+});
+
+/** An item as the content API answers it: where it stands, and its latest revision's content. */
+export const contentItemStatusSchema = z.object({
+  kind: contentKindSchema,
+  id: text,
+  state: contentStateSchema,
+  latestRevision: z.number().int().positive(),
+  /** The revision visitors see; null when none is. */
+  liveRevision: z.number().int().positive().nullable(),
+  scheduledRevision: z.number().int().positive().nullable(),
+  publishAt: z.string().nullable(),
+  content: z.unknown(),
+});
+
+export type ContentKind = z.infer<typeof contentKindSchema>;
+export type ContentState = z.infer<typeof contentStateSchema>;
+export type ContentRevision = z.infer<typeof contentRevisionSchema>;
+export type ContentItemStatus = z.infer<typeof contentItemStatusSchema>;

@@ -1,0 +1,153 @@
+/**
+ * The content API (automation now, the people-facing editor later), each call with a content token
+ * (content-auth.ts):
+ *   GET  /api/content/jobs/closing-soon          live postings that close within CLOSING_SOON_DAYS
+ *   GET  /api/content/{kind}/{id}                where the item stands, with its latest revision
+ *   PUT  /api/content/{kind}/{id}                saves a draft (editor, publisher)
+ *   POST /api/content/{kind}/{id}/publish        { at? }: now, or scheduled (publisher)
+ *   POST /api/content/{kind}/{id}/unpublish      (publisher)
+ *   GET  /api/content/{kind}/{id}/revisions      every revision (editor, publisher)
+ *   POST /api/content/{kind}/{id}/restore        { revision }: a new draft copying it (editor, publisher)
+ * A refused call writes nothing; every action is audited (who, what, when, before and after).
+ */
+import Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import {
+  contentKindSchema,
+  jobCalendarDay,
+  publishRequestSchema,
+  restoreRequestSchema,
+  type ContentItemStatus,
+  type ContentKind,
+} from '@cardlift/contracts';
+import type { ContentRole, ContentToken } from '../platform/config';
+import { AppError } from '../platform/errors';
+import { jsonBody } from '../platform/json-body';
+import { validate, validBody } from '../platform/validate';
+import { authorizeContent } from './content-auth';
+import { ContentRefused, type ContentService } from './content-service';
+import type { Clock, ContentStore } from './content-store';
+import { ContentConflict, type ItemRecord } from './editorial-store';
+
+export const CLOSING_SOON_DAYS = 14;
+/** A case study with its images' texts is a few KB; a long post stays well under this. */
+const CONTENT_BODY_LIMIT = '256kb';
+
+export interface ContentApiDeps {
+  service: ContentService;
+  tokens: readonly ContentToken[];
+  /** What this instance serves, for the closing-soon list. */
+  live: ContentStore;
+  clock: Clock;
+  /** Called after a change of what visitors see, so this instance serves it before answering. */
+  changed(): Promise<void>;
+}
+
+function kindOf(ctx: Context): ContentKind {
+  const kind = contentKindSchema.safeParse(ctx.params.kind);
+  if (!kind.success)
+    throw new AppError(404, 'not_found', `No content kind "${String(ctx.params.kind)}" (casestudies, blog, jobs, banners)`);
+  return kind.data;
+}
+
+async function answered<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ContentRefused)
+      throw new AppError(error.status, error.code, error.message, error.issues ? { issues: error.issues } : undefined);
+    if (error instanceof ContentConflict) throw new AppError(409, 'conflict', error.message);
+    throw error;
+  }
+}
+
+/** A publish or unpublish may come without a body: no body means {}. */
+const optionalJson =
+  (parse: Middleware): Middleware =>
+  async (ctx, next) => {
+    if (ctx.request.type === '' && !Number(ctx.get('Content-Length') || 0)) {
+      ctx.request.body = {};
+      await next();
+    } else await parse(ctx, next);
+  };
+
+export function contentApiRouter(deps: ContentApiDeps): Router {
+  const router = new Router({ prefix: '/api/content' });
+  const auth =
+    (needs: ContentRole): Middleware =>
+    async (ctx, next) => {
+      ctx.state.actor = authorizeContent(ctx, deps.tokens, needs);
+      ctx.set('Cache-Control', 'no-store');
+      await next();
+    };
+  const status = async (kind: ContentKind, item: ItemRecord): Promise<ContentItemStatus> => {
+    const revisions = await deps.service.revisions(kind, item.itemId);
+    return {
+      kind,
+      id: item.itemId,
+      state: item.state,
+      latestRevision: item.latestRevision,
+      liveRevision: item.state === 'unpublished' ? null : item.liveRevision,
+      scheduledRevision: item.scheduledRevision,
+      publishAt: item.publishAt,
+      content: revisions.at(-1)?.body ?? null,
+    };
+  };
+
+  router.get('/jobs/closing-soon', auth('editor'), (ctx) => {
+    const today = jobCalendarDay(deps.clock());
+    const last = jobCalendarDay(new Date(deps.clock().getTime() + CLOSING_SOON_DAYS * 86_400_000));
+    ctx.body = deps.live
+      .openJobs()
+      .filter((job) => job.validThrough !== undefined && job.validThrough >= today && job.validThrough <= last)
+      .map(({ slug, title, validThrough }) => ({ slug, title, validThrough }))
+      .sort((a, b) => a.validThrough!.localeCompare(b.validThrough!));
+  });
+
+  router.get('/:kind/:id', auth('editor'), async (ctx) => {
+    const kind = kindOf(ctx);
+    ctx.body = await answered(async () => status(kind, (await deps.service.find(kind, ctx.params.id!)).item));
+  });
+
+  router.put('/:kind/:id', auth('editor'), jsonBody(CONTENT_BODY_LIMIT), async (ctx) => {
+    const kind = kindOf(ctx);
+    const item = await answered(() => deps.service.save(kind, ctx.params.id!, ctx.request.body, ctx.state.actor as string));
+    ctx.body = await status(kind, item);
+  });
+
+  router.post('/:kind/:id/publish', auth('publisher'), optionalJson(jsonBody()), validate(publishRequestSchema), async (ctx) => {
+    const kind = kindOf(ctx);
+    const { at } = validBody(ctx, publishRequestSchema);
+    const item = await answered(() => deps.service.publish(kind, ctx.params.id!, ctx.state.actor as string, at));
+    if (item.state === 'published') await deps.changed();
+    ctx.body = await status(kind, item);
+  });
+
+  router.post('/:kind/:id/unpublish', auth('publisher'), async (ctx) => {
+    const kind = kindOf(ctx);
+    const item = await answered(() => deps.service.unpublish(kind, ctx.params.id!, ctx.state.actor as string));
+    await deps.changed();
+    ctx.body = await status(kind, item);
+  });
+
+  router.get('/:kind/:id/revisions', auth('editor'), async (ctx) => {
+    const kind = kindOf(ctx);
+    const revisions = await answered(() => deps.service.revisions(kind, ctx.params.id!));
+    ctx.body = revisions.map(({ revision, itemId, createdAt, createdBy, restoredFrom, body }) => ({
+      revision,
+      id: itemId,
+      createdAt,
+      createdBy,
+      restoredFrom,
+      content: body,
+    }));
+  });
+
+  router.post('/:kind/:id/restore', auth('editor'), jsonBody(), validate(restoreRequestSchema), async (ctx) => {
+    const kind = kindOf(ctx);
+    const { revision } = validBody(ctx, restoreRequestSchema);
+    const item = await answered(() => deps.service.restore(kind, ctx.params.id!, revision, ctx.state.actor as string));
+    ctx.body = await status(kind, item);
+  });
+  return router;
+}

@@ -1,0 +1,74 @@
+/**
+ * The kinds of content the content API edits, one row each: the schema every write is checked with,
+ * which field is the item's id in its URLs, where it goes in the read model, and its public paths
+ * (which a renamed item's old ids answer 301 from).
+ */
+import type { z } from 'zod';
+import {
+  API_PATHS,
+  BANNERS_ITEM_ID,
+  bannersSchema,
+  blogPostSchema,
+  caseStudySchema,
+  jobSchema,
+  type ContentKind,
+} from '@cardlift/contracts';
+import { NO_BANNERS, type ContentItems } from './content-store';
+
+export interface KindInfo {
+  schema: z.ZodType<object>;
+  /** The id the item's URLs use (a job's slug). */
+  idOf(item: object): string;
+  /** Public paths of an item with this id: its page (if it has one) and its api answer. */
+  paths(id: string): string[];
+  /** What the 404 of an unknown item says. */
+  label: string;
+}
+
+export const KINDS: Record<ContentKind, KindInfo> = {
+  casestudies: {
+    schema: caseStudySchema,
+    idOf: (item) => (item as { id: string }).id,
+    paths: (id) => [`/case-studies/${id}`, `${API_PATHS.caseStudies}/${id}`],
+    label: 'Case study',
+  },
+  blog: {
+    schema: blogPostSchema,
+    idOf: (item) => (item as { id: string }).id,
+    paths: (id) => [`/blog/${id}`, `${API_PATHS.blog}/${id}`],
+    label: 'Blog post',
+  },
+  jobs: {
+    schema: jobSchema,
+    idOf: (item) => (item as { slug: string }).slug,
+    paths: (id) => [`/company/careers/${id}`, `${API_PATHS.jobs}/${id}`],
+    label: 'Job',
+  },
+  banners: {
+    schema: bannersSchema,
+    idOf: () => BANNERS_ITEM_ID,
+    paths: () => [],
+    label: 'Banners',
+  },
+};
+
+/** The read model's items from live bodies, by kind (bodies already parsed with their schema). */
+export function itemsOf(live: readonly { kind: ContentKind; body: unknown }[]): ContentItems {
+  const of = <T>(kind: ContentKind) => live.filter((l) => l.kind === kind).map((l) => l.body as T);
+  return {
+    caseStudies: of('casestudies'),
+    blogPosts: of('blog'),
+    jobs: of('jobs'),
+    banners: of<ContentItems['banners']>('banners')[0] ?? NO_BANNERS,
+  };
+}
+
+/** The seed's items as (kind, body) pairs, banners included. */
+export function bodiesOf(items: ContentItems): { kind: ContentKind; body: object }[] {
+  return [
+    ...items.caseStudies.map((body) => ({ kind: 'casestudies' as const, body })),
+    ...items.blogPosts.map((body) => ({ kind: 'blog' as const, body })),
+    ...items.jobs.map((body) => ({ kind: 'jobs' as const, body })),
+    { kind: 'banners' as const, body: items.banners },
+  ];
+}

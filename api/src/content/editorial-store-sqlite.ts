@@ -1,0 +1,98 @@
+/** The editorial store in the embedded SQLite file, on the one shared connection of this process. */
+import type Database from 'better-sqlite3';
+import { openSqliteDatabase, whileBusy } from '../platform/db-connections';
+import {
+  auditFromRow,
+  changeStatements,
+  CLAIM_SEED,
+  conflictOfUnique,
+  ContentConflict,
+  CONTENT_SQL,
+  itemFromRow,
+  liveItemFromRow,
+  redirectFromRow,
+  revisionFromRow,
+  type AuditRow,
+  type ContentChange,
+  type EditorialStore,
+  type ItemRow,
+  type LiveRow,
+  type RevisionRow,
+} from './editorial-store';
+
+/** better-sqlite3 binds names, not `$n`: `$1` becomes `@p1`, bound from { p1: ... }. */
+const named = (sql: string) => sql.replace(/\$(\d+)/g, '@p$1');
+const bind = (params: readonly unknown[]) => Object.fromEntries(params.map((value, i) => [`p${i + 1}`, value]));
+
+export function openSqliteEditorialStore(dataDir: string): EditorialStore {
+  const handle = openSqliteDatabase(dataDir);
+  const db: Database.Database = handle.db;
+  const statements = new Map<string, Database.Statement>();
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) statements.set(sql, (statement = db.prepare(named(sql))));
+    return statement;
+  };
+  const all = <T>(sql: string, ...params: unknown[]) => prepared(sql).all(bind(params)) as T[];
+
+  const apply = (change: ContentChange) => {
+    for (const { sql, params, conflict } of changeStatements(change)) {
+      try {
+        const { changes } = prepared(sql).run(bind(params));
+        if (conflict && changes !== 1) throw new ContentConflict(conflict);
+      } catch (error) {
+        if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw conflictOfUnique(change);
+        throw error;
+      }
+    }
+  };
+  const commit = db.transaction(apply);
+  const seed = db.transaction((changes: ContentChange[]) => {
+    if (prepared(CLAIM_SEED).run().changes !== 1) return false;
+    changes.forEach(apply);
+    return true;
+  });
+
+  return {
+    kind: 'sqlite',
+    async liveRevision() {
+      return Number(prepared(CONTENT_SQL.liveRevision).pluck().get() ?? 0);
+    },
+    async liveItems() {
+      return all<LiveRow>(CONTENT_SQL.liveItems).map(liveItemFromRow);
+    },
+    async redirects() {
+      return all<{ kind: string; old_id: string; new_id: string }>(CONTENT_SQL.redirects).map(redirectFromRow);
+    },
+    async item(kind, id) {
+      const row = all<ItemRow>(CONTENT_SQL.item, kind, id)[0];
+      return row && itemFromRow(row);
+    },
+    async items(kind) {
+      return all<ItemRow>(CONTENT_SQL.items, kind).map(itemFromRow);
+    },
+    async revisions(uid) {
+      return all<RevisionRow>(CONTENT_SQL.revisions, uid).map(revisionFromRow);
+    },
+    async revision(uid, revision) {
+      const row = all<RevisionRow>(CONTENT_SQL.revision, uid, revision)[0];
+      return row && revisionFromRow(row);
+    },
+    async due(now) {
+      return all<ItemRow>(CONTENT_SQL.due, now).map(itemFromRow);
+    },
+    async commit(change) {
+      // IMMEDIATE takes the write lock first, so the checks and the writes see the same state.
+      await whileBusy(() => commit.immediate(change));
+    },
+    async seed(changes) {
+      return whileBusy(() => seed.immediate(changes));
+    },
+    async audit(uid) {
+      return all<AuditRow>(CONTENT_SQL.audit, uid).map(auditFromRow);
+    },
+    async close() {
+      handle.release();
+    },
+  };
+}
