@@ -9,7 +9,13 @@ import { REPO_ROOT } from './config';
 
 const root = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { workspaces: string[] };
 type Manifest = { name: string; version: string; dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
-const manifests = root.workspaces.map((dir) => JSON.parse(fs.readFileSync(path.join(REPO_ROOT, dir, 'package.json'), 'utf8')) as Manifest);
+/** The workspace folders, a pattern such as `mf-*` standing for every folder it matches that holds a package. */
+const workspaceDirs = root.workspaces.flatMap((entry) => {
+  if (!entry.includes('*')) return [entry];
+  const pattern = new RegExp(`^${entry.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`);
+  return fs.readdirSync(REPO_ROOT).filter((dir) => pattern.test(dir) && fs.existsSync(path.join(REPO_ROOT, dir, 'package.json')));
+});
+const manifests = workspaceDirs.map((dir) => JSON.parse(fs.readFileSync(path.join(REPO_ROOT, dir, 'package.json'), 'utf8')) as Manifest);
 const versionOf = new Map(manifests.map((m) => [m.name, m.version]));
 
 describe('workspace dependencies', () => {
