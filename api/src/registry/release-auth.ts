@@ -10,7 +10,7 @@ import { AppError } from '../platform/errors';
 
 export const sha256Hex = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
 
-const sameHash = (a: string, b: string) => crypto.timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
+export const sameHash = (a: string, b: string) => crypto.timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
 
 /** The name of the variable holding a remote's token hash: also who a release is recorded as. */
 export const releaseTokenName = (remote: RemoteName) => `RELEASE_TOKEN_${remote.toUpperCase()}`;
