@@ -64,3 +64,16 @@ export interface ReleaseHealth {
   current: string | null;
   versions: VersionHealth[];
 }
+
+const PUBLISHED_RUM = '__cardliftRum';
+type WithRum = typeof globalThis & { [PUBLISHED_RUM]?: Readonly<RumPageContext> };
+
+/** Called by the boot script with the page's boot data (which it consumes), for the shell's reporter. */
+export function publishRumContext(context: RumPageContext | undefined): void {
+  if (context) (globalThis as WithRum)[PUBLISHED_RUM] = context;
+}
+
+/** The page's measurement context, or undefined where the api sent none (a dev server, a test). */
+export function rumContext(): Readonly<RumPageContext> | undefined {
+  return (globalThis as WithRum)[PUBLISHED_RUM];
+}
