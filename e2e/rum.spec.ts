@@ -81,7 +81,9 @@ describe('page-view reports', () => {
     await page.goto(`${site.baseUrl}/invest`);
     await page.goto(`${site.baseUrl}/privacy`);
     // The privacy policy says so.
-    expect((await page.locator('main').innerText()).replace(/\s+/g, ' ')).toMatch(/Global Privacy Control signal, it sends no report at all/);
+    expect((await page.locator('main').innerText()).replace(/\s+/g, ' ')).toMatch(
+      /Global Privacy Control signal, it sends no report at all/,
+    );
     await page.context().close();
     expect(reporterLoads).toEqual([]);
 

@@ -127,7 +127,12 @@ export function createApp(deps: AppDeps = {}): App {
     retentionDays: config.rumRetentionDays,
     maxKeys: config.rum.maxKeys,
   });
-  const metrics = new SiteMetrics({ queueSize: () => pool.queueSize(), rumStore, aggregator: rum, servedVersions: () => registry.current() });
+  const metrics = new SiteMetrics({
+    queueSize: () => pool.queueSize(),
+    rumStore,
+    aggregator: rum,
+    servedVersions: () => registry.current(),
+  });
   pool.observer = metrics;
   // Only the proxies the operator names are believed: ctx.ip is the X-Forwarded-For entry that many
   // hops from the right (the one the outermost trusted proxy wrote), and X-Forwarded-Host/-Proto are

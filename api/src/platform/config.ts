@@ -109,7 +109,8 @@ export interface ServerLimits {
 function tokenHash(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const value = env[name]?.trim().toLowerCase();
   if (!value) return undefined;
-  if (!/^[0-9a-f]{64}$/.test(value)) throw new Error(`${name} must be the SHA-256 of the token in hex (64 characters), never the token itself`);
+  if (!/^[0-9a-f]{64}$/.test(value))
+    throw new Error(`${name} must be the SHA-256 of the token in hex (64 characters), never the token itself`);
   return value;
 }
 

@@ -130,7 +130,11 @@ export class SiteMetrics {
     const { sources, registry } = this;
     let reading: ReturnType<RumStore['outboxBacklog']> | undefined;
     // Three gauges, one query per scrape.
-    const backlog = () => (reading ??= sources.rumStore().then((store) => store.outboxBacklog()).finally(() => setImmediate(() => (reading = undefined))));
+    const backlog = () =>
+      (reading ??= sources
+        .rumStore()
+        .then((store) => store.outboxBacklog())
+        .finally(() => setImmediate(() => (reading = undefined))));
     const gauge = (name: string, help: string, value: (b: Awaited<ReturnType<RumStore['outboxBacklog']>>) => number) =>
       new Gauge({
         name,

@@ -24,7 +24,8 @@ export function healthTable(health: ReleaseHealth): string {
     `${v.formOutcomes.stored}/${v.formOutcomes.refused}/${v.formOutcomes.failed}`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length + (i === 0 ? 2 : 0), ...rows.map((r) => (r[i] as string).length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ');
   const title = `Health of ${health.remote} over the last ${health.hours} h (* current${health.current ? `: ${health.current}` : ': none, the checkout build'}):`;
   if (rows.length === 0) return `${title}\n  no page views reported yet`;
   return [title, line([`  ${header[0] as string}`, ...header.slice(1)]), ...rows.map(line)].join('\n');

@@ -60,7 +60,9 @@ export function releaseHealth(remote: RemoteName, hours: number, current: string
     p75: { lcp: figures.p75('lcp'), inp: figures.p75('inp'), cls: figures.p75('cls') },
     errorsPer100: figures.errorsPer100(),
     remoteFailures: figures.count(RUM_COUNTERS.remoteFailures),
-    formOutcomes: Object.fromEntries(CONTACT_OUTCOMES.map((o) => [o, figures.count(RUM_COUNTERS.form(o))])) as VersionHealth['formOutcomes'],
+    formOutcomes: Object.fromEntries(
+      CONTACT_OUTCOMES.map((o) => [o, figures.count(RUM_COUNTERS.form(o))]),
+    ) as VersionHealth['formOutcomes'],
   }));
   // The current version first, then the most viewed.
   entries.sort((a, b) => Number(b.current) - Number(a.current) || b.views - a.views || a.version.localeCompare(b.version));

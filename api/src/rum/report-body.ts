@@ -8,7 +8,8 @@ import { AppError } from '../platform/errors';
 const READABLE_TYPES = new Set(['text/plain', 'application/json']);
 
 export async function readReportBody(ctx: Context, limit: number): Promise<unknown> {
-  if (!READABLE_TYPES.has(ctx.request.type)) throw new AppError(415, 'unsupported_media_type', 'Content-Type must be text/plain or application/json');
+  if (!READABLE_TYPES.has(ctx.request.type))
+    throw new AppError(415, 'unsupported_media_type', 'Content-Type must be text/plain or application/json');
   const encoding = ctx.get('Content-Encoding');
   if (encoding && encoding !== 'identity') throw new AppError(415, 'unsupported_media_type', 'Content-Encoding is not supported');
   if (Number(ctx.get('Content-Length')) > limit) throw tooLarge();

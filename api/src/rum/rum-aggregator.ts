@@ -68,8 +68,7 @@ export class RumAggregator {
       if (value !== undefined) count(page, timing, bucketOf(value * TIMING_SCALE[timing]));
     }
     // Errors count against the version of the build whose file threw (the "other" section has none).
-    for (const [section, n] of Object.entries(report.errors ?? {}))
-      count(section, RUM_COUNTERS.errors, 0, n);
+    for (const [section, n] of Object.entries(report.errors ?? {})) count(section, RUM_COUNTERS.errors, 0, n);
     for (const [remote, n] of Object.entries(report.remoteFailures ?? {})) count(remote, RUM_COUNTERS.remoteFailures, 0, n);
     for (const outcome of report.contactOutcomes ?? []) count(page, RUM_COUNTERS.form(outcome), 0);
   }

@@ -1,6 +1,6 @@
 /** The aggregates on PostgreSQL (DATABASE_URL): every instance adds its counts to the same rows. */
 import { inTransaction, openPostgresPool, type PostgresOptions } from '../platform/db-connections';
-import { RUM_COLUMNS, RUM_KEY, rowValues, type RumStore, type RumTotal } from './rum-store';
+import { OUTBOX_BACKLOG_SQL, RUM_COLUMNS, RUM_KEY, rowValues, type RumStore, type RumTotal } from './rum-store';
 
 /** Rows per INSERT statement: 7 parameters each, far under PostgreSQL's 65,535. */
 const CHUNK = 500;
@@ -36,14 +36,13 @@ export async function openPostgresRumStore(url: string, options: PostgresOptions
       return rows.map((row) => ({ ...row, count: Number(row.count) }));
     },
     async outboxBacklog() {
-      const { rows } = await pool.query<{ pending: string; failed: string; oldest: Date | null }>(
-        `SELECT
-           (SELECT COUNT(*) FROM outbox WHERE status = 'pending') AS pending,
-           (SELECT COUNT(*) FROM outbox WHERE status = 'failed') AS failed,
-           (SELECT MIN(l.created_at) FROM outbox o JOIN leads l ON l.id = o.lead_id WHERE o.status = 'pending') AS oldest`,
-      );
+      const { rows } = await pool.query<{ pending: string; failed: string; oldest: Date | null }>(OUTBOX_BACKLOG_SQL);
       const row = rows[0];
-      return { pending: Number(row?.pending ?? 0), failed: Number(row?.failed ?? 0), oldestPendingAt: row?.oldest ? row.oldest.getTime() : null };
+      return {
+        pending: Number(row?.pending ?? 0),
+        failed: Number(row?.failed ?? 0),
+        oldestPendingAt: row?.oldest ? row.oldest.getTime() : null,
+      };
     },
     async close() {
       await pool.end();

@@ -1,6 +1,6 @@
 /** The aggregates in the SQLite file the leads use (the process's one shared connection). */
 import { openSqliteDatabase, whileBusy } from '../platform/db-connections';
-import { RUM_COLUMNS, RUM_KEY, rowValues, type RumRow, type RumStore, type RumTotal } from './rum-store';
+import { OUTBOX_BACKLOG_SQL, RUM_COLUMNS, RUM_KEY, rowValues, type RumRow, type RumStore, type RumTotal } from './rum-store';
 
 export function openSqliteRumStore(dataDir: string): RumStore {
   const handle = openSqliteDatabase(dataDir);
@@ -16,12 +16,7 @@ export function openSqliteRumStore(dataDir: string): RumStore {
   const sums = `SELECT section, version, metric, bucket, SUM(count) AS count FROM rum_counts WHERE minute >= ?`;
   const totalsAll = db.prepare(`${sums} GROUP BY section, version, metric, bucket`);
   const totalsOne = db.prepare(`${sums} AND section = ? GROUP BY section, version, metric, bucket`);
-  const backlog = db.prepare(
-    `SELECT
-       (SELECT COUNT(*) FROM outbox WHERE status = 'pending') AS pending,
-       (SELECT COUNT(*) FROM outbox WHERE status = 'failed') AS failed,
-       (SELECT MIN(l.created_at) FROM outbox o JOIN leads l ON l.id = o.lead_id WHERE o.status = 'pending') AS oldest`,
-  );
+  const backlog = db.prepare(OUTBOX_BACKLOG_SQL);
 
   return {
     async add(rows) {

@@ -47,6 +47,12 @@ export interface RumStore {
 export const RUM_COLUMNS = ['minute', 'section', 'version', 'metric', 'device', 'bucket', 'count'] as const;
 export const RUM_KEY = 'section, version, metric, device, minute, bucket';
 
+/** One row: leads waiting to be announced, announcements given up on, and when the oldest waiting lead was stored. */
+export const OUTBOX_BACKLOG_SQL = `SELECT
+  (SELECT COUNT(*) FROM outbox WHERE status = 'pending') AS pending,
+  (SELECT COUNT(*) FROM outbox WHERE status = 'failed') AS failed,
+  (SELECT MIN(l.created_at) FROM outbox o JOIN leads l ON l.id = o.lead_id WHERE o.status = 'pending') AS oldest`;
+
 export const rowValues = (row: RumRow) => RUM_COLUMNS.map((column) => row[column]);
 
 export async function openRumStore(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Promise<RumStore> {

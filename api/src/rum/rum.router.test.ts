@@ -98,8 +98,17 @@ describe('GET /api/releases/{remote}/health', () => {
     const sends = [];
     for (let i = 1; i <= 4; i++) sends.push(send(report('2.0.0-old', { metrics: { lcp: 1000 * i, inp: 50 * i, cls: 0.01 * i } })));
     sends.push(send(report('2.0.0-old', { errors: { mf_invest: 1 }, contactOutcomes: ['stored', 'refused'] })));
-    for (let i = 1; i <= 4; i++) sends.push(send(report('2.1.0-new', { metrics: { lcp: 4000, inp: 600, cls: 0.3 }, errors: { mf_invest: 3, shell: 1 } })));
-    sends.push(send(report('2.1.0-new', { section: 'mf_marketing', versions: { mf_invest: '2.1.0-new', mf_marketing: '3.1.0' }, remoteFailures: { mf_invest: 2 } })));
+    for (let i = 1; i <= 4; i++)
+      sends.push(send(report('2.1.0-new', { metrics: { lcp: 4000, inp: 600, cls: 0.3 }, errors: { mf_invest: 3, shell: 1 } })));
+    sends.push(
+      send(
+        report('2.1.0-new', {
+          section: 'mf_marketing',
+          versions: { mf_invest: '2.1.0-new', mf_marketing: '3.1.0' },
+          remoteFailures: { mf_invest: 2 },
+        }),
+      ),
+    );
     expect((await Promise.all(sends)).map((r) => r.status)).toEqual(Array(10).fill(204));
 
     const answer = await health('mf_invest', '?hours=1');
@@ -107,7 +116,13 @@ describe('GET /api/releases/{remote}/health', () => {
     expect(answer.body).toMatchObject({ remote: 'mf_invest', hours: 1, current: null });
     const byVersion = new Map((answer.body.versions as VersionHealth[]).map((v) => [v.version, v]));
     const old = byVersion.get('2.0.0-old');
-    expect(old).toMatchObject({ views: 5, current: false, errorsPer100: 20, remoteFailures: 0, formOutcomes: { stored: 1, refused: 1, failed: 0 } });
+    expect(old).toMatchObject({
+      views: 5,
+      current: false,
+      errorsPer100: 20,
+      remoteFailures: 0,
+      formOutcomes: { stored: 1, refused: 1, failed: 0 },
+    });
     const fresh = byVersion.get('2.1.0-new') as VersionHealth & { p75: Record<'lcp' | 'inp' | 'cls', number> };
     // Four views of mf_invest 2.1.0 (the marketing page's view is marketing's), 12 errors thrown by its files, 2 failed loads.
     expect(fresh).toMatchObject({ views: 4, errorsPer100: 300, remoteFailures: 2 });
@@ -118,7 +133,7 @@ describe('GET /api/releases/{remote}/health', () => {
     expect(fresh.p75.cls).toBeCloseTo(0.3, 1);
   });
 
-  it('asks for the remote\'s release token and a window within the retention', async () => {
+  it("asks for the remote's release token and a window within the retention", async () => {
     expect((await request(server).get('/api/releases/mf_invest/health')).status).toBe(401);
     expect((await health('mf_invest', '', 'wrong')).status).toBe(401);
     expect((await health('mf_company')).status).toBe(404);
@@ -144,7 +159,9 @@ describe('GET /metrics', () => {
     expect(lines).toContainEqual(expect.stringMatching(/^cardlift_http_requests_total\{kind="rum",status="204"\} \d+/));
     expect(lines).toContainEqual(expect.stringMatching(/^cardlift_http_requests_total\{kind="api",status="404"\} \d+/));
     expect(lines).toContainEqual(expect.stringMatching(/^cardlift_rum_reports_total\{outcome="bot"\} [1-9]/));
-    const lcp = Number(lines.find((l) => l.startsWith('cardlift_rum_lcp_p75_seconds{section="mf_invest",version="4.0.0-metrics"}'))?.split(' ')[1]);
+    const lcp = Number(
+      lines.find((l) => l.startsWith('cardlift_rum_lcp_p75_seconds{section="mf_invest",version="4.0.0-metrics"}'))?.split(' ')[1],
+    );
     expect(lcp).toBeGreaterThan(1.8 / 1.1);
     expect(lcp).toBeLessThan(1.8 * 1.1);
     expect(lines).toContain('cardlift_outbox_pending 0');
@@ -175,7 +192,12 @@ describe('the per-client limit on reports', () => {
       const target = limited.koa.callback();
       for (let i = 0; i < 6; i++)
         expect(
-          (await request(target).post(RUM_PATH).set({ 'Content-Type': 'text/plain', 'User-Agent': BROWSER }).send(JSON.stringify(report('5.0.0-limited')))).status,
+          (
+            await request(target)
+              .post(RUM_PATH)
+              .set({ 'Content-Type': 'text/plain', 'User-Agent': BROWSER })
+              .send(JSON.stringify(report('5.0.0-limited')))
+          ).status,
         ).toBe(204);
       const answer = await request(target).get('/api/releases/mf_invest/health').set('Authorization', `Bearer ${RELEASE_TOKEN}`);
       expect(answer.body.versions.find((v: { version: string }) => v.version === '5.0.0-limited')?.views).toBe(3);

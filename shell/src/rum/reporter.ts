@@ -35,7 +35,9 @@ export function buildReport(view: PageViewState, timings: Timings, entries: read
   for (const entry of entries) versions[entry.name] = entry.version;
   const effectiveType = (navigator as Navigator & { connection?: Connection }).connection?.effectiveType;
   const errors = counts(view.errorSources.map((source) => [errorSection(source, entries, location.href), 1] as const));
-  const remoteFailures = counts([...view.remoteFailures].filter(([name]) => entries.some((e) => e.name === name)) as [RemoteEntry['name'], number][]);
+  const remoteFailures = counts(
+    [...view.remoteFailures].filter(([name]) => entries.some((e) => e.name === name)) as [RemoteEntry['name'], number][],
+  );
   return {
     route: view.context.route,
     section: view.context.section,
