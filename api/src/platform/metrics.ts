@@ -4,21 +4,16 @@
  * stored and failed, the version each remote is served at, and the visitors' figures per section
  * version over the last hour (p75 LCP, INP and CLS, errors per 100 views). Figures read from the
  * database are read when Prometheus scrapes, not kept up to date in between.
- *
- * Protected like the release API: METRICS_TOKEN holds the SHA-256 (hex) of a bearer token; without
- * it, /metrics answers 404, as if there were nothing there.
+ * Served by metrics.router.ts.
  */
-import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { RUM_PATH } from '@cardlift/contracts';
-import { sameHash, sha256Hex } from '../registry/release-auth';
 import type { CurrentVersions } from '../registry/remote-registry';
 import type { IngestOutcome } from '../rum/ingest.router';
 import { figuresBySectionVersion, type VersionFigures } from '../rum/release-health';
 import { RUM_COUNTERS, type RumAggregator } from '../rum/rum-aggregator';
 import type { RumStore } from '../rum/rum-store';
-import { AppError } from './errors';
 
 export const METRICS_PATH = '/metrics';
 /** The visitors' figures on /metrics cover this many minutes before the scrape. */
@@ -141,7 +136,10 @@ export class SiteMetrics {
         help,
         registers: [registry],
         async collect() {
-          this.set(value(await backlog()));
+          // A database that cannot answer leaves the figure out of this scrape; /metrics still answers.
+          this.reset();
+          const read = await backlog().catch(() => undefined);
+          if (read) this.set(value(read));
         },
       });
     gauge('cardlift_outbox_pending', 'Lead announcements waiting to be delivered', (b) => b.pending);
@@ -169,7 +167,7 @@ export class SiteMetrics {
         registers: [registry],
         async collect() {
           this.reset();
-          for (const [section, versions] of await figures())
+          for (const [section, versions] of await figures().catch(() => new Map<string, Map<string, VersionFigures>>()))
             for (const [version, f] of versions) {
               const v = value(f);
               if (v !== null) this.set({ section, version }, v);
@@ -217,20 +215,3 @@ export class SiteMetrics {
 }
 
 const seconds = (ms: number | null) => (ms === null ? null : ms / 1000);
-
-/** GET /metrics for the holder of the metrics token: 404 with none configured, 401 without the right one. */
-export function metricsRouter(metrics: SiteMetrics, tokenHash: string | undefined): Router {
-  const router = new Router();
-  router.get(METRICS_PATH, async (ctx) => {
-    if (!tokenHash) throw new AppError(404, 'not_found', `No endpoint ${ctx.path}`);
-    const presented = /^Bearer\s+(\S+)$/i.exec(ctx.get('Authorization'))?.[1];
-    if (!presented || !sameHash(sha256Hex(presented), tokenHash)) {
-      ctx.set('WWW-Authenticate', 'Bearer');
-      throw new AppError(401, 'unauthorized', '/metrics needs the metrics token (Authorization: Bearer <token>)');
-    }
-    ctx.set('Cache-Control', 'no-store');
-    ctx.type = metrics.registry.contentType;
-    ctx.body = await metrics.registry.metrics();
-  });
-  return router;
-}
