@@ -3,12 +3,11 @@
  * counts add up across writes (as they do across instances), sums cover a window, old rows are pruned,
  * and the outbox's backlog is read from the leads' tables.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { contactSubmission } from '../../test/contact-submission';
+import { dropSchema, uniqueSchemaName } from '../../test/postgres';
 import { openPostgresStore } from '../leads/lead-store-postgres';
 import { openSqliteStore } from '../leads/lead-store-sqlite';
 import type { LeadStore } from '../leads/lead-store';
@@ -39,15 +38,11 @@ if (pgUrl) {
   backends.push({
     name: 'PostgreSQL',
     fresh: async () => {
-      const schema = `rum_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+      const schema = uniqueSchemaName('rum_test');
       return {
         rum: await openPostgresRumStore(pgUrl, { schema }),
         leads: await openPostgresStore(pgUrl, { schema }),
-        cleanup: async () => {
-          const client = new pg.Client({ connectionString: pgUrl });
-          await client.connect();
-          await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).finally(() => client.end());
-        },
+        cleanup: () => dropSchema(pgUrl, schema),
       };
     },
   });
