@@ -5,6 +5,9 @@
  * 2. 1,000 concurrent POST /api/contact (rate limit off) and how many leads are stored (target: all acknowledged).
  * 3. Release propagation between two instances (release-propagation.ts): p50 and p99.
  * 4. Publish to visible on the other instance (content-propagation.ts): p50 and p99.
+ * 5. Page-view reports (rum-ingest.ts): POST /api/rum req/s and p99, and the lead path's p99 with and
+ *    without reports arriving. `npm run bench:api -- --rum` runs this part alone (BENCH_SECONDS sets
+ *    each run's length).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,6 +24,7 @@ import { openSqliteStore } from '../src/leads/lead-store-sqlite';
 import { contactSubmission } from '../test/contact-submission';
 import { benchContentPropagation } from './content-propagation';
 import { benchReleasePropagation } from './release-propagation';
+import { benchRumIngest } from './rum-ingest';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -29,8 +33,9 @@ interface AutocannonResult {
   errors: number;
 }
 
-const DURATION_S = 5;
+const DURATION_S = Number(process.env.BENCH_SECONDS) || 5;
 const CONNECTIONS = 50;
+const RUM_ONLY = process.argv.includes('--rum');
 
 const listen = (server: http.Server) =>
   new Promise<string>((resolve) =>
@@ -43,7 +48,9 @@ async function load(url: string): Promise<AutocannonResult> {
 
 /** Child process: the app and the bare server, so load generation does not share their event loop. */
 async function serve(dataDir: string): Promise<void> {
-  const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }), contactRateLimit: 0, logLevel: 'silent' };
+  const loaded = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' });
+  // One client sends everything: no per-client limit on leads or reports.
+  const config = { ...loaded, contactRateLimit: 0, rum: { ...loaded.rum, perMinute: 0 }, logLevel: 'silent' };
   const app = createApp({ config });
   await app.start();
   await app.warm();
@@ -77,6 +84,10 @@ async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-bench-'));
   const { child, appUrl, bareUrl, bytes } = await startServers(dataDir);
   try {
+    if (RUM_ONLY) {
+      if (!(await benchRumIngest(autocannon, appUrl, DURATION_S))) process.exitCode = 1;
+      return;
+    }
     console.log(`GET /api/casestudies (${bytes} bytes), ${CONNECTIONS} connections, ${DURATION_S} s each; servers in a child process`);
     const bareResult = await load(`${bareUrl}/api/casestudies`);
     const appResult = await load(`${appUrl}/api/casestudies`);
@@ -118,13 +129,16 @@ async function main(): Promise<void> {
     console.log(
       `  acknowledged (201) ${acknowledged}, other ${N - acknowledged}, stored ${stored}: ${stored >= acknowledged ? 'every acknowledged lead stored' : 'LEADS MISSING'}`,
     );
-    if (ratio < 0.5 || stored < acknowledged) process.exitCode = 1;
+    const rumMet = await benchRumIngest(autocannon, appUrl, DURATION_S);
+    if (ratio < 0.5 || stored < acknowledged || !rumMet) process.exitCode = 1;
   } finally {
     process.kill(-(child.pid as number), 'SIGTERM');
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  await benchReleasePropagation();
-  await benchContentPropagation();
+  if (!RUM_ONLY) {
+    await benchReleasePropagation();
+    await benchContentPropagation();
+  }
 }
 
 (process.argv[2] === 'serve' ? serve(process.argv[3] as string) : main()).catch((error: unknown) => {

@@ -52,6 +52,12 @@ import { RenderPool } from './site/render-pool';
 import { shareImageRouter } from './site/share-images';
 import { siteRouter, type RequestRegistry } from './site/site-router';
 import { staticRouter } from './site/static-files';
+import { SiteMetrics } from './platform/metrics';
+import { metricsRouter } from './platform/metrics.router';
+import { rumIngestRouter } from './rum/ingest.router';
+import { releaseHealthRouter } from './rum/health.router';
+import { RumAggregator } from './rum/rum-aggregator';
+import { openRumStore, type RumStore } from './rum/rum-store';
 
 export interface AppDeps {
   config?: AppConfig;
@@ -89,6 +95,8 @@ export interface App {
   resolvePage(pathname: string): Promise<ResolvedPage | null>;
   /** Starts the render workers and waits until they have loaded the content and the shell's build. */
   warm(): Promise<void>;
+  /** The visitors' reports, aggregated in memory until the next flush. */
+  rum: RumAggregator;
   /** Stops the relay after its delivery in flight, then closes the store. */
   close(): Promise<void>;
 }
@@ -133,6 +141,20 @@ export function createApp(deps: AppDeps = {}): App {
   const releases = () => registryStore().then((store) => releaseContext(config, store, serverCheck(pool)));
   const relay = new OutboxRelay(leads, deps.notifiers ?? notifiersFrom(config), logger, deps.relay);
   const origins = remoteOrigins(config);
+  let openedRum: Promise<RumStore> | undefined;
+  const rumStore = () => (openedRum ??= openRumStore(config));
+  const rum = new RumAggregator(rumStore, logger, {
+    flushMs: config.rum.flushMs,
+    retentionDays: config.rumRetentionDays,
+    maxKeys: config.rum.maxKeys,
+  });
+  const metrics = new SiteMetrics({
+    queueSize: () => pool.queueSize(),
+    rumStore,
+    aggregator: rum,
+    servedVersions: () => registry.current(),
+  });
+  pool.observer = metrics;
   // Only the proxies the operator names are believed: ctx.ip is the X-Forwarded-For entry that many
   // hops from the right (the one the outermost trusted proxy wrote), and X-Forwarded-Host/-Proto are
   // read only then, the same entry (trustedForwardedHeaders). With 0, a client cannot pick its own
@@ -145,6 +167,7 @@ export function createApp(deps: AppDeps = {}): App {
     logger.error({ err }, 'unhandled error');
   });
 
+  koa.use(metrics.middleware());
   koa.use(trustedForwardedHeaders(config.trustProxyHops));
   koa.use(securityHeaders({ production: config.production, siteOrigin: config.siteAddresses.siteUrl, remoteOrigins: origins }));
   koa.use(errorHandler(logger));
@@ -170,6 +193,15 @@ export function createApp(deps: AppDeps = {}): App {
     remotesRouter(registryFor, (registry) => pool.navigation(registry)),
     releasesRouter({ config, context: releases, previewSecret: sharedPreviewSecret }),
     previewRouter(sharedPreviewSecret),
+    rumIngestRouter({
+      aggregator: rum,
+      perMinute: config.rum.perMinute,
+      maxClients: config.rateLimitMaxClients,
+      allowHeadless: config.rum.allowHeadless,
+      onOutcome: (outcome) => metrics.reportReceived(outcome),
+    }),
+    releaseHealthRouter({ config, aggregator: rum, store: rumStore, current: () => registry.current() }),
+    metricsRouter(metrics, config.metricsTokenHash),
   ];
   for (const router of api) {
     koa.use(router.routes());
@@ -199,6 +231,7 @@ export function createApp(deps: AppDeps = {}): App {
     registryStore,
     editorialStore,
     contentFollower,
+    rum,
     async start() {
       const store = await leads();
       await importLegacyHistory(await registryStore(), config.releasesDir, logger);
@@ -218,6 +251,7 @@ export function createApp(deps: AppDeps = {}): App {
         logger.warn('no LEADS_WEBHOOK_URL or SMTP_URL + LEADS_EMAIL_TO: leads are stored but nobody is notified');
       logger.info({ store: store.kind, channels: relay.channels }, 'lead store ready');
       relay.start();
+      rum.start();
     },
     warm: () => pool.warm(),
     resolvePage: resolveLivePage,
@@ -225,6 +259,8 @@ export function createApp(deps: AppDeps = {}): App {
       registry.stop();
       contentFollower.stop();
       await relay.stop();
+      await rum.stop();
+      if (openedRum) await (await openedRum).close();
       await limiter?.close();
       await pool.close();
       if (opened) await (await opened).close();

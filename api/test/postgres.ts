@@ -3,6 +3,7 @@
  * TEST_DATABASE_URL names (`.ci/run` sets it; on these machines postgres://postgres@127.0.0.1:5432/test).
  * Suites skip with a clear message where it is not set.
  */
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
@@ -17,4 +18,14 @@ export async function freshSchemaUrl(prefix: string): Promise<string> {
   const url = new URL(TEST_DATABASE_URL);
   url.searchParams.set('options', `-c search_path=${schema}`);
   return url.toString();
+}
+
+/** A schema name no other run or test uses, for `openPostgresPool(url, { schema })`. */
+export const uniqueSchemaName = (prefix: string) => `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+
+/** Removes a test's schema and everything in it. */
+export async function dropSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).finally(() => client.end());
 }

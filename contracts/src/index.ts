@@ -10,6 +10,8 @@ export * from './page-meta';
 export * from './navigation';
 export * from './site-navigation';
 export * from './schemas/contact';
+export * from './schemas/rum';
+export * from './rum';
 export * from './schemas/content';
 export * from './api-error';
 export * from './head-tags';

@@ -3,6 +3,8 @@
  * saving the shell round trips. Data blocks are not executed, so the Content-Security-Policy needs no
  * inline-script exception. Kept apart from the zod schemas so reading them costs the browser no zod.
  */
+import type { RumPageContext } from './rum';
+
 export const INLINE_REGISTRY_ELEMENT_ID = 'cardlift-remotes';
 
 /** Id of the data block holding `InlineQueryData[]`: query results the page needs at once. */
@@ -28,6 +30,8 @@ export interface BootFile {
 export interface BootData {
   scripts: string[];
   preload: BootFile[];
+  /** How the page is measured (real-user measurement); absent where the api measures nothing. */
+  rum?: RumPageContext;
 }
 
 export interface InlineQueryData {

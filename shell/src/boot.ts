@@ -9,6 +9,7 @@
 import {
   INLINE_BOOT_ELEMENT_ID,
   INLINE_SITE_ADDRESSES_ELEMENT_ID,
+  publishRumContext,
   publishSiteAddresses,
   type BootData,
   type SiteAddresses,
@@ -87,6 +88,7 @@ function onParsed(): void {
   if (addresses) publishSiteAddresses(addresses);
   const data = takeInlineJson(INLINE_BOOT_ELEMENT_ID) as BootData | undefined;
   if (!data) return;
+  publishRumContext(data.rum);
   const rendered = Boolean(document.getElementById('root')?.firstElementChild);
   // A frame callback runs just before the paint; a task queued from it runs just after.
   if (rendered) void firstViewDrawn().then(() => setTimeout(() => start(data), 0));

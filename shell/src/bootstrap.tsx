@@ -11,6 +11,7 @@ import { rememberVisitAttribution } from './attribution/visit-attribution';
 import { fetchNavigation, navigationAtom } from './config/navigation';
 import { readInlinePageFrame, seedInlineQueryData } from './inline-page-data';
 import { initFederation } from './remotes/registry';
+import { startPageView } from './rum/page-view';
 import { replayEarlyClick } from './startup/early-clicks';
 import { yieldToMain } from './startup/yield-to-main';
 
@@ -22,6 +23,9 @@ async function start(): Promise<void> {
   await yieldToMain();
   // Before anything can navigate: the first page of the visit is where it came in.
   rememberVisitAttribution();
+  // A few listeners now, so errors and failed remote loads of the start are counted; the reporter
+  // itself loads once the page is interactive.
+  startPageView();
   seedInlineQueryData(queryClient);
   siteStore.set(pageFrameAtom, frameFor(readInlinePageFrame()));
   await yieldToMain();

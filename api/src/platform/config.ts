@@ -73,6 +73,25 @@ export interface AppConfig {
   server: ServerLimits;
   /** The site's public origin and external addresses in this environment (site-addresses-env.ts). */
   siteAddresses: SiteAddresses;
+  /** SHA-256 (hex) of the bearer token /metrics asks for (METRICS_TOKEN); /metrics is 404 without it. */
+  metricsTokenHash: string | undefined;
+  /** Real-user measurement (api/src/rum). */
+  rum: RumSettings;
+  /** How long the visitors' aggregates are kept (RUM_RETENTION_DAYS). */
+  rumRetentionDays: number;
+}
+
+export interface RumSettings {
+  /** Share of page views that report, 0 to 1 (RUM_SAMPLE_RATE); told to each page in its boot data. */
+  sampleRate: number;
+  /** How often the in-memory aggregates are written (RUM_FLUSH_MS). */
+  flushMs: number;
+  /** Distinct keys the in-memory aggregates hold at most (RUM_MAX_KEYS). */
+  maxKeys: number;
+  /** Reports per minute per client address (RUM_RATE_LIMIT; 0: none). */
+  perMinute: number;
+  /** Keep reports from headless browsers (RUM_ALLOW_HEADLESS=1; the browser suite's Chromium is headless). */
+  allowHeadless: boolean;
 }
 
 export interface ServerLimits {
@@ -141,15 +160,27 @@ function contentTokens(env: NodeJS.ProcessEnv): ContentToken[] {
     });
 }
 
+function tokenHash(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name]?.trim().toLowerCase();
+  if (!value) return undefined;
+  if (!/^[0-9a-f]{64}$/.test(value))
+    throw new Error(`${name} must be the SHA-256 of the token in hex (64 characters), never the token itself`);
+  return value;
+}
+
+function fraction(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > 1) throw new Error(`${name} must be a number from 0 to 1, got "${raw}"`);
+  return value;
+}
+
 function releaseTokenHashes(env: NodeJS.ProcessEnv): Partial<Record<RemoteName, string>> {
   const hashes: Partial<Record<RemoteName, string>> = {};
   for (const remote of REMOTE_NAMES) {
-    const name = `RELEASE_TOKEN_${remote.toUpperCase()}`;
-    const value = env[name]?.trim().toLowerCase();
-    if (!value) continue;
-    if (!/^[0-9a-f]{64}$/.test(value))
-      throw new Error(`${name} must be the SHA-256 of the token in hex (64 characters), never the token itself`);
-    hashes[remote] = value;
+    const value = tokenHash(env, `RELEASE_TOKEN_${remote.toUpperCase()}`);
+    if (value) hashes[remote] = value;
   }
   return hashes;
 }
@@ -193,5 +224,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxConnectionsPerClient: int(env, 'MAX_CONNECTIONS_PER_CLIENT', int(env, 'TRUST_PROXY_HOPS', 0) > 0 ? 0 : 64),
     },
     siteAddresses: siteAddressesFromEnv(env),
+    metricsTokenHash: tokenHash(env, 'METRICS_TOKEN'),
+    rum: {
+      sampleRate: fraction(env, 'RUM_SAMPLE_RATE', 1),
+      flushMs: bounded(env, 'RUM_FLUSH_MS', 5000, 60_000),
+      maxKeys: bounded(env, 'RUM_MAX_KEYS', 20_000, 1_000_000),
+      perMinute: int(env, 'RUM_RATE_LIMIT', 30),
+      allowHeadless: env.RUM_ALLOW_HEADLESS === '1' || env.RUM_ALLOW_HEADLESS === 'true',
+    },
+    rumRetentionDays: bounded(env, 'RUM_RETENTION_DAYS', 14, 400),
   };
 }

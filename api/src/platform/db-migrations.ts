@@ -202,4 +202,33 @@ export const MIGRATIONS: readonly Migration[] = [
     sqlite: CONTENT_TABLES + contentAudit('INTEGER PRIMARY KEY AUTOINCREMENT'),
     postgres: CONTENT_TABLES + contentAudit('BIGSERIAL PRIMARY KEY'),
   },
+  // Real-user measurement: page views aggregated into counts per section x version x metric x device
+  // x minute x histogram bucket (api/src/rum). No raw report, address or visitor id is stored.
+  {
+    version: 5,
+    sqlite: `
+      CREATE TABLE rum_counts (
+        minute INTEGER NOT NULL,
+        section TEXT NOT NULL,
+        version TEXT NOT NULL,
+        metric TEXT NOT NULL,
+        device TEXT NOT NULL,
+        bucket INTEGER NOT NULL,
+        count INTEGER NOT NULL,
+        PRIMARY KEY (section, version, metric, device, minute, bucket)
+      );
+      CREATE INDEX rum_counts_minute ON rum_counts (minute);`,
+    postgres: `
+      CREATE TABLE rum_counts (
+        minute BIGINT NOT NULL,
+        section TEXT NOT NULL,
+        version TEXT NOT NULL,
+        metric TEXT NOT NULL,
+        device TEXT NOT NULL,
+        bucket INTEGER NOT NULL,
+        count BIGINT NOT NULL,
+        PRIMARY KEY (section, version, metric, device, minute, bucket)
+      );
+      CREATE INDEX rum_counts_minute ON rum_counts (minute);`,
+  },
 ];

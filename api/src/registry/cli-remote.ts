@@ -4,6 +4,8 @@
  */
 import type { RemoteName } from '@cardlift/contracts';
 import type { ListedRelease } from './release-service';
+import { healthTable, parseHours } from '../rum/health-table';
+import type { ReleaseHealth } from '@cardlift/contracts';
 import { packDir } from './tarball';
 
 export function printReleases(remote: RemoteName, where: string, listing: { current: string | null; releases: ListedRelease[] }): void {
@@ -25,7 +27,13 @@ interface SendOptions {
   command: string;
   remote: RemoteName;
   siteUrl: string;
-  values: { to?: string | undefined; version?: string | undefined; candidate?: boolean | undefined };
+  values: {
+    to?: string | undefined;
+    version?: string | undefined;
+    candidate?: boolean | undefined;
+    health?: boolean | undefined;
+    hours?: string | undefined;
+  };
   obtain(): Promise<{ dir: string; cleanup(): void }>;
   gitSha: string | undefined;
 }
@@ -82,6 +90,11 @@ export async function sendToSite(options: SendOptions): Promise<number> {
       return ok ? 0 : 1;
     }
     case 'releases': {
+      if (options.values.health) {
+        const { ok, body } = await call(`${base}/health?hours=${parseHours(options.values.hours)}`, { headers });
+        if (ok) console.log(healthTable(body as unknown as ReleaseHealth));
+        return ok ? 0 : 1;
+      }
       const response = await call(base, { headers });
       if (response.ok)
         printReleases(options.remote, options.siteUrl, response.body as unknown as { current: string | null; releases: ListedRelease[] });

@@ -6,6 +6,7 @@
  *   npm run promote  -w mf-invest -- --version V   make a stored release live
  *   npm run rollback -w mf-invest                  repoint to the previous release (`-- --to <version>` for another)
  *   npm run releases -w mf-invest                  list the releases, the current one marked
+ *   npm run releases -w mf-invest -- --health      visitors' figures per version (`--hours N`, default 24)
  * `--from-dir <dir>` uses an existing build (a CI artifact) instead of building; `--site URL` sends
  * promote, rollback and releases to a running site. Exit codes: 0 done, 1 refused or failed
  * (registry unchanged), 2 usage.
@@ -24,9 +25,10 @@ import { openRegistryStore } from './open-registry';
 import { releaseContext, serverCheck } from './release-context';
 import { listReleases, promoteRelease, releaseBuild, ReleaseRefused, rollbackRelease } from './release-service';
 import { packageDir, parseRemoteName } from './remote-names';
+import { parseHours, printLocalHealth } from '../rum/health-table';
 
 const USAGE =
-  'usage: cli.ts <release|promote|rollback|releases> <remote> [--from-dir <dir>] [--candidate] [--to <url|version>] [--version <v>] [--site <url>]';
+  'usage: cli.ts <release|promote|rollback|releases> <remote> [--from-dir <dir>] [--candidate] [--to <url|version>] [--version <v>] [--site <url>] [--health [--hours <n>]]';
 
 async function obtainBuild(remote: RemoteName, siteRoot: string, fromDir: string | undefined) {
   if (fromDir) return { dir: path.resolve(process.env.INIT_CWD ?? process.cwd(), fromDir), cleanup: () => undefined };
@@ -51,6 +53,8 @@ async function main(argv: string[]): Promise<number> {
       version: { type: 'string' },
       site: { type: 'string' },
       candidate: { type: 'boolean' },
+      health: { type: 'boolean' },
+      hours: { type: 'string' },
     },
   });
   const [command, remoteArg] = positionals;
@@ -109,6 +113,10 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       }
       case 'releases':
+        if (values.health) {
+          await printLocalHealth(config, remote, parseHours(values.hours), await store.currentVersions());
+          return 0;
+        }
         printReleases(remote, config.releasesDir, await listReleases(context, remote));
         return 0;
       default:

@@ -49,8 +49,15 @@ export interface RenderPoolOptions {
   maxThreads?: number;
 }
 
+/** Told of each page body asked for (the /metrics counters). */
+export interface RenderObserver {
+  cacheAnswered(hit: boolean): void;
+  rendered(seconds: number, ok: boolean): void;
+}
+
 export class RenderPool {
   private pool: Piscina | undefined;
+  observer: RenderObserver | undefined;
   private poolShellMs: number | undefined;
   private readonly bundles: ServerBundles;
   private readonly rendered = new LRUCache<string, string>(RENDER_CACHE);
@@ -169,9 +176,11 @@ export class RenderPool {
     const page = request.notFound ? `404\0${request.remote ?? ''}` : request.url;
     const key = [page, shellMs, bundle?.file, bundle?.builtMs, bundle?.publicPath, data].join('\0');
     const kept = request.uncached ? undefined : this.rendered.get(key);
+    if (!request.uncached) this.observer?.cacheAnswered(kept !== undefined);
     if (kept !== undefined) return kept;
     const { notFound: _notFound, uncached: _uncached, ...task } = request;
     let html = '';
+    const started = performance.now();
     try {
       html = await this.run<string>('render', task, this.options.renderDeadlineMs ?? RENDER_DEADLINE_MS);
     } catch (error) {
@@ -180,9 +189,15 @@ export class RenderPool {
         'server render failed or took too long: the browser renders the page',
       );
     }
+    this.observer?.rendered((performance.now() - started) / 1000, html !== '');
     // A failed render ('') is not kept: the next request tries again. Previews are never kept.
     if (html && !request.uncached) this.rendered.set(key, html);
     return html;
+  }
+
+  /** Renders waiting for a worker. */
+  queueSize(): number {
+    return this.pool?.queueSize ?? 0;
   }
 
   /** A stored release's server check: its page table loads and each static page renders. */

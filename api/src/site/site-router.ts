@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import Router from '@koa/router';
-import { absoluteUrl, API_PATHS, sectionForPath } from '@cardlift/contracts';
+import { absoluteUrl, API_PATHS, sectionForPath, SHELL_SECTION } from '@cardlift/contracts';
 import type { Context } from 'koa';
 import type { AppConfig } from '../platform/config';
 import type { Clock, ContentStore } from '../content/content-store';
@@ -108,7 +108,12 @@ export function siteRouter(config: AppConfig, { content, pool, clock, registryFo
       fonts: shell.fonts,
       // The menus' links are fetched beside the code rather than inlined: the same for every page, they
       // would cost each page's first round trip about 500 bytes (GET /api/navigation, preview-aware).
-      boot: { scripts: shell.scripts, preload: [...shell.preload, ...section.preload, { href: API_PATHS.navigation, as: 'fetch' }] },
+      boot: {
+        scripts: shell.scripts,
+        preload: [...shell.preload, ...section.preload, { href: API_PATHS.navigation, as: 'fetch' }],
+        // The route pattern (`/blog/:id`), never the visited path with its ids: what the page's report is filed under.
+        rum: { route: page ? meta.path : '*', section: remote ?? SHELL_SECTION, sampleRate: config.rum.sampleRate },
+      },
       queryData,
       appHtml,
     });

@@ -7,6 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { API_PATHS, HONEYPOT_FIELD, type ContactResponse, type ContactSubmission } from '@cardlift/contracts';
 import { apiRequest, HttpError } from '@cardlift/shell/ui';
 import { visitAttribution } from '../attribution/visit-attribution';
+import { announceContactOutcome } from '../rum/contact-outcome';
 
 export const CONTACT_PATH = API_PATHS.contact;
 export const SUBMIT_FALLBACK_MESSAGE = 'Failed to submit form';
@@ -38,5 +39,8 @@ export function useSubmitContact() {
       const response = await apiRequest('POST', CONTACT_PATH, { ...payload, attribution: visitAttribution() });
       return (await response.json()) as ContactResponse;
     },
+    // For the page-view report: stored, refused by the api (4xx), or failed (5xx, no answer).
+    onSuccess: () => announceContactOutcome('stored'),
+    onError: (error) => announceContactOutcome(error instanceof HttpError && error.status < 500 ? 'refused' : 'failed'),
   });
 }

@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { noteRemoteFailure } from '../rum/page-view';
 import { RemoteUnavailable } from './remote-unavailable';
 
 /**
@@ -15,6 +16,7 @@ export function loadErrorPlugin(): ModuleFederationRuntimePlugin {
       // Only at onLoad: a module returned at afterResolve would be read as a manifest (RUNTIME-013).
       if (lifecycle !== 'onLoad') return undefined;
       const remote = String(id).split('/')[0] ?? String(id);
+      noteRemoteFailure(remote);
       return { default: () => createElement(RemoteUnavailable, { remote }) };
     },
   };

@@ -1,0 +1,67 @@
+import pino from 'pino';
+import type { RumReport } from '@cardlift/contracts';
+import { RumAggregator } from './rum-aggregator';
+import type { RumRow, RumStore } from './rum-store';
+
+function memoryStore(): RumStore & { rows: RumRow[]; pruned: number[] } {
+  const rows: RumRow[] = [];
+  const pruned: number[] = [];
+  return {
+    rows,
+    pruned,
+    add: async (added) => void rows.push(...added),
+    prune: async (before) => (pruned.push(before), 0),
+    totals: async () => [],
+    outboxBacklog: async () => ({ pending: 0, failed: 0, oldestPendingAt: null }),
+    close: async () => undefined,
+  };
+}
+
+const report = (route: string, lcp: number, version = '2.0.0'): RumReport => ({
+  route,
+  section: 'mf_invest',
+  versions: { shell: '1.0.0', mf_invest: version },
+  device: 'desktop',
+  metrics: { lcp },
+  errors: { mf_invest: 2 },
+});
+
+describe('RumAggregator', () => {
+  it('folds reports into counts per section version, metric, device, minute and bucket', async () => {
+    const store = memoryStore();
+    const aggregator = new RumAggregator(async () => store, pino({ level: 'silent' }), {
+      flushMs: 1000,
+      retentionDays: 14,
+      maxKeys: 100,
+      now: () => 60_000 * 1000,
+    });
+    aggregator.add(report('/invest', 1200));
+    aggregator.add(report('/invest', 1210));
+    await aggregator.flush();
+    const views = store.rows.find((r) => r.metric === 'views');
+    expect(views).toMatchObject({ minute: 1000, section: 'mf_invest', version: '2.0.0', device: 'desktop', count: 2 });
+    expect(store.rows.find((r) => r.metric === 'errors')?.count).toBe(4);
+    expect(store.rows.filter((r) => r.metric === 'lcp').reduce((n, r) => n + r.count, 0)).toBe(2);
+    // Pruned to the retention window on the flush.
+    expect(store.pruned).toEqual([1000 - 14 * 24 * 60]);
+  });
+
+  it('holds no more keys than its cap, whatever arrives, and counts what it drops', async () => {
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const store = memoryStore();
+    // A slow database: no flush finishes while the flood goes on.
+    const slow: RumStore = { ...store, add: async (rows) => void (await gate, store.rows.push(...rows)) };
+    const aggregator = new RumAggregator(async () => slow, pino({ level: 'silent' }), { flushMs: 1000, retentionDays: 14, maxKeys: 50 });
+    // Every report a version of its own: three new keys each.
+    for (let i = 0; i < 2000; i++) aggregator.add(report('/invest', 1200, `2.0.${i}`));
+    expect(aggregator.size()).toBeLessThanOrEqual(50);
+    expect(aggregator.dropped).toBeGreaterThan(0);
+    open();
+    await aggregator.stop();
+    expect(aggregator.size()).toBe(0);
+    // What was kept was written: views of the versions that fit, none counted twice.
+    const views = store.rows.filter((r) => r.metric === 'views');
+    expect(new Set(views.map((r) => r.version)).size).toBe(views.length);
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * The aggregates' store, the same behaviour on SQLite and (when TEST_DATABASE_URL is set) PostgreSQL:
+ * counts add up across writes (as they do across instances), sums cover a window, old rows are pruned,
+ * and the outbox's backlog is read from the leads' tables.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { contactSubmission } from '../../test/contact-submission';
+import { dropSchema, uniqueSchemaName } from '../../test/postgres';
+import { openPostgresStore } from '../leads/lead-store-postgres';
+import { openSqliteStore } from '../leads/lead-store-sqlite';
+import type { LeadStore } from '../leads/lead-store';
+import type { RumRow, RumStore } from './rum-store';
+import { openPostgresRumStore } from './rum-store-postgres';
+import { openSqliteRumStore } from './rum-store-sqlite';
+
+interface Backend {
+  name: string;
+  fresh(): Promise<{ rum: RumStore; leads: LeadStore; cleanup(): Promise<void> }>;
+}
+
+const backends: Backend[] = [
+  {
+    name: 'SQLite',
+    fresh: async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-rum-store-'));
+      return {
+        rum: openSqliteRumStore(dir),
+        leads: openSqliteStore(dir),
+        cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
+      };
+    },
+  },
+];
+const pgUrl = process.env.TEST_DATABASE_URL;
+if (pgUrl) {
+  backends.push({
+    name: 'PostgreSQL',
+    fresh: async () => {
+      const schema = uniqueSchemaName('rum_test');
+      return {
+        rum: await openPostgresRumStore(pgUrl, { schema }),
+        leads: await openPostgresStore(pgUrl, { schema }),
+        cleanup: () => dropSchema(pgUrl, schema),
+      };
+    },
+  });
+} else {
+  describe('rum store on PostgreSQL', () => {
+    it.skip('SKIPPED: set TEST_DATABASE_URL to run this suite on PostgreSQL', () => undefined);
+  });
+}
+
+const row = (minute: number, version: string, metric: string, bucket: number, count: number): RumRow => ({
+  minute,
+  section: 'mf_invest',
+  version,
+  metric,
+  device: 'phone',
+  bucket,
+  count,
+});
+
+describe.each(backends)('rum store on $name', (backend) => {
+  let db: Awaited<ReturnType<Backend['fresh']>>;
+  beforeEach(async () => {
+    db = await backend.fresh();
+  });
+  afterEach(async () => {
+    await db.rum.close();
+    await db.leads.close();
+    await db.cleanup();
+  });
+
+  it('adds counts to the stored ones and sums a window per section, version, metric and bucket', async () => {
+    await db.rum.add([row(100, '1.0.0', 'views', 0, 3), row(100, '1.0.0', 'lcp', 70, 2), row(90, '1.0.0', 'views', 0, 5)]);
+    await db.rum.add([
+      row(100, '1.0.0', 'views', 0, 4),
+      row(101, '1.1.0', 'views', 0, 1),
+      { ...row(100, '1.0.0', 'views', 0, 9), section: 'mf_company' },
+    ]);
+    const totals = await db.rum.totals(95, 'mf_invest');
+    const find = (version: string, metric: string) => totals.find((t) => t.version === version && t.metric === metric)?.count;
+    expect(find('1.0.0', 'views')).toBe(7);
+    expect(find('1.0.0', 'lcp')).toBe(2);
+    expect(find('1.1.0', 'views')).toBe(1);
+    expect(totals.every((t) => t.section === 'mf_invest')).toBe(true);
+    expect((await db.rum.totals(0)).find((t) => t.section === 'mf_company')?.count).toBe(9);
+  });
+
+  it('prunes rows older than the retention window', async () => {
+    await db.rum.add([row(10, '1.0.0', 'views', 0, 1), row(20, '1.0.0', 'views', 0, 1)]);
+    expect(await db.rum.prune(15)).toBe(1);
+    expect((await db.rum.totals(0)).map((t) => t.count)).toEqual([1]);
+  });
+
+  it("reads the outbox's backlog: waiting, given up, and when the oldest waiting lead was stored", async () => {
+    expect(await db.rum.outboxBacklog()).toEqual({ pending: 0, failed: 0, oldestPendingAt: null });
+    const before = Date.now();
+    await db.leads.addLead({ ...contactSubmission({ email: 'a@example.com' }), agreeToUpdates: false }, ['webhook', 'email']);
+    const [first] = await db.leads.listOutbox();
+    await db.leads.markAttemptFailed(first?.id as number, 'gone', null);
+    const backlog = await db.rum.outboxBacklog();
+    expect(backlog).toMatchObject({ pending: 1, failed: 1 });
+    expect(backlog.oldestPendingAt).toBeGreaterThanOrEqual(before - 1000);
+    expect(backlog.oldestPendingAt).toBeLessThanOrEqual(Date.now());
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Real-user measurement: what a page view reports, kept free of zod so the shell's reporter can read
+ * it without the schema library (the api checks reports with `rumReportSchema`, schemas/rum.ts).
+ */
+import type { RemoteName } from './remotes';
+
+/** Where the shell sends a page view's report (one beacon per page view, on page hide). */
+export const RUM_PATH = '/api/rum';
+
+/** Largest report the api reads; a page view's report is a few hundred bytes. */
+export const RUM_BODY_LIMIT_BYTES = 4096;
+
+/** The shell's own pages and files; a remote's are named by the remote. */
+export const SHELL_SECTION = 'shell';
+/** Errors thrown by a file that is none of the site's builds (an extension, an inline script). */
+export const OTHER_SECTION = 'other';
+export type RumSection = RemoteName | typeof SHELL_SECTION;
+
+/** Timings a report may carry: web vitals, and time to interactive (the page's `data-interactive`). */
+export const RUM_TIMINGS = ['lcp', 'inp', 'cls', 'fcp', 'ttfb', 'tti'] as const;
+export type RumTiming = (typeof RUM_TIMINGS)[number];
+
+/** The contact form's outcomes, as the form announces them with CONTACT_OUTCOME_EVENT. */
+export const CONTACT_OUTCOMES = ['stored', 'refused', 'failed'] as const;
+export type ContactOutcome = (typeof CONTACT_OUTCOMES)[number];
+
+/**
+ * A DOM CustomEvent on `window` whose detail is `{ outcome }`: the contact form dispatches it when a
+ * submission is answered (stored: 201; refused: a 4xx such as invalid input or the rate limit;
+ * failed: a 5xx or no answer), and the reporter counts it.
+ */
+export const CONTACT_OUTCOME_EVENT = 'cardlift:contact-outcome';
+export interface ContactOutcomeDetail {
+  outcome: ContactOutcome;
+}
+
+/** What the api tells a page about measuring it, in the boot data (`BootData.rum`). */
+export interface RumPageContext {
+  /** The page's route pattern (`/blog/:id`), or its path when it is static. */
+  route: string;
+  /** Whose page it is. */
+  section: RumSection;
+  /** Share of page views that report, 0 to 1 (RUM_SAMPLE_RATE). */
+  sampleRate: number;
+}
+
+/** One version's figures in GET /api/releases/{remote}/health. */
+export interface VersionHealth {
+  version: string;
+  current: boolean;
+  views: number;
+  /** 75th percentiles, null without a sample: LCP and INP in milliseconds, CLS unitless. */
+  p75: { lcp: number | null; inp: number | null; cls: number | null };
+  /** Uncaught errors and unhandled rejections thrown by this version's files, per 100 page views. */
+  errorsPer100: number | null;
+  /** Times this version's code could not be loaded. */
+  remoteFailures: number;
+  formOutcomes: Record<ContactOutcome, number>;
+}
+
+export interface ReleaseHealth {
+  remote: RemoteName;
+  hours: number;
+  current: string | null;
+  versions: VersionHealth[];
+}
+
+const PUBLISHED_RUM = '__cardliftRum';
+type WithRum = typeof globalThis & { [PUBLISHED_RUM]?: Readonly<RumPageContext> };
+
+/** Called by the boot script with the page's boot data (which it consumes), for the shell's reporter. */
+export function publishRumContext(context: RumPageContext | undefined): void {
+  if (context) (globalThis as WithRum)[PUBLISHED_RUM] = context;
+}
+
+/** The page's measurement context, or undefined where the api sent none (a dev server, a test). */
+export function rumContext(): Readonly<RumPageContext> | undefined {
+  return (globalThis as WithRum)[PUBLISHED_RUM];
+}

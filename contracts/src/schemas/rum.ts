@@ -1,0 +1,40 @@
+/**
+ * A page view's report (POST /api/rum): one schema for the api's check and the shell's types. Every
+ * field is bounded, so a report can never name more keys than the aggregation can hold.
+ */
+import { REMOTE_NAMES } from '../remotes';
+import { RELEASE_VERSION_PATTERN } from '../registry';
+import { CONTACT_OUTCOMES, OTHER_SECTION, SHELL_SECTION } from '../rum';
+import { z } from './z';
+
+const section = z.enum([...REMOTE_NAMES, SHELL_SECTION]);
+const milliseconds = z.number().finite().min(0).max(600_000);
+const count = z.int().min(1).max(100);
+
+export const rumReportSchema = z.strictObject({
+  /** The route pattern or static path, never a query string; `*` for a page that was not found. */
+  route: z
+    .string()
+    .max(200)
+    .regex(/^(?:\/[^?#\s]*|\*)$/),
+  section,
+  /** The version of every build on the page: the shell's and each remote's, as the registry served them. */
+  versions: z.partialRecord(section, z.string().regex(RELEASE_VERSION_PATTERN)),
+  device: z.enum(['phone', 'desktop']),
+  connection: z.enum(['slow-2g', '2g', '3g', '4g']).optional(),
+  metrics: z.strictObject({
+    lcp: milliseconds.optional(),
+    inp: milliseconds.optional(),
+    cls: z.number().finite().min(0).max(100).optional(),
+    fcp: milliseconds.optional(),
+    ttfb: milliseconds.optional(),
+    tti: milliseconds.optional(),
+  }),
+  /** Uncaught errors and unhandled rejections, by the section whose file threw. */
+  errors: z.partialRecord(z.enum([...REMOTE_NAMES, SHELL_SECTION, OTHER_SECTION]), count).optional(),
+  /** Remotes whose code could not be loaded, and how often. */
+  remoteFailures: z.partialRecord(z.enum(REMOTE_NAMES), count).optional(),
+  contactOutcomes: z.array(z.enum(CONTACT_OUTCOMES)).max(10).optional(),
+});
+
+export type RumReport = z.infer<typeof rumReportSchema>;

@@ -1,0 +1,80 @@
+/**
+ * The page view's report, loaded after the page is interactive (page-view.ts): web-vitals (its
+ * attribution build) follows LCP, INP, CLS, FCP and TTFB, and when the page is hidden one beacon
+ * carries everything, once per page view. A string beacon is sent as text/plain, which the api reads.
+ */
+import { onCLS, onFCP, onINP, onLCP, onTTFB, type MetricWithAttribution } from 'web-vitals/attribution';
+import { RUM_PATH, SHELL_SECTION, type RemoteEntry, type RumReport } from '@cardlift/contracts';
+import { version as shellVersion } from '../../package.json';
+import { initFederation } from '../remotes/registry';
+import { errorSection } from './error-sections';
+import { MAX_NOTES, type PageViewState } from './page-view';
+
+type Timings = RumReport['metrics'];
+type Connection = { effectiveType?: string };
+const CONNECTIONS = new Set(['slow-2g', '2g', '3g', '4g']);
+const MAX_MS = 600_000;
+
+function isPhone(): boolean {
+  const hint = (navigator as Navigator & { userAgentData?: { mobile?: boolean } }).userAgentData?.mobile;
+  return hint ?? matchMedia('(max-width: 767px), (pointer: coarse)').matches;
+}
+
+function counts<K extends string>(keys: Iterable<[K, number]>): Partial<Record<K, number>> | undefined {
+  const out: Partial<Record<K, number>> = {};
+  let any = false;
+  for (const [key, n] of keys) {
+    out[key] = Math.min(MAX_NOTES, (out[key] ?? 0) + n);
+    any = true;
+  }
+  return any ? out : undefined;
+}
+
+export function buildReport(view: PageViewState, timings: Timings, entries: readonly RemoteEntry[]): RumReport {
+  const versions: RumReport['versions'] = { [SHELL_SECTION]: shellVersion };
+  for (const entry of entries) versions[entry.name] = entry.version;
+  const effectiveType = (navigator as Navigator & { connection?: Connection }).connection?.effectiveType;
+  const errors = counts(view.errorSources.map((source) => [errorSection(source, entries, location.href), 1] as const));
+  const remoteFailures = counts(
+    [...view.remoteFailures].filter(([name]) => entries.some((e) => e.name === name)) as [RemoteEntry['name'], number][],
+  );
+  return {
+    route: view.context.route,
+    section: view.context.section,
+    versions,
+    device: isPhone() ? 'phone' : 'desktop',
+    ...(effectiveType && CONNECTIONS.has(effectiveType) ? { connection: effectiveType as RumReport['connection'] } : {}),
+    metrics: { ...timings, ...(view.tti !== undefined ? { tti: Math.min(MAX_MS, view.tti) } : {}) },
+    ...(errors ? { errors } : {}),
+    ...(remoteFailures ? { remoteFailures } : {}),
+    ...(view.contactOutcomes.length > 0 ? { contactOutcomes: view.contactOutcomes } : {}),
+  };
+}
+
+export function startReporter(view: PageViewState): void {
+  const timings: Timings = {};
+  const keep = (name: 'lcp' | 'inp' | 'cls' | 'fcp' | 'ttfb', max: number) => (metric: MetricWithAttribution) => {
+    timings[name] = Math.min(max, Math.max(0, metric.value));
+  };
+  // Every change, so the report holds the latest values whenever the page is hidden.
+  const options = { reportAllChanges: true };
+  onLCP(keep('lcp', MAX_MS), options);
+  onINP(keep('inp', MAX_MS), options);
+  onCLS(keep('cls', 100), options);
+  onFCP(keep('fcp', MAX_MS), options);
+  onTTFB(keep('ttfb', MAX_MS), options);
+  let entries: readonly RemoteEntry[] = [];
+  void initFederation().then(
+    (loaded) => (entries = loaded),
+    () => undefined,
+  );
+  let sent = false;
+  const send = () => {
+    if (sent) return;
+    sent = true;
+    navigator.sendBeacon(RUM_PATH, JSON.stringify(buildReport(view, timings, entries)));
+  };
+  // On the document, so web-vitals (listening on the window, capturing) has its final values in first.
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && send());
+  addEventListener('pagehide', send);
+}
