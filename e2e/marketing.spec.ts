@@ -100,7 +100,7 @@ describe('home', () => {
   it('scrolls to the contact form from Talk to Sales and follows a product card', async () => {
     const page = await open('/');
     await h1(page, /card-linked offers/i);
-    await page.getByRole('button', { name: 'Talk to Sales' }).first().click();
+    await page.getByRole('link', { name: 'Talk to Sales' }).first().click();
     await page.waitForFunction(() => {
       const box = document.getElementById('contact')?.getBoundingClientRect();
       return !!box && box.top < window.innerHeight && box.bottom > 0;
@@ -155,7 +155,7 @@ describe('product pages', () => {
     await expectCountUps(page, ['29M+', '3.1B', '$364B+', '35.9M']);
     await expectTexts(page, ['Panel users', 'Transactions', 'Spend tracked', 'Accounts monitored']);
     await expectTexts(page, [/over 1200 companies and 1500 brands/, /curated daily feed/i, /model-ready/i, ...COVERAGE]);
-    expect(await page.getByRole('button', { name: /talk to sales/i }).count()).toBeGreaterThanOrEqual(2);
+    expect(await page.getByRole('link', { name: /talk to sales/i }).count()).toBeGreaterThanOrEqual(2);
     expect(await page.locator('main h3 button[aria-expanded]').count()).toBe(6);
     await expectAccessible(page);
     await page.context().close();

@@ -161,7 +161,7 @@ describe('case study detail', () => {
   it('Talk to Sales takes the visitor to the contact form', async () => {
     const page = await openPage(browser);
     await page.goto(siteUrl('/case-studies/sling-tv-case-study'));
-    await page.locator('main').getByRole('button', { name: 'Talk to Sales' }).first().click();
+    await page.locator('main').getByRole('link', { name: 'Talk to Sales' }).first().click();
     await page.waitForFunction(() => {
       const top = document.getElementById('contact')?.getBoundingClientRect().top;
       return top !== undefined && Math.abs(top) < 200;

@@ -20,7 +20,7 @@ import {
 import { createLogger } from '../platform/logger';
 import { loadContent } from '../content/content-store';
 import { registryOfOne } from '../registry/remote-registry';
-import { resolvePage, type ResolvedPage } from './page-resolver';
+import { notFoundRoute, resolvePage, type ResolvedPage } from './page-resolver';
 import { PageTables } from './page-tables';
 import { inlineQueryData } from './query-data';
 import { ServerBundles } from './server-bundles';
@@ -85,6 +85,10 @@ export interface ResolveTask {
 export function resolve(task: ResolveTask): ResolvedPage | null {
   now = new Date(task.now);
   return resolvePage(task.path, content, tables.forRegistry(task.registry));
+}
+
+export function unknownPathRoute(task: { path: string; registry: RemoteEntry[] }): string {
+  return notFoundRoute(task.path, tables.forRegistry(task.registry));
 }
 
 export function sitemap(task: { registry: RemoteEntry[]; now: string }): string[] {
