@@ -64,9 +64,10 @@ describe('a press before the page has hydrated', () => {
       await expect(faq.first().locator('p').isVisible()).resolves.toBe(true);
       await becomeInteractive(page);
       await hydrated(page, 'main details');
-      expect(await faq.evaluateAll((items: HTMLDetailsElement[]) => items.map((d) => d.open))).toEqual(
-        [true, ...Array<boolean>((await faq.count()) - 1).fill(false)],
-      );
+      expect(await faq.evaluateAll((items: HTMLDetailsElement[]) => items.map((d) => d.open))).toEqual([
+        true,
+        ...Array<boolean>((await faq.count()) - 1).fill(false),
+      ]);
       expect(page.errors).toEqual([]);
       await page.context().close();
     },
@@ -78,7 +79,8 @@ describe('a press before the page has hydrated', () => {
     await tab.click();
     expect(await interactive(page)).toBe(false);
     await page.waitForFunction(
-      (name) => [...document.querySelectorAll('[role="tab"]')].find((t) => t.textContent === name)?.getAttribute('aria-selected') === 'true',
+      (name) =>
+        [...document.querySelectorAll('[role="tab"]')].find((t) => t.textContent === name)?.getAttribute('aria-selected') === 'true',
       demoSamples[1]!.tab,
       { timeout: 15_000 },
     );

@@ -22,8 +22,7 @@ export async function openEarly(browser: Browser, path: string, options?: Browse
 }
 
 /** Whether the page's own content has hydrated and answers input. */
-export const interactive = (page: Page) =>
-  page.evaluate((attr) => document.documentElement.hasAttribute(attr), INTERACTIVE_ATTRIBUTE);
+export const interactive = (page: Page) => page.evaluate((attr) => document.documentElement.hasAttribute(attr), INTERACTIVE_ATTRIBUTE);
 
 /** Resolves once the page's own content has hydrated. */
 export const becomeInteractive = (page: Page) =>

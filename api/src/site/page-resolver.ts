@@ -3,7 +3,15 @@
  * comes from the page tables of the builds the registry serves (page-tables.ts), the same
  * declarations the remotes render on the client.
  */
-import { matchPattern, resolvePageMeta, sectionForPath, siteConfig, type ContentLookup, type PageMeta, type RemoteName } from '@cardlift/contracts';
+import {
+  matchPattern,
+  resolvePageMeta,
+  sectionForPath,
+  siteConfig,
+  type ContentLookup,
+  type PageMeta,
+  type RemoteName,
+} from '@cardlift/contracts';
 import type { SitePageTables } from './page-tables';
 
 export interface ResolvedPage {

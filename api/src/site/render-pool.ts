@@ -138,7 +138,11 @@ export class RenderPool {
   /** The route an unknown path falls under (see `notFoundRoute`); '' when the page tables do not answer in time. */
   async notFoundRoute(pathname: string, registry: RemoteEntry[]): Promise<string> {
     try {
-      return await this.run<string>('unknownPathRoute', { path: pathname, registry }, this.options.resolveDeadlineMs ?? RESOLVE_DEADLINE_MS);
+      return await this.run<string>(
+        'unknownPathRoute',
+        { path: pathname, registry },
+        this.options.resolveDeadlineMs ?? RESOLVE_DEADLINE_MS,
+      );
     } catch {
       return '';
     }

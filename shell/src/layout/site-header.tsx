@@ -41,7 +41,7 @@ export function SiteHeader() {
         </Link>
         <nav id={SITE_MENU_ID} aria-label="Main" className="hidden lg:block">
           {/* Shown only when the sheet of a phone without script is open (no-script-menus.css). */}
-          <a href="#" className="hidden">
+          <a href="#main" className="hidden">
             Close menu
           </a>
           <DesktopNav inverted={inverted} className="flex" />
