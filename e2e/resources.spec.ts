@@ -262,7 +262,7 @@ describe('blog', () => {
     await page.goto(siteUrl(`/blog/${withCta!.id}`));
     await page
       .locator('main aside')
-      .getByRole('button', { name: withCta!.content.callToAction!.buttonText ?? 'Get in Touch' })
+      .getByRole('link', { name: withCta!.content.callToAction!.buttonText ?? 'Get in Touch' })
       .click();
     await page.waitForFunction(() => {
       const top = document.getElementById('contact')?.getBoundingClientRect().top;
