@@ -53,7 +53,7 @@ export function DesktopNav({ inverted, className }: { inverted: boolean; classNa
         const open = openId === group.id;
         const panelId = `${baseId}-${group.id}`;
         return (
-          <li key={group.id} data-nav-group>
+          <li key={group.id} data-nav-group="">
             <button
               ref={(element) => {
                 if (element) triggers.current.set(group.id, element);
