@@ -32,7 +32,7 @@ function exportLeads(format: 'csv' | 'json'): string {
 }
 
 async function sendForm(page: Page, email: string): Promise<void> {
-  await page.locator('header').getByRole('button', { name: 'Talk to Sales' }).click();
+  await page.locator('header').getByRole('link', { name: 'Talk to Sales' }).click();
   const form = page.locator('section#contact').getByRole('form', { name: 'Talk to Sales' });
   await fillContactForm(page, form, {
     firstName: 'Ada',

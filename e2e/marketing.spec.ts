@@ -100,7 +100,7 @@ describe('home', () => {
   it('scrolls to the contact form from Talk to Sales and follows a product card', async () => {
     const page = await open('/');
     await h1(page, /card-linked offers/i);
-    await page.getByRole('button', { name: 'Talk to Sales' }).first().click();
+    await page.getByRole('link', { name: 'Talk to Sales' }).first().click();
     await page.waitForFunction(() => {
       const box = document.getElementById('contact')?.getBoundingClientRect();
       return !!box && box.top < window.innerHeight && box.bottom > 0;
@@ -137,14 +137,26 @@ describe('product pages', () => {
     await expectCountUps(page, ['2M+', '$155B', '11x', '360°']);
     await expectTexts(page, ['Consumers reach', 'Total spend', 'Average return on ad spend', 'View of member wallets']);
     expect(await page.locator('main img').count()).toBeGreaterThanOrEqual(8);
-    const questions = page.locator('main h3 button[aria-expanded]');
+    // Native disclosures: one open at a time, the open one closes when pressed, Enter and Space too.
+    const questions = page.locator('main details > summary');
+    const openCount = () => page.locator('main details[open]').count();
     expect(await questions.count()).toBe(5);
     await questions.nth(0).click();
     await questions.nth(1).click();
-    expect(await page.locator('main button[aria-expanded="true"]').count()).toBe(1);
-    expect(await questions.nth(1).getAttribute('aria-expanded')).toBe('true');
+    expect(await openCount()).toBe(1);
+    expect(
+      await page
+        .locator('main details')
+        .nth(1)
+        .evaluate((d: HTMLDetailsElement) => d.open),
+    ).toBe(true);
     await questions.nth(1).click();
-    expect(await page.locator('main button[aria-expanded="true"]').count()).toBe(0);
+    expect(await openCount()).toBe(0);
+    await questions.nth(2).focus();
+    await page.keyboard.press('Enter');
+    expect(await openCount()).toBe(1);
+    await page.keyboard.press('Space');
+    expect(await openCount()).toBe(0);
     await expectAccessible(page);
     await page.context().close();
   });
@@ -155,8 +167,8 @@ describe('product pages', () => {
     await expectCountUps(page, ['29M+', '3.1B', '$364B+', '35.9M']);
     await expectTexts(page, ['Panel users', 'Transactions', 'Spend tracked', 'Accounts monitored']);
     await expectTexts(page, [/over 1200 companies and 1500 brands/, /curated daily feed/i, /model-ready/i, ...COVERAGE]);
-    expect(await page.getByRole('button', { name: /talk to sales/i }).count()).toBeGreaterThanOrEqual(2);
-    expect(await page.locator('main h3 button[aria-expanded]').count()).toBe(6);
+    expect(await page.getByRole('link', { name: /talk to sales/i }).count()).toBeGreaterThanOrEqual(2);
+    expect(await page.locator('main details > summary h3').count()).toBe(6);
     await expectAccessible(page);
     await page.context().close();
   });
@@ -177,7 +189,7 @@ describe('product pages', () => {
     ]);
     for (const useCase of ['Banking', 'Fintech', 'Publishers', 'Loyalty'])
       await page.getByRole('heading', { level: 3, name: useCase }).waitFor();
-    const faq = page.locator('main h3 button[aria-expanded]');
+    const faq = page.locator('main details > summary h3');
     expect(await faq.allTextContents()).toEqual([
       'What types of offers are available?',
       'How are offers matched to cardholders?',

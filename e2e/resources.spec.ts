@@ -161,7 +161,7 @@ describe('case study detail', () => {
   it('Talk to Sales takes the visitor to the contact form', async () => {
     const page = await openPage(browser);
     await page.goto(siteUrl('/case-studies/sling-tv-case-study'));
-    await page.locator('main').getByRole('button', { name: 'Talk to Sales' }).first().click();
+    await page.locator('main').getByRole('link', { name: 'Talk to Sales' }).first().click();
     await page.waitForFunction(() => {
       const top = document.getElementById('contact')?.getBoundingClientRect().top;
       return top !== undefined && Math.abs(top) < 200;
@@ -262,7 +262,7 @@ describe('blog', () => {
     await page.goto(siteUrl(`/blog/${withCta!.id}`));
     await page
       .locator('main aside')
-      .getByRole('button', { name: withCta!.content.callToAction!.buttonText ?? 'Get in Touch' })
+      .getByRole('link', { name: withCta!.content.callToAction!.buttonText ?? 'Get in Touch' })
       .click();
     await page.waitForFunction(() => {
       const top = document.getElementById('contact')?.getBoundingClientRect().top;

@@ -33,7 +33,7 @@ describe('Talk to Sales', () => {
     it(`in the header reaches the contact form on ${path}`, async () => {
       const page = await openPage(browser);
       await page.goto(siteUrl(path));
-      await page.locator('header').getByRole('button', { name: 'Talk to Sales' }).click();
+      await page.locator('header').getByRole('link', { name: 'Talk to Sales' }).click();
       await expectFormReached(page);
       expect(page.errors).toEqual([]);
       await page.context().close();

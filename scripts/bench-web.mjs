@@ -10,11 +10,13 @@
  *   --cpu-slowdown=N    Lighthouse's CPU multiplier (default 4, its mobile setting)
  *   --static            also measure each page frozen to HTML with inlined CSS and no scripts, and
  *                       print the site/static ratio of LCP and performance
- *   --no-click          skip the early-click check (Products menu pressed before hydration ends)
+ *   --no-click          skip the early-press checks (the Products menu on each page and the first
+ *                       FAQ question pressed before hydration ends, the form's fields on /#contact)
+ *   --no-lighthouse     only the early-press checks
  */
 import { spawnSync } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
-import { earlyClick } from './bench-web/early-click.mjs';
+import { contactFormArrival, earlyClick, earlyFaqPress, FAQ_PAGE } from './bench-web/early-click.mjs';
 import { lighthouseRun } from './bench-web/lighthouse-run.mjs';
 import { startStaticMirror } from './bench-web/static-mirror.mjs';
 import { CHROMIUM as CHROME_PATH } from './lib.mjs';
@@ -85,40 +87,8 @@ function printTable(columns, rows) {
   for (const row of rows) console.log(`| ${columns.map((c) => row[c]).join(' | ')} |`);
 }
 
-async function main() {
-  if (!flag('no-build')) {
-    const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: REPO_ROOT, stdio: 'inherit' });
-    if (build.status !== 0) process.exit(build.status ?? 1);
-  }
-  const runs = Number(option('runs', '3'));
-  const cpuSlowdown = Number(option('cpu-slowdown', '4'));
-  const site = await startSite({ NODE_ENV: 'production', LOG_LEVEL: 'error' });
-  const only = option('only')?.split(',');
-  const paths = (await pagesToMeasure(site.baseUrl)).filter((p) => !only || only.includes(p));
-  await warmUp(site.baseUrl, paths);
-  const mirror = flag('static') ? await startStaticMirror(site.baseUrl, paths) : undefined;
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: FLAGS });
-  const results = new Map(paths.map((p) => [p, { site: [], static: [] }]));
-  const clicks = [];
-  try {
-    // Pages interleaved run by run, so a machine slowing down part-way weighs on every page alike.
-    for (let run = 1; run <= runs; run++) {
-      for (const path of paths) {
-        results.get(path).site.push(await measure(`${site.baseUrl}${path}`, chrome.port, cpuSlowdown));
-        if (mirror) results.get(path).static.push(await measure(`${mirror.baseUrl}${path}`, chrome.port, cpuSlowdown));
-        console.error(`run ${run}/${runs} ${path}`);
-      }
-    }
-    if (!flag('no-click')) {
-      for (const path of paths)
-        clicks.push({ page: path, ...(await earlyClick(site.baseUrl, path, { cpuSlowdown, chromePath: CHROME_PATH })) });
-    }
-  } finally {
-    await chrome.kill();
-    await mirror?.stop();
-    await site.stop();
-  }
-
+/** The Lighthouse table: the median run of each page, and the median of the pages. */
+function printLighthouse(paths, results, { runs, cpuSlowdown, mirror }) {
   console.log(
     `\nLighthouse mobile, CPU slowdown ${cpuSlowdown}x, median of ${runs} run(s) per page (figures of the median-performance run; bi = benchmarkIndex of each run)\n`,
   );
@@ -158,9 +128,55 @@ async function main() {
     ]),
   );
   printTable(columns, [...rows, medianRow]);
+}
+
+async function main() {
+  if (!flag('no-build')) {
+    const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: REPO_ROOT, stdio: 'inherit' });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+  const runs = Number(option('runs', '3'));
+  const cpuSlowdown = Number(option('cpu-slowdown', '4'));
+  const site = await startSite({ NODE_ENV: 'production', LOG_LEVEL: 'error' });
+  const only = option('only')?.split(',');
+  const paths = (await pagesToMeasure(site.baseUrl)).filter((p) => !only || only.includes(p));
+  await warmUp(site.baseUrl, paths);
+  const lighthouse = !flag('no-lighthouse');
+  const mirror = lighthouse && flag('static') ? await startStaticMirror(site.baseUrl, paths) : undefined;
+  const chrome = lighthouse ? await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: FLAGS }) : undefined;
+  const results = new Map(paths.map((p) => [p, { site: [], static: [] }]));
+  const clicks = [];
+  let contactForm;
+  try {
+    // Pages interleaved run by run, so a machine slowing down part-way weighs on every page alike.
+    for (let run = 1; run <= (lighthouse ? runs : 0); run++) {
+      for (const path of paths) {
+        results.get(path).site.push(await measure(`${site.baseUrl}${path}`, chrome.port, cpuSlowdown));
+        if (mirror) results.get(path).static.push(await measure(`${mirror.baseUrl}${path}`, chrome.port, cpuSlowdown));
+        console.error(`run ${run}/${runs} ${path}`);
+      }
+    }
+    if (!flag('no-click')) {
+      const options = { cpuSlowdown, chromePath: CHROME_PATH };
+      for (const path of paths) clicks.push({ page: path, press: 'Products menu', ...(await earlyClick(site.baseUrl, path, options)) });
+      if (!only || only.includes(FAQ_PAGE))
+        clicks.push({ page: FAQ_PAGE, press: 'first FAQ question', ...(await earlyFaqPress(site.baseUrl, options)) });
+      if (!only || only.includes('/')) contactForm = await contactFormArrival(site.baseUrl, options);
+    }
+  } finally {
+    await chrome?.kill();
+    await mirror?.stop();
+    await site.stop();
+  }
+
+  if (lighthouse) printLighthouse(paths, results, { runs, cpuSlowdown, mirror });
   if (clicks.length) {
-    console.log(`\nEarly click on the Products menu, real Chromium, CPU ${cpuSlowdown}x (INP from the Event Timing API)\n`);
-    printTable(['page', 'opened', 'openMs', 'inpMs', 'hydratedBeforeClick'], clicks);
+    console.log(`\nEarly press before hydration, real Chromium, CPU ${cpuSlowdown}x (INP from the Event Timing API)\n`);
+    printTable(['page', 'press', 'opened', 'openMs', 'inpMs', 'hydratedBeforeClick'], clicks);
+  }
+  if (contactForm) {
+    console.log(`\nThe contact form's fields for a visitor arriving at ${contactForm.page}, CPU ${cpuSlowdown}x\n`);
+    printTable(['page', 'fieldsPresent', 'msToFields'], [contactForm]);
   }
 }
 

@@ -3,7 +3,15 @@
  * comes from the page tables of the builds the registry serves (page-tables.ts), the same
  * declarations the remotes render on the client.
  */
-import { resolvePageMeta, sectionForPath, siteConfig, type ContentLookup, type PageMeta, type RemoteName } from '@cardlift/contracts';
+import {
+  matchPattern,
+  resolvePageMeta,
+  sectionForPath,
+  siteConfig,
+  type ContentLookup,
+  type PageMeta,
+  type RemoteName,
+} from '@cardlift/contracts';
 import type { SitePageTables } from './page-tables';
 
 export interface ResolvedPage {
@@ -20,6 +28,20 @@ export function resolvePage(pathname: string, content: ContentLookup, tables: Si
   if (!table) return sectionFallback(pathname);
   const meta = resolvePageMeta(table, pathname, content);
   return meta ? { meta, remote: section.remote } : null;
+}
+
+/**
+ * The route a path no page answers falls under: the dynamic pattern it matches (an unknown blog post
+ * is `/blog/:id`), or '' for a path no route knows. Unknown paths of one route render the same body
+ * (the section's loading or not-found state), so the render pool keeps one body per route: a body
+ * kept for one route sent for another would not match what the browser draws there.
+ */
+export function notFoundRoute(pathname: string, tables: SitePageTables): string {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const section = sectionForPath(path);
+  const table = section ? tables.remote(section.remote) : undefined;
+  const dynamic = [...tables.shell.dynamic, ...(table?.dynamic ?? [])];
+  return dynamic.find((page) => matchPattern(page.pattern, path))?.pattern ?? '';
 }
 
 /**

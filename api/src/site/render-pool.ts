@@ -35,8 +35,11 @@ const RENDER_CACHE = { max: 500, ttl: 10 * 60 * 1000 };
 const THREADS = Math.max(1, Math.min(4, os.availableParallelism()));
 
 export interface PoolRenderRequest extends RenderTask {
-  /** The page is the not-found page: every unknown path of a section shares one kept body. */
-  notFound?: boolean;
+  /**
+   * The page is not found: the route it falls under (`notFoundRoute`). Every unknown path of one
+   * route of a section shares one kept body.
+   */
+  notFound?: string;
   /** Render afresh and keep nothing (a preview of a candidate release). */
   uncached?: boolean;
 }
@@ -145,6 +148,19 @@ export class RenderPool {
     }
   }
 
+  /** The route an unknown path falls under (see `notFoundRoute`); '' when the page tables do not answer in time. */
+  async notFoundRoute(pathname: string, registry: RemoteEntry[]): Promise<string> {
+    try {
+      return await this.run<string>(
+        'unknownPathRoute',
+        { path: pathname, registry },
+        this.options.resolveDeadlineMs ?? RESOLVE_DEADLINE_MS,
+      );
+    } catch {
+      return '';
+    }
+  }
+
   /** The header's and footer's links, from the page tables of the builds `registry` names. */
   async navigation(registry: RemoteEntry[]): Promise<SiteNavigation> {
     const key = this.buildsKey(registry);
@@ -173,7 +189,7 @@ export class RenderPool {
     const data = createHash('sha1')
       .update(JSON.stringify([request.queryData, request.frame, request.navigation]))
       .digest('base64');
-    const page = request.notFound ? `404\0${request.remote ?? ''}` : request.url;
+    const page = request.notFound === undefined ? request.url : `404\0${request.remote ?? ''}\0${request.notFound}`;
     const key = [page, shellMs, bundle?.file, bundle?.builtMs, bundle?.publicPath, data].join('\0');
     const kept = request.uncached ? undefined : this.rendered.get(key);
     if (!request.uncached) this.observer?.cacheAnswered(kept !== undefined);

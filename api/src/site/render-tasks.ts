@@ -21,7 +21,7 @@ import { createLogger } from '../platform/logger';
 import { loadContent } from '../content/content-store';
 import { LiveContent, type SharedContent } from '../content/live-content';
 import { registryOfOne } from '../registry/remote-registry';
-import { resolvePage, type ResolvedPage } from './page-resolver';
+import { notFoundRoute, resolvePage, type ResolvedPage } from './page-resolver';
 import { PageTables } from './page-tables';
 import { inlineQueryData } from './query-data';
 import { ServerBundles } from './server-bundles';
@@ -95,6 +95,10 @@ export function resolve(task: ResolveTask & WithContent): ResolvedPage | null {
   now = new Date(task.now);
   content.adopt(task.content);
   return resolvePage(task.path, content, tables.forRegistry(task.registry));
+}
+
+export function unknownPathRoute(task: { path: string; registry: RemoteEntry[] }): string {
+  return notFoundRoute(task.path, tables.forRegistry(task.registry));
 }
 
 export function sitemap(task: { registry: RemoteEntry[]; now: string } & WithContent): string[] {

@@ -90,11 +90,14 @@ describe('server rendering', () => {
     expect(await site(true).render({ url: '/broken', registry, queryData: [] })).toBe('');
   });
 
-  it('keeps one body for the not-found page of a section, whatever the unknown path', async () => {
+  it('keeps one body for the unknown paths of one route of a section, and another for each other route', async () => {
     const pool = site(COUNTING_SHELL_BUNDLE);
-    const missing = (url: string) => ({ url, registry, remote: 'mf_marketing' as const, queryData: [], notFound: true });
+    const missing = (url: string, route = '') => ({ url, registry, remote: 'mf_marketing' as const, queryData: [], notFound: route });
     expect(await pool.render(missing('/products/nope'))).toBe('render 1 of /products/nope');
     expect(await pool.render(missing('/products/other'))).toBe('render 1 of /products/nope');
+    // An unknown id of a content route renders that route's own state, not the section's not-found page.
+    expect(await pool.render(missing('/products/a/b', '/products/:slug/b'))).toBe('render 2 of /products/a/b');
+    expect(await pool.render(missing('/products/c/b', '/products/:slug/b'))).toBe('render 2 of /products/a/b');
   });
 });
 

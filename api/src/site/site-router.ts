@@ -75,11 +75,13 @@ export function siteRouter(config: AppConfig, { content, pool, clock, registryFo
     // A path the section does not know still belongs to it: its remote renders the not-found page.
     const remote = page ? page.remote : sectionForPath(ctx.path)?.remote;
     const entry = remote ? registry.find((r) => r.name === remote) : undefined;
+    // Unknown paths of one route share a kept body (an unknown blog post is not an unknown case study).
+    const notFound = page ? undefined : await pool.notFoundRoute(ctx.path, registry);
     const appHtml = await pool.render({
       // The path alone: query parameters change nothing on a page, so they neither reach the render
       // nor make a kept body miss.
       url: ctx.path,
-      notFound: !page,
+      ...(notFound === undefined ? {} : { notFound }),
       registry,
       queryData,
       navigation,

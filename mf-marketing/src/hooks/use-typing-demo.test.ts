@@ -9,12 +9,26 @@ function advance(ms: number) {
   });
 }
 
+/** The demo as a visitor meets it below the fold: rewound at hydration, typing once seen. */
+function rewound(options: Parameters<typeof useTypingDemo>[0]) {
+  const hook = renderHook(() => useTypingDemo(options));
+  act(() => hook.result.current.rewind());
+  return hook;
+}
+
 describe('useTypingDemo', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
+  it('starts with the first sample complete and its response, as the server renders it', () => {
+    const { result } = renderHook(() => useTypingDemo({ lengths: LENGTHS, started: false }));
+    expect(result.current).toMatchObject({ tab: 0, typed: 40, typingDone: true, responseVisible: true });
+    advance(AUTO_ADVANCE_MS);
+    expect(result.current.tab).toBe(0);
+  });
+
   it('types one character every 5 ms', () => {
-    const { result } = renderHook(() => useTypingDemo({ lengths: LENGTHS }));
+    const { result } = rewound({ lengths: LENGTHS });
     expect(TYPING_MS_PER_CHAR).toBe(5);
     expect(result.current.typed).toBe(0);
     advance(5);
@@ -28,7 +42,7 @@ describe('useTypingDemo', () => {
   });
 
   it('shows the response card 300 ms after typing ends', () => {
-    const { result } = renderHook(() => useTypingDemo({ lengths: LENGTHS }));
+    const { result } = rewound({ lengths: LENGTHS });
     advance(40 * TYPING_MS_PER_CHAR);
     expect(result.current.typingDone).toBe(true);
     expect(result.current.responseVisible).toBe(false);
@@ -39,7 +53,7 @@ describe('useTypingDemo', () => {
   });
 
   it('advances to the next tab every 25 s and cycles back to the first', () => {
-    const { result } = renderHook(() => useTypingDemo({ lengths: LENGTHS }));
+    const { result } = rewound({ lengths: LENGTHS });
     advance(AUTO_ADVANCE_MS - 1);
     expect(result.current.tab).toBe(0);
     advance(1);
@@ -53,7 +67,7 @@ describe('useTypingDemo', () => {
   });
 
   it('next() moves on at once and restarts typing and the 25 s', () => {
-    const { result } = renderHook(() => useTypingDemo({ lengths: LENGTHS }));
+    const { result } = rewound({ lengths: LENGTHS });
     advance(40 * TYPING_MS_PER_CHAR + RESPONSE_DELAY_MS);
     act(() => result.current.next());
     expect(result.current.tab).toBe(1);
@@ -66,7 +80,7 @@ describe('useTypingDemo', () => {
   });
 
   it('pause stops typing, the card and auto-advance; play resumes', () => {
-    const { result } = renderHook(() => useTypingDemo({ lengths: LENGTHS }));
+    const { result } = rewound({ lengths: LENGTHS });
     advance(50);
     expect(result.current.typed).toBe(10);
     act(() => result.current.setPaused(true));

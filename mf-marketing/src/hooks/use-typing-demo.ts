@@ -25,9 +25,15 @@ export interface TypingDemo {
   select(tab: number): void;
   next(): void;
   setPaused(paused: boolean): void;
+  /** Back to an empty first sample, to type it once it is seen (see `useTypingDemo`). */
+  rewind(): void;
 }
 
 /**
+ * It starts showing the first sample complete, with its response, as the server renders it: a page
+ * read without script, or before it, shows a working example rather than an empty panel. A demo not
+ * yet on screen when the page hydrates is rewound, and types from the start once seen.
+ *
  * The demo's clock: types the current tab's code one character every TYPING_MS_PER_CHAR, shows the
  * response card RESPONSE_DELAY_MS after the last character, and moves to the next tab every
  * AUTO_ADVANCE_MS (counted from the tab's start; restarted on a manual choice or on resume).
@@ -35,8 +41,8 @@ export interface TypingDemo {
  */
 export function useTypingDemo({ lengths, reducedMotion = false, started = true }: TypingDemoOptions): TypingDemo {
   const [tab, setTab] = useState(0);
-  const [typedChars, setTypedChars] = useState(0);
-  const [cardShown, setCardShown] = useState(false);
+  const [typedChars, setTypedChars] = useState(() => lengths[0] ?? 0);
+  const [cardShown, setCardShown] = useState(true);
   const [paused, setPaused] = useState(false);
   const length = lengths[tab] ?? 0;
   const typed = reducedMotion ? length : Math.min(typedChars, length);
@@ -49,6 +55,7 @@ export function useTypingDemo({ lengths, reducedMotion = false, started = true }
     setTypedChars(0);
     setCardShown(false);
   }, []);
+  const rewind = useCallback(() => select(0), [select]);
   const count = lengths.length;
   const next = useCallback(() => select(count === 0 ? 0 : (tab + 1) % count), [select, tab, count]);
 
@@ -73,5 +80,5 @@ export function useTypingDemo({ lengths, reducedMotion = false, started = true }
     return () => clearTimeout(timer);
   }, [running, tab, count, select]);
 
-  return { tab, typed, typingDone, responseVisible, paused, select, next, setPaused };
+  return { tab, typed, typingDone, responseVisible, paused, select, next, setPaused, rewind };
 }

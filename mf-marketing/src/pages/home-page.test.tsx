@@ -43,7 +43,7 @@ describe('HomePage', () => {
     for (const pill of ['200+ million cardholders', '1:1 client success support', 'Leading iROAS']) {
       expect(screen.getByText(pill)).toBeInTheDocument();
     }
-    expect(screen.getByRole('button', { name: 'Talk to Sales' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Talk to Sales' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /^Explore Card-Linked Offers/ })).toHaveAttribute('href', '/products/card-linked-offers');
     expect(screen.getByRole('link', { name: /offers network/i })).toHaveAttribute('href', '/products/offers-network');
     await screen.findByText('Study 1 title');

@@ -50,7 +50,9 @@ describe('BlogPostPage', () => {
     contact.scrollIntoView = jest.fn();
     document.body.appendChild(contact);
     render();
-    fireEvent.click(await screen.findByRole('button', { name: 'Get in Touch' }));
+    const link = await screen.findByRole('link', { name: 'Get in Touch' });
+    expect(link).toHaveAttribute('href', '#contact');
+    fireEvent.click(link);
     expect(contact.scrollIntoView).toHaveBeenCalled();
     contact.remove();
   });
@@ -60,7 +62,7 @@ describe('BlogPostPage', () => {
     mockFetch({ [`/api/blog/${post.id}`]: () => json({ ...post, heroImage: undefined, content }) });
     const { container } = render();
     await screen.findByRole('heading', { level: 1, name: post.title });
-    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /get in touch|talk to sales/i })).not.toBeInTheDocument();
     expect(container.querySelector('img')).toHaveAttribute('src', '/test-file-stub');
   });
 });

@@ -70,7 +70,7 @@ describe('CaseStudyPage data', () => {
     contact.scrollIntoView = jest.fn();
     document.body.appendChild(contact);
     render();
-    fireEvent.click(await screen.findByRole('button', { name: 'Talk to Sales' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Talk to Sales' }));
     expect(contact.scrollIntoView).toHaveBeenCalled();
     contact.remove();
   });

@@ -19,7 +19,9 @@ export function AnnouncementBar({ className }: { className?: string }) {
   const primary = data?.primary;
   if (!isPending && !primary) return null;
   return (
-    <div
+    // A landmark of its own, so that its link is not content outside every landmark.
+    <aside
+      aria-label="Announcement"
       data-testid="announcement-bar"
       aria-busy={isPending || undefined}
       className={cn('sticky top-0 z-50 flex h-9 items-center justify-center bg-primary px-4 text-sm text-white', className)}
@@ -33,6 +35,6 @@ export function AnnouncementBar({ className }: { className?: string }) {
           <ArrowRight aria-hidden="true" className="size-4 shrink-0" />
         </SmartLink>
       )}
-    </div>
+    </aside>
   );
 }

@@ -9,6 +9,8 @@ import { useHeaderGroups, type NavGroup } from '../config/navigation';
  * shows or hides its panel of links. Escape closes the open panel and returns focus to its button;
  * a click outside, focus leaving the menus or a navigation closes it too. Written by hand rather than
  * with Radix NavigationMenu, whose hover-opening and arrow-key roving go beyond this pattern.
+ * Without script a group opens on hover and focus, and on a phone the whole list opens as a sheet
+ * (no-script-menus.css), so every page stays reachable.
  */
 export function DesktopNav({ inverted, className }: { inverted: boolean; className?: string }) {
   const [openId, setOpenId] = useState<NavGroup['id'] | null>(null);
@@ -51,7 +53,7 @@ export function DesktopNav({ inverted, className }: { inverted: boolean; classNa
         const open = openId === group.id;
         const panelId = `${baseId}-${group.id}`;
         return (
-          <li key={group.id}>
+          <li key={group.id} data-nav-group="">
             <button
               ref={(element) => {
                 if (element) triggers.current.set(group.id, element);
@@ -69,12 +71,15 @@ export function DesktopNav({ inverted, className }: { inverted: boolean; classNa
               {group.label}
               <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform', open && 'rotate-180')} />
             </button>
+            {/* Hidden by a class, not the hidden attribute: without script the stylesheet opens it (no-script-menus.css). */}
             <div
               id={panelId}
-              hidden={!open}
               style={{ width: group.width }}
               data-menu={group.id}
-              className="absolute top-full left-1/2 z-50 mt-3 max-w-[calc(100vw-2rem)] -translate-x-1/2 rounded-lg border border-line bg-white p-4 text-ink shadow-xl"
+              className={cn(
+                'absolute top-full left-1/2 z-50 mt-3 max-w-[calc(100vw-2rem)] -translate-x-1/2 rounded-lg border border-line bg-white p-4 text-ink shadow-xl',
+                !open && 'hidden',
+              )}
             >
               <ul className={cn('grid gap-1', group.columns === 2 && 'grid-cols-2')}>
                 {group.links.map((link) => (

@@ -4,11 +4,15 @@ import { useLocation } from '@cardlift/shell/router';
 import { cn } from '@cardlift/shell/ui';
 
 const loadDialog = () => import('./mobile-menu-dialog');
+
+/** The header's navigation, which a phone without script opens as a sheet (no-script-menus.css). */
+export const SITE_MENU_ID = 'site-menu';
 const MobileMenuDialog = lazy(loadDialog);
 
 /**
  * The small-screen menu button. The dialog behind it (Radix Dialog, accordion) is not part of the
  * first download: its code is fetched when the pointer or focus reaches the button, and shown on click.
+ * Without script the button is replaced by a link opening the header's own navigation as a sheet.
  */
 export function MobileMenu({ inverted, className }: { inverted: boolean; className?: string }) {
   const [open, setOpen] = useState(false);
@@ -18,8 +22,15 @@ export function MobileMenu({ inverted, className }: { inverted: boolean; classNa
 
   useEffect(() => setOpen(false), [pathname]);
 
+  const look = cn(
+    'inline-flex size-10 items-center justify-center rounded-button focus-visible:outline-2 focus-visible:outline-offset-2',
+    inverted ? 'hover:bg-white/10 focus-visible:outline-white' : 'hover:bg-black/5 focus-visible:outline-primary',
+  );
   return (
-    <>
+    <span className={className}>
+      <a href={`#${SITE_MENU_ID}`} className={cn(look, 'hidden w-auto px-2 font-medium noscript:inline-flex')}>
+        Menu
+      </a>
       <button
         ref={buttonRef}
         type="button"
@@ -32,11 +43,7 @@ export function MobileMenu({ inverted, className }: { inverted: boolean; classNa
           setMounted(true);
           setOpen(true);
         }}
-        className={cn(
-          'inline-flex size-10 items-center justify-center rounded-button focus-visible:outline-2 focus-visible:outline-offset-2',
-          inverted ? 'hover:bg-white/10 focus-visible:outline-white' : 'hover:bg-black/5 focus-visible:outline-primary',
-          className,
-        )}
+        className={cn(look, 'noscript:hidden')}
       >
         <Menu aria-hidden="true" className="size-6" />
       </button>
@@ -45,6 +52,6 @@ export function MobileMenu({ inverted, className }: { inverted: boolean; classNa
           <MobileMenuDialog open={open} onOpenChange={setOpen} returnFocusTo={buttonRef} />
         </Suspense>
       )}
-    </>
+    </span>
   );
 }

@@ -6,7 +6,7 @@ import { BANNER_HEIGHT_PX, useBannerVisible } from './announcement-bar';
 import { BrandLogo } from './brand-logo';
 import { DesktopNav } from './desktop-nav';
 import { useHeaderInverted } from './header-inversion';
-import { MobileMenu } from './mobile-menu';
+import { MobileMenu, SITE_MENU_ID } from './mobile-menu';
 
 export const HEADER_HEIGHT_PX = 66;
 
@@ -39,7 +39,11 @@ export function SiteHeader() {
         >
           <BrandLogo title="Cardlift home" />
         </Link>
-        <nav aria-label="Main" className="hidden lg:block">
+        <nav id={SITE_MENU_ID} aria-label="Main" className="hidden lg:block">
+          {/* Shown only when the sheet of a phone without script is open (no-script-menus.css). */}
+          <a href="#main" className="hidden">
+            Close menu
+          </a>
           <DesktopNav inverted={inverted} className="flex" />
         </nav>
         <div className="flex items-center gap-2">

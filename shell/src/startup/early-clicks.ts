@@ -1,36 +1,75 @@
 /**
- * The first click is never lost. The page is visible (server HTML) before React listens to it, and a
- * button does nothing natively: a press on the Products menu or a Talk to Sales button in that window
- * would be dropped. The boot script notes the last button pressed; once `hydrateRoot` has been called
- * the shell presses it again, and React (which hydrates the pressed part at once for a discrete
- * event) gives it its effect. Links and forms need none of this: they work without script.
+ * The first press is never lost, anywhere on the page. The page is visible (server HTML) before React
+ * listens to it, and a button does nothing natively: a press on the Products menu, an Offers API demo
+ * tab or any other button in that window would be dropped. The boot script notes the last button
+ * pressed (and the last in-page link, whose jump the browser made but whose script, such as Talk to
+ * Sales moving focus into the form, did not run), and the shell presses it again once, when React
+ * can answer it:
+ * - a button of the frame (header, announcement bar) right after `hydrateRoot`: React hydrates the
+ *   pressed part at once for a discrete event;
+ * - a control in the page's own content or the contact section, and an in-page link (whose target,
+ *   the contact section, is such a part), once the page is interactive (`data-interactive`): those
+ *   are Suspense boundaries whose code may still be on its way, and a press React cannot hydrate
+ *   for is dropped.
+ * Native controls need none of this: links to other pages, form fields and `<details>` disclosures
+ * (the FAQ) work without script, and pressing one again would undo what the visitor did.
  * No imports: the boot script uses it, and stays a few hundred bytes.
  */
 interface EarlyClicks {
-  /** The last button pressed before React listened. */
-  pressed?: HTMLButtonElement;
+  /** The last control pressed before React listened. */
+  pressed?: HTMLElement;
   stop: () => void;
 }
 
 const KEY = '__cardliftEarlyClicks';
 type WithEarlyClicks = typeof globalThis & { [KEY]?: EarlyClicks };
 
-/** Boot script: start noting presses. */
-export function captureEarlyClicks(): void {
-  const state: EarlyClicks = { stop: () => document.removeEventListener('click', onClick, true) };
+/** The attribute the shell sets on <html> once the page's content answers input (mark-interactive.ts). */
+const INTERACTIVE = 'data-interactive';
+
+/** What a press is replayed on: a button that does not submit a form, or a link within the page. */
+const REPLAYABLE = 'button:not([type=submit]), a[href^="#"]';
+
+/** Notes, until stopped, the last control pressed that `notes` accepts. */
+function notePresses(state: EarlyClicks, notes: (control: HTMLElement) => boolean = () => true): void {
   function onClick(event: MouseEvent) {
-    const button = (event.target as Element | null)?.closest?.('button');
-    if (button && !button.disabled) state.pressed = button;
+    const control = (event.target as Element | null)?.closest?.<HTMLElement>(REPLAYABLE);
+    if (control && notes(control)) state.pressed = control;
   }
   document.addEventListener('click', onClick, true);
+  state.stop = () => document.removeEventListener('click', onClick, true);
+}
+
+/** Boot script: start noting presses. */
+export function captureEarlyClicks(): void {
+  const state = {} as EarlyClicks;
+  notePresses(state);
   (globalThis as WithEarlyClicks)[KEY] = state;
 }
 
-/** Shell, right after `hydrateRoot`: stop noting, and press again the button pressed too early. */
+/** Whether `element` sits in a part that hydrates after the frame (the page's content, the contact section). */
+const inLaterPart = (element: Element) => Boolean(element.closest('main, section#contact'));
+
+/** Shell, right after `hydrateRoot`: press again, once, the control pressed too early. */
 export function replayEarlyClick(): void {
   const state = (globalThis as WithEarlyClicks)[KEY];
   if (!state) return;
   state.stop();
   delete (globalThis as WithEarlyClicks)[KEY];
-  if (state.pressed?.isConnected) state.pressed.click();
+  const press = () => {
+    if (state.pressed?.isConnected) state.pressed.click();
+  };
+  const root = document.documentElement;
+  // A link within the page waits too: its target (the contact section) may be such a part.
+  const waits = state.pressed && (state.pressed instanceof HTMLAnchorElement || inLaterPart(state.pressed));
+  if (!waits || root.hasAttribute(INTERACTIVE)) return press();
+  // Until then presses in those parts go on being noted (the last one is replayed); the frame answers its own.
+  notePresses(state, inLaterPart);
+  const observer = new MutationObserver(() => {
+    if (!root.hasAttribute(INTERACTIVE)) return;
+    observer.disconnect();
+    state.stop();
+    press();
+  });
+  observer.observe(root, { attributes: true, attributeFilter: [INTERACTIVE] });
 }

@@ -1,4 +1,6 @@
-import { Button, type ButtonProps } from './button';
+import type { AnchorHTMLAttributes } from 'react';
+import { buttonVariants, type ButtonVariantProps } from './button';
+import { cn } from './cn';
 import { pageFrameAtom, siteStore } from './site-store';
 
 /** Stable anchor of the shell's contact form section; remotes scroll to it, never render the form. */
@@ -64,17 +66,28 @@ export function scrollToContact(): void {
   requestAnimationFrame(waitForSection);
 }
 
-/** The site's Talk to Sales call to action. */
-export function TalkToSalesButton({ children = 'Talk to Sales', onClick, ...props }: ButtonProps) {
+type TalkToSalesProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & ButtonVariantProps;
+
+/**
+ * The site's Talk to Sales call to action: a link to the contact section, so it works before the
+ * page's script runs and without it (the browser jumps to `#contact`). The script turns the jump into
+ * scrollToContact (smooth scroll, focus in the form, the form's code asked for). A press with a
+ * modifier key is left to the browser (a new tab at the section).
+ */
+export function TalkToSalesButton({ children = 'Talk to Sales', onClick, className, variant, size, ...props }: TalkToSalesProps) {
   return (
-    <Button
+    <a
       {...props}
+      href={`#${CONTACT_SECTION_ID}`}
+      className={cn(buttonVariants({ variant, size }), className)}
       onClick={(event) => {
         onClick?.(event);
+        if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
         scrollToContact();
       }}
     >
       {children}
-    </Button>
+    </a>
   );
 }

@@ -1,4 +1,5 @@
 import { act, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@cardlift/shell/test-utils';
 import { demoSamples } from '../../content/offers-api-samples';
@@ -16,6 +17,15 @@ function advance(ms: number) {
 describe('CodeDemo', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
+
+  it('is rendered on the server with the first sample typed and its response card, not an empty panel', () => {
+    const html = renderToString(<CodeDemo responseLabel="API response" />);
+    const page = document.createElement('div');
+    page.innerHTML = html;
+    expect(page.querySelector('[data-testid="typed-code"] pre:last-child')?.textContent).toBe(first.code);
+    expect(page.querySelector('article[aria-label="API response"]')?.textContent).toContain(first.offer.brand);
+    expect(html).not.toContain('Waiting for the response');
+  });
 
   it('has the three tabs and gives screen readers the full code from the start', () => {
     renderWithProviders(<CodeDemo responseLabel="API response" />);

@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Button } from '@cardlift/shell/ui';
 import { demoSamples } from '../../content/offers-api-samples';
 import { usePrefersReducedMotion } from '../../hooks/use-reduced-motion';
@@ -11,14 +11,24 @@ const LENGTHS = demoSamples.map((s) => s.code.length);
 
 /**
  * The auto-typing sample-code panel. The animated copy is hidden from assistive technology; the full
- * code sits beside it as visually hidden text, so screen readers read it whole at any moment. It
- * starts typing when it first comes on screen, not while the visitor reads the top of the page.
+ * code sits beside it as visually hidden text, so screen readers read it whole at any moment. The
+ * server renders the first sample complete with its response; the typing starts when the demo first
+ * comes on screen, not while the visitor reads the top of the page.
  */
 export function CodeDemo({ responseLabel }: { responseLabel: string }) {
   const idBase = useId();
   const reducedMotion = usePrefersReducedMotion();
   const panel = useRef<HTMLDivElement>(null);
   const demo = useTypingDemo({ lengths: LENGTHS, reducedMotion, started: useSeenOnce(panel) });
+  const { rewind } = demo;
+  useEffect(() => {
+    // Hydrated off screen (or where the browser cannot tell): type the first sample once it is seen.
+    // Hydrated in view, the visitor is already reading the complete sample: leave it.
+    const element = panel.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return rewind();
+    const box = element.getBoundingClientRect();
+    if (box.bottom <= 0 || box.top >= window.innerHeight) rewind();
+  }, [rewind]);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const sample = demoSamples[demo.tab] ?? demoSamples[0]!;
   const handleNext = () => {

@@ -1,5 +1,5 @@
 import { DEFAULT_CTA_BUTTON_TEXT, type BlogPost } from '@cardlift/contracts';
-import { Badge, Breadcrumb, Button, scrollToContact } from '@cardlift/shell/ui';
+import { Badge, Breadcrumb, TalkToSalesButton } from '@cardlift/shell/ui';
 import { blogCopy, BLOG_PATH } from '../../content/blog';
 import { paragraphs } from '../../lib/text';
 import { FallbackImage } from '../common/fallback-image';
@@ -24,9 +24,9 @@ function CallToAction({ cta }: { cta: NonNullable<BlogPost['content']['callToAct
         {cta.title}
       </h2>
       <p className="rs:mt-3 rs:text-white/80">{cta.description}</p>
-      <Button variant="inverted" className="rs:mt-6" onClick={scrollToContact}>
+      <TalkToSalesButton variant="inverted" className="rs:mt-6">
         {cta.buttonText || DEFAULT_CTA_BUTTON_TEXT}
-      </Button>
+      </TalkToSalesButton>
     </aside>
   );
 }
