@@ -18,6 +18,8 @@ import { requestContext } from './platform/request-id';
 import { requestGuard } from './platform/request-guard';
 import { securityHeaders } from './platform/security-headers';
 import { contactRouter } from './leads/contact.router';
+import { contactFormRouter } from './leads/contact-form.router';
+import { submissionDedup } from './leads/submission-dedup';
 import { contentRouter } from './content/content.router';
 import { healthRouter, type Lifecycle } from './platform/health.router';
 import { previewRouter } from './registry/preview.router';
@@ -111,6 +113,8 @@ export function createApp(deps: AppDeps = {}): App {
   const pool = new RenderPool(config, logger);
   const releases = () => registryStore().then((store) => releaseContext(config, store, serverCheck(pool)));
   const relay = new OutboxRelay(leads, deps.notifiers ?? notifiersFrom(config), logger, deps.relay);
+  const leadService = createLeadService(leads, relay);
+  const dedup = submissionDedup({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix });
   const origins = remoteOrigins(config);
   // Only the proxies the operator names are believed: ctx.ip is the X-Forwarded-For entry that many
   // hops from the right (the one the outermost trusted proxy wrote), and X-Forwarded-Host/-Proto are
@@ -134,7 +138,7 @@ export function createApp(deps: AppDeps = {}): App {
   const api = [
     healthRouter(leads, lifecycle),
     contentRouter(content),
-    contactRouter(createLeadService(leads, relay), { limiter, logger }),
+    contactRouter(leadService, { limiter, logger }),
     remotesRouter(registryFor, (registry) => pool.navigation(registry)),
     releasesRouter({ config, context: releases, previewSecret: sharedPreviewSecret }),
     previewRouter(sharedPreviewSecret),
@@ -154,7 +158,18 @@ export function createApp(deps: AppDeps = {}): App {
   const resolveLivePage = (pathname: string) => pool.resolve(pathname, liveRegistry(), clock());
   koa.use(shareImageRouter(config, resolveLivePage, logger).routes());
   const site = siteRouter(config, { content, pool, clock, registryFor, liveRegistry });
-  koa.use(site.routes());
+  // The contact form posted without script goes to the page it is on (see contact-form.router.ts).
+  koa.use(
+    contactFormRouter({
+      leads: leadService,
+      limiter,
+      dedup,
+      logger,
+      siteOrigin: config.siteAddresses.siteUrl,
+      respond: site.respond,
+    }).routes(),
+  );
+  koa.use(site.router.routes());
 
   return {
     koa,
@@ -187,6 +202,7 @@ export function createApp(deps: AppDeps = {}): App {
       registry.stop();
       await relay.stop();
       await limiter?.close();
+      await dedup.close();
       await pool.close();
       if (opened) await (await opened).close();
       if (openedRegistry) await (await openedRegistry).close();

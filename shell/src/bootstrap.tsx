@@ -9,6 +9,7 @@ import { EMPTY_NAVIGATION } from '@cardlift/contracts';
 import { frameFor, pageFrameAtom, queryClient, siteStore } from '@cardlift/shell/ui';
 import { rememberVisitAttribution } from './attribution/visit-attribution';
 import { fetchNavigation, navigationAtom } from './config/navigation';
+import { contactFormStateAtom, readInlineContactFormState } from './contact/contact-form-state';
 import { readInlinePageFrame, seedInlineQueryData } from './inline-page-data';
 import { initFederation } from './remotes/registry';
 import { replayEarlyClick } from './startup/early-clicks';
@@ -24,6 +25,7 @@ async function start(): Promise<void> {
   rememberVisitAttribution();
   seedInlineQueryData(queryClient);
   siteStore.set(pageFrameAtom, frameFor(readInlinePageFrame()));
+  siteStore.set(contactFormStateAtom, readInlineContactFormState());
   await yieldToMain();
   const { createRoot, hydrateRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
   await yieldToMain();

@@ -9,6 +9,7 @@ import {
   publishSiteAddresses,
   resolvePageMeta,
   siteNavigation,
+  type ContactFormState,
   type InlineQueryData,
   type SiteAddresses,
   type PageFrame,
@@ -106,6 +107,7 @@ export interface RenderTask {
   queryData: InlineQueryData[];
   frame?: Partial<PageFrame>;
   navigation?: SiteNavigation;
+  contactForm?: ContactFormState;
 }
 
 export function render(task: RenderTask): Promise<string> {

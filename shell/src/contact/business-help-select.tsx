@@ -1,6 +1,6 @@
 import * as Select from '@radix-ui/react-select';
 import { Check, ChevronDown, ChevronUp } from 'lucide-react';
-import { forwardRef } from 'react';
+import { forwardRef, type SelectHTMLAttributes } from 'react';
 import { BUSINESS_HELP_OPTIONS } from '@cardlift/contracts';
 import { cn } from '@cardlift/shell/ui';
 import { controlClass, invalidProps } from './form-field';
@@ -13,6 +13,29 @@ interface BusinessHelpSelectProps {
   placeholder: string;
   error: string | undefined;
 }
+
+type NativeSelectProps = SelectHTMLAttributes<HTMLSelectElement> & { id: string; placeholder: string; error: string | undefined };
+
+/**
+ * The businessHelp choice as the browser's own select: what the server renders, so the choice works
+ * before the form's code runs and without script. Its empty option is the placeholder, which the
+ * schema refuses with 'Please tell us how we can help'. Once hydrated, the styled select replaces it.
+ */
+export const NativeBusinessHelpSelect = forwardRef<HTMLSelectElement, NativeSelectProps>(function NativeBusinessHelpSelect(
+  { id, placeholder, error, ...props },
+  ref,
+) {
+  return (
+    <select ref={ref} id={id} {...invalidProps(id, error)} className={controlClass} {...props}>
+      <option value="">{placeholder}</option>
+      {BUSINESS_HELP_OPTIONS.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+});
 
 /**
  * The businessHelp choice as a Radix Select: a labelled combobox button (the <label for> names it),

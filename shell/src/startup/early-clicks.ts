@@ -20,7 +20,8 @@ export function captureEarlyClicks(): void {
   const state: EarlyClicks = { stop: () => document.removeEventListener('click', onClick, true) };
   function onClick(event: MouseEvent) {
     const button = (event.target as Element | null)?.closest?.('button');
-    if (button && !button.disabled) state.pressed = button;
+    // A submit button's form has already been sent by the browser: pressing it again would send it twice.
+    if (button && !button.disabled && !(button.type === 'submit' && button.form)) state.pressed = button;
   }
   document.addEventListener('click', onClick, true);
   (globalThis as WithEarlyClicks)[KEY] = state;
