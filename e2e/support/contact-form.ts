@@ -20,3 +20,13 @@ export async function fillContactForm(page: Page, form: Locator, entries: Contac
   await form.getByRole('combobox', { name: 'How can we help?' }).click();
   await page.getByRole('option', { name: entries.help }).click();
 }
+
+/** The same, before the form's code runs or without script: "How can we help?" is the browser's own select. */
+export async function fillNativeContactForm(form: Locator, entries: ContactEntries): Promise<void> {
+  await form.getByLabel('First name').fill(entries.firstName);
+  await form.getByLabel('Last name').fill(entries.lastName);
+  await form.getByLabel('Work email').fill(entries.email);
+  await form.getByLabel('Job title').fill(entries.jobTitle);
+  await form.getByLabel('Company').fill(entries.company);
+  await form.getByLabel('How can we help?').selectOption({ label: entries.help });
+}

@@ -4,7 +4,7 @@ import { CONTACT_SUCCESS_MESSAGE } from '@cardlift/contracts';
 import { contactCopy } from './contact-copy';
 
 /**
- * What stays in the section once a lead is stored (the notification goes after a few seconds). It
+ * What stays at the top of the form once a lead is stored (the notification goes after a few seconds). It
  * takes focus after a submit, so keyboard and screen-reader users are told where they are; after a
  * post without script it is in the page the api sends back.
  */
@@ -14,9 +14,9 @@ export const ContactConfirmation = forwardRef<HTMLDivElement>(function ContactCo
       ref={ref}
       tabIndex={-1}
       role="status"
-      className="mb-6 flex gap-3 rounded-button border border-green-700 bg-green-50 p-4 outline-none"
+      className="flex gap-3 rounded-button border border-line p-4 outline-none focus-visible:outline-2 focus-visible:outline-primary md:col-span-2"
     >
-      <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
+      <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
       <div>
         <h3 className="font-semibold text-ink">{contactCopy.successTitle}</h3>
         <p className="mt-1 text-sm text-ink">{CONTACT_SUCCESS_MESSAGE}</p>

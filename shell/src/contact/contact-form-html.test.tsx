@@ -7,6 +7,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createStore, Provider as JotaiProvider } from 'jotai';
+import { MemoryRouter } from 'react-router';
 import { renderToString } from 'react-dom/server';
 import type { ContactFormState } from '@cardlift/contracts';
 import { json, mockFetch } from '../../test/render-with-providers';
@@ -19,7 +20,9 @@ function tree(state?: ContactFormState) {
   return (
     <QueryClientProvider client={createQueryClient()}>
       <JotaiProvider store={createStore()}>
-        <ContactForm state={state} />
+        <MemoryRouter initialEntries={['/products/offers-api']}>
+          <ContactForm state={state} />
+        </MemoryRouter>
       </JotaiProvider>
     </QueryClientProvider>
   );
@@ -37,11 +40,11 @@ const control = (container: HTMLElement, name: string) =>
   container.querySelector<HTMLInputElement & HTMLSelectElement>(`[name="${name}"]`)!;
 
 describe('the contact form in the server HTML', () => {
-  it('is a form that posts to its section with labelled native controls, the six choices and the honeypot', () => {
+  it('is a form that posts to its own page with labelled native controls, the six choices and the honeypot', () => {
     const container = serverPage();
     const form = screen.getByRole('form', { name: 'Talk to Sales' });
     expect(form).toHaveAttribute('method', 'post');
-    expect(form).toHaveAttribute('action', '#contact');
+    expect(form).toHaveAttribute('action', '/products/offers-api');
     expect(form).toHaveAttribute('id', 'contact-form');
     for (const [label, name] of [
       ['First name', 'firstName'],
@@ -50,7 +53,7 @@ describe('the contact form in the server HTML', () => {
       ['Job title', 'jobTitle'],
       ['Company', 'company'],
       ['How can we help?', 'businessHelp'],
-    ]) {
+    ] as const) {
       expect(screen.getByLabelText(label)).toBe(control(container, name));
     }
     const select = screen.getByLabelText('How can we help?');

@@ -13,7 +13,8 @@ import {
   type ContactFormState,
   type ContactSubmission,
 } from '@cardlift/contracts';
-import { Button, CONTACT_SECTION_ID, cn, toast } from '@cardlift/shell/ui';
+import { useLocation } from '@cardlift/shell/router';
+import { Button, cn, toast } from '@cardlift/shell/ui';
 import { useHydrating } from '../ui/use-hydrating';
 import { BusinessHelpSelect, NativeBusinessHelpSelect } from './business-help-select';
 import { ContactConfirmation } from './contact-confirmation';
@@ -34,6 +35,7 @@ const EMPTY_FORM = { firstName: '', lastName: '', email: '', jobTitle: '', compa
  */
 export function ContactForm({ state, className }: { state?: ContactFormState; className?: string }) {
   const baseId = useId();
+  const { pathname } = useLocation();
   const fieldId = (name: string) => `${baseId}-${name}`;
   const honeypotRef = useRef<HTMLInputElement>(null);
   const confirmationRef = useRef<HTMLDivElement>(null);
@@ -94,113 +96,114 @@ export function ContactForm({ state, className }: { state?: ContactFormState; cl
     setSummary(contactCopy.invalidSummary(Object.keys(invalidFields).length));
   };
   const pending = submit.isPending;
-  const firstInvalid = invalid && [...CONTACT_TEXT_FIELDS, 'businessHelp' as const].find((name) => invalid.errors[name]);
-  // Without script, the first field to fix has focus when the page arrives. Only in the server's HTML:
+  // Over the limit no field is wrong: the first one still brings the form, and its message, into view.
+  const firstInvalid = invalid && ([...CONTACT_TEXT_FIELDS, 'businessHelp' as const].find((name) => invalid.errors[name]) ?? 'firstName');
+  // Without script, the first field to fix has focus (and is in view) when the page arrives. Only in the server's HTML:
   // hydrating it later must not pull focus back from a field the visitor has moved on to.
   const autoFocus = (name: ContactEntryField) => typeof document === 'undefined' && name === firstInvalid;
   const helpId = fieldId('businessHelp');
 
   return (
-    <>
+    <form
+      id={CONTACT_FORM_ID}
+      method="post"
+      // The page's own path, without the `#contact` a visitor may have come in on: a page answered at
+      // an address with a fragment skips autofocus, which puts a refused post's first field in view.
+      action={pathname}
+      noValidate
+      aria-label={contactCopy.heading}
+      onSubmit={handleSubmit(onValid, onInvalid)}
+      className={cn('grid gap-5 md:grid-cols-2', className)}
+    >
       {(sentHere > 0 || state?.status === 'sent') && <ContactConfirmation ref={confirmationRef} />}
-      <form
-        id={CONTACT_FORM_ID}
-        method="post"
-        action={`#${CONTACT_SECTION_ID}`}
-        noValidate
-        aria-label={contactCopy.heading}
-        onSubmit={handleSubmit(onValid, onInvalid)}
-        className={cn('grid gap-5 md:grid-cols-2', className)}
-      >
-        {CONTACT_TEXT_FIELDS.map((name) => {
-          const copy = contactCopy.fields[name];
-          return (
-            <TextField
-              key={name}
-              id={fieldId(name)}
-              label={copy.label}
-              type={name === 'email' ? 'email' : 'text'}
-              autoComplete={copy.autoComplete}
-              error={errorOf(name)}
-              className={name === 'company' ? 'md:col-span-2' : undefined}
-              defaultValue={entries[name]}
-              // eslint-disable-next-line jsx-a11y/no-autofocus -- server HTML only: the first field to fix after a refused post
-              autoFocus={autoFocus(name)}
-              {...register(name, { onChange: () => recheck(name) })}
-            />
-          );
-        })}
-        <Field id={helpId} label={contactCopy.businessHelp.label} error={errorOf('businessHelp')} className="md:col-span-2">
-          {native ? (
-            <NativeBusinessHelpSelect
-              id={helpId}
-              placeholder={contactCopy.businessHelp.placeholder}
-              error={errorOf('businessHelp')}
-              defaultValue={entries.businessHelp}
-              // eslint-disable-next-line jsx-a11y/no-autofocus -- server HTML only, as for the text fields
-              autoFocus={autoFocus('businessHelp')}
-              {...register('businessHelp', { onChange: () => recheck('businessHelp') })}
-            />
-          ) : (
-            <Controller
-              control={control}
-              name="businessHelp"
-              render={({ field }) => (
-                <BusinessHelpSelect
-                  ref={field.ref}
-                  id={helpId}
-                  value={field.value}
-                  onChange={(value) => {
-                    field.onChange(value);
-                    recheck('businessHelp');
-                  }}
-                  onBlur={field.onBlur}
-                  placeholder={contactCopy.businessHelp.placeholder}
-                  error={errorOf('businessHelp')}
-                />
-              )}
-            />
-          )}
-        </Field>
-        <div className="flex items-start gap-3 md:col-span-2">
-          <input
-            id={fieldId('agreeToUpdates')}
-            type="checkbox"
-            defaultChecked={entries.agreeToUpdates}
-            className="mt-0.5 size-5 shrink-0 accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-            {...register('agreeToUpdates')}
+      {CONTACT_TEXT_FIELDS.map((name) => {
+        const copy = contactCopy.fields[name];
+        return (
+          <TextField
+            key={name}
+            id={fieldId(name)}
+            label={copy.label}
+            type={name === 'email' ? 'email' : 'text'}
+            autoComplete={copy.autoComplete}
+            error={errorOf(name)}
+            className={name === 'company' ? 'md:col-span-2' : undefined}
+            defaultValue={entries[name]}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- server HTML only: the first field to fix after a refused post
+            autoFocus={autoFocus(name)}
+            {...register(name, { onChange: () => recheck(name) })}
           />
-          <label htmlFor={fieldId('agreeToUpdates')} className="text-sm text-muted">
-            {contactCopy.agreeToUpdates}
-          </label>
-        </div>
-        {/* Off-screen rather than display:none, which simple bots skip; hidden from people and assistive technology. */}
-        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-          <label htmlFor={fieldId(HONEYPOT_FIELD)}>{contactCopy.honeypotLabel}</label>
-          <input
-            ref={honeypotRef}
-            id={fieldId(HONEYPOT_FIELD)}
-            name={HONEYPOT_FIELD}
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            defaultValue=""
+        );
+      })}
+      <Field id={helpId} label={contactCopy.businessHelp.label} error={errorOf('businessHelp')} className="md:col-span-2">
+        {native ? (
+          <NativeBusinessHelpSelect
+            id={helpId}
+            placeholder={contactCopy.businessHelp.placeholder}
+            error={errorOf('businessHelp')}
+            defaultValue={entries.businessHelp}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- server HTML only, as for the text fields
+            autoFocus={autoFocus('businessHelp')}
+            {...register('businessHelp', { onChange: () => recheck('businessHelp') })}
           />
-        </div>
-        <div className="md:col-span-2">
-          {formError && (
-            <p role="alert" className="mb-3 text-sm font-medium text-red-700">
-              {formError}
-            </p>
-          )}
-          <Button type="submit" size="lg" disabled={pending} className="w-full md:w-auto">
-            {pending ? contactCopy.submitting : contactCopy.submit}
-          </Button>
-          <p role="status" aria-live="polite" className="sr-only">
-            {summary}
+        ) : (
+          <Controller
+            control={control}
+            name="businessHelp"
+            render={({ field }) => (
+              <BusinessHelpSelect
+                ref={field.ref}
+                id={helpId}
+                value={field.value}
+                onChange={(value) => {
+                  field.onChange(value);
+                  recheck('businessHelp');
+                }}
+                onBlur={field.onBlur}
+                placeholder={contactCopy.businessHelp.placeholder}
+                error={errorOf('businessHelp')}
+              />
+            )}
+          />
+        )}
+      </Field>
+      <div className="flex items-start gap-3 md:col-span-2">
+        <input
+          id={fieldId('agreeToUpdates')}
+          type="checkbox"
+          defaultChecked={entries.agreeToUpdates}
+          className="mt-0.5 size-5 shrink-0 accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+          {...register('agreeToUpdates')}
+        />
+        <label htmlFor={fieldId('agreeToUpdates')} className="text-sm text-muted">
+          {contactCopy.agreeToUpdates}
+        </label>
+      </div>
+      {/* Off-screen rather than display:none, which simple bots skip; hidden from people and assistive technology. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor={fieldId(HONEYPOT_FIELD)}>{contactCopy.honeypotLabel}</label>
+        <input
+          ref={honeypotRef}
+          id={fieldId(HONEYPOT_FIELD)}
+          name={HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
+      </div>
+      <div className="md:col-span-2">
+        {formError && (
+          <p role="alert" className="mb-3 text-sm font-medium text-red-700">
+            {formError}
           </p>
-        </div>
-      </form>
-    </>
+        )}
+        <Button type="submit" size="lg" disabled={pending} className="w-full md:w-auto">
+          {pending ? contactCopy.submitting : contactCopy.submit}
+        </Button>
+        <p role="status" aria-live="polite" className="sr-only">
+          {summary}
+        </p>
+      </div>
+    </form>
   );
 }
