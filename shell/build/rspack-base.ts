@@ -113,6 +113,8 @@ export function frontendConfig(options: FrontendOptions): Configuration {
     module: {
       rules: [
         scriptRule(devReact),
+        // Radix Select's viewport writes a <style> element the site's CSP refuses (see the loader).
+        { test: /[\\/]@radix-ui[\\/]react-select[\\/]dist[\\/]index\.mjs$/, loader: path.join(__dirname, 'radix-select-csp-loader.cjs') },
         { test: /\.css$/, use: ['postcss-loader'], type: 'css/auto' },
         { test: /\.(png|jpe?g|webp|avif|svg|woff2?)$/, type: 'asset/resource' },
       ],

@@ -68,7 +68,8 @@ export const BusinessHelpSelect = forwardRef<HTMLButtonElement, BusinessHelpSele
           <Select.ScrollUpButton className="flex h-6 items-center justify-center bg-white">
             <ChevronUp aria-hidden="true" className="size-4" />
           </Select.ScrollUpButton>
-          <Select.Viewport className="p-1">
+          {/* The scroll buttons stand in for a scrollbar (Radix's own rule for this is left out: see shell/build/radix-select-csp-loader.cjs). */}
+          <Select.Viewport className="p-1" style={{ scrollbarWidth: 'none' }}>
             {BUSINESS_HELP_OPTIONS.map((option) => (
               <Select.Item
                 key={option.value}
