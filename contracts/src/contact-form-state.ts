@@ -6,8 +6,8 @@
 /** Id of the page frame's contact section: `#contact` is where Talk to Sales and a sent form land. */
 export const CONTACT_SECTION_ID = 'contact';
 
-/** The form's id: the hidden attribution fields the api adds outside the rendered body join it with `form="contact-form"`. */
-export const CONTACT_FORM_ID = 'contact-form';
+/** The form's id: the hidden attribution fields the api adds outside the rendered body join it with `form="talk-to-sales-form"`. */
+export const CONTACT_FORM_ID = 'talk-to-sales-form';
 
 /** The fields a visitor fills in, in the order the form shows them. */
 export const CONTACT_TEXT_FIELDS = ['firstName', 'lastName', 'email', 'jobTitle', 'company'] as const;

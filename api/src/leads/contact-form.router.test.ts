@@ -170,7 +170,7 @@ describe('the contact form posted without script', () => {
       ['referrer', 'https://news.example/'],
       ['landingPage', '/'],
     ]) {
-      expect(campaign.text).toContain(`<input type="hidden" form="contact-form" name="${name}" value="${value}">`);
+      expect(campaign.text).toContain(`<input type="hidden" form="talk-to-sales-form" name="${name}" value="${value}">`);
     }
     const inside = await request(app.koa.callback())
       .get('/')

@@ -45,7 +45,7 @@ describe('the contact form in the server HTML', () => {
     const form = screen.getByRole('form', { name: 'Talk to Sales' });
     expect(form).toHaveAttribute('method', 'post');
     expect(form).toHaveAttribute('action', '/products/offers-api');
-    expect(form).toHaveAttribute('id', 'contact-form');
+    expect(form).toHaveAttribute('id', 'talk-to-sales-form');
     for (const [label, name] of [
       ['First name', 'firstName'],
       ['Last name', 'lastName'],
