@@ -5,7 +5,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, siteUrl } from './support/browser';
-import { fillNativeContactForm, type ContactEntries } from './support/contact-form';
+import { contactForm, fillNativeContactForm, THANKS, type ContactEntries } from './support/contact-form';
 import { exportedLeads } from './support/leads';
 import { INTERACTIVE_ATTRIBUTE } from '../shell/src/layout/mark-interactive';
 
@@ -17,7 +17,6 @@ afterAll(async () => {
   await browser.close();
 });
 
-const THANKS = "Thank you for your message! We'll get back to you soon.";
 const entries = (email: string): ContactEntries => ({
   firstName: 'Ada',
   lastName: 'Lovelace',
@@ -26,8 +25,6 @@ const entries = (email: string): ContactEntries => ({
   company: 'Analytical Engines',
   help: 'Data & Insights',
 });
-
-const contactForm = (page: Page) => page.locator('section#contact').getByRole('form', { name: 'Talk to Sales' });
 
 /** The text a control's aria-describedby points at (its error message). */
 const describedBy = (control: Locator) =>

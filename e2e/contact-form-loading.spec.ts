@@ -7,7 +7,7 @@
  */
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterEvent, launchBrowser, openPage, PHONE, siteUrl } from './support/browser';
-import { fillContactForm } from './support/contact-form';
+import { contactForm, fillContactForm, THANKS } from './support/contact-form';
 import { exportedLeads } from './support/leads';
 
 let browser: Browser;
@@ -18,12 +18,10 @@ afterAll(async () => {
   await browser.close();
 });
 
-const THANKS = "Thank you for your message! We'll get back to you soon.";
 const LAPTOP: BrowserContextOptions = { viewport: { width: 1366, height: 768 } };
 const FORM_CODE_WAIT_MS = 3000;
 
 const section = (page: Page) => page.locator('section#contact');
-const contactForm = (page: Page) => section(page).getByRole('form', { name: 'Talk to Sales' });
 /** The form's code has run: the styled select has replaced the browser's own. */
 const enhanced = (page: Page, timeout = FORM_CODE_WAIT_MS) => contactForm(page).locator('button[role="combobox"]').waitFor({ timeout });
 

@@ -1,6 +1,12 @@
 /** Fills in the Talk to Sales form as a visitor does (labels and the help select by their names). */
 import type { Locator, Page } from 'playwright-core';
 
+/** The product's thanks, word for word (a test importing the constant would pass whatever it said). */
+export const THANKS = "Thank you for your message! We'll get back to you soon.";
+
+/** The frame's Talk to Sales form. */
+export const contactForm = (page: Page): Locator => page.locator('section#contact').getByRole('form', { name: 'Talk to Sales' });
+
 export interface ContactEntries {
   firstName: string;
   lastName: string;

@@ -10,6 +10,7 @@ import { LRUCache } from 'lru-cache';
 import type { ContactSubmission } from '@cardlift/contracts';
 
 export const DUPLICATE_WINDOW_SECONDS = 10 * 60;
+const CONNECT_WAIT_MS = 500;
 
 export interface SubmissionDedup {
   /** True the first time `key` is seen within the window, false for a repeat. */
@@ -50,9 +51,23 @@ export function submissionDedup(store: { url: string | undefined; keyPrefix: str
   const client = new Redis(store.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 1000 });
   client.on('error', () => undefined);
   const redisKey = (key: string) => `${store.keyPrefix}:contact-form:${key}`;
+  // Right after start the connection may still be opening: worth a brief wait, never a long one.
+  const connected = () =>
+    client.status === 'ready'
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(timer);
+            client.off('ready', done);
+            resolve();
+          };
+          const timer = setTimeout(done, CONNECT_WAIT_MS);
+          client.once('ready', done);
+        });
   return {
     async claim(key) {
       try {
+        await connected();
         return (await client.set(redisKey(key), '1', 'EX', DUPLICATE_WINDOW_SECONDS, 'NX')) === 'OK';
       } catch {
         return true;
