@@ -3,12 +3,10 @@
  * site, moves on inside the site and sends the Talk to Sales form; the lead exports (CSV and JSON)
  * with where the visit came from. No cookie is set for it.
  */
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, siteUrl } from './support/browser';
 import { fillContactForm } from './support/contact-form';
-import { REPO_ROOT } from './support/site';
+import { exportLeads } from './support/leads';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,19 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-function exportLeads(format: 'csv' | 'json'): string {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
-  return execFileSync(
-    path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'),
-    [path.join(REPO_ROOT, 'api', 'src', 'leads', 'export-leads.ts'), '--format', format],
-    {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-      encoding: 'utf8',
-    },
-  );
-}
 
 async function sendForm(page: Page, email: string): Promise<void> {
   await page.locator('header').getByRole('link', { name: 'Talk to Sales' }).click();

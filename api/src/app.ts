@@ -20,6 +20,8 @@ import { requestContext } from './platform/request-id';
 import { requestGuard } from './platform/request-guard';
 import { securityHeaders } from './platform/security-headers';
 import { contactRouter } from './leads/contact.router';
+import { contactFormRouter } from './leads/contact-form.router';
+import { submissionDedup } from './leads/submission-dedup';
 import { contentRouter } from './content/content.router';
 import { healthRouter, type Lifecycle } from './platform/health.router';
 import { previewRouter } from './registry/preview.router';
@@ -140,6 +142,8 @@ export function createApp(deps: AppDeps = {}): App {
   const pool = new RenderPool(config, logger, { content: () => content.forWorkers() });
   const releases = () => registryStore().then((store) => releaseContext(config, store, serverCheck(pool)));
   const relay = new OutboxRelay(leads, deps.notifiers ?? notifiersFrom(config), logger, deps.relay);
+  const leadService = createLeadService(leads, relay, logger);
+  const dedup = submissionDedup({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix });
   const origins = remoteOrigins(config);
   let openedRum: Promise<RumStore> | undefined;
   const rumStore = () => (openedRum ??= openRumStore(config));
@@ -178,7 +182,6 @@ export function createApp(deps: AppDeps = {}): App {
 
   koa.use(contentRedirects(content));
   koa.use(apiNotFound);
-  const leadService = createLeadService(leads, relay, logger);
   const api = [
     healthRouter(leads, lifecycle, () => leadService.writable()),
     contentRouter(content),
@@ -217,7 +220,18 @@ export function createApp(deps: AppDeps = {}): App {
   const resolveLivePage = (pathname: string) => pool.resolve(pathname, liveRegistry(), clock());
   koa.use(shareImageRouter(config, resolveLivePage, logger).routes());
   const site = siteRouter(config, { content, pool, clock, registryFor, liveRegistry });
-  koa.use(site.routes());
+  // The contact form posted without script goes to the page it is on (see contact-form.router.ts).
+  koa.use(
+    contactFormRouter({
+      leads: leadService,
+      limiter,
+      dedup,
+      logger,
+      siteOrigin: config.siteAddresses.siteUrl,
+      respond: site.respond,
+    }).routes(),
+  );
+  koa.use(site.router.routes());
 
   return {
     koa,
@@ -262,6 +276,7 @@ export function createApp(deps: AppDeps = {}): App {
       await rum.stop();
       if (openedRum) await (await openedRum).close();
       await limiter?.close();
+      await dedup.close();
       await pool.close();
       if (opened) await (await opened).close();
       if (openedRegistry) await (await openedRegistry).close();

@@ -18,9 +18,9 @@ function serverBundle(dir: string, source: string, exportName: string, extra: st
   fs.writeFileSync(path.join(dir, 'server', 'index.js'), `exports.pageTable = require(${JSON.stringify(file)}).${exportName};\n${extra}\n`);
 }
 
-/** The shell's server bundle in `<siteRoot>/shell/dist`. */
-export function writeShellServerBuild(siteRoot: string): void {
-  serverBundle(path.join(siteRoot, 'shell', 'dist'), 'shell/src/pages/meta.ts', 'shellPageTable', "exports.renderApp = async () => '';");
+/** The shell's server bundle in `<siteRoot>/shell/dist`; `renderApp` is its render's code (none by default). */
+export function writeShellServerBuild(siteRoot: string, renderApp = "exports.renderApp = async () => '';"): void {
+  serverBundle(path.join(siteRoot, 'shell', 'dist'), 'shell/src/pages/meta.ts', 'shellPageTable', renderApp);
 }
 
 /** A remote's dist: a manifest with the ./routes expose and the server bundle with its page table. */

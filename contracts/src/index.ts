@@ -4,6 +4,7 @@ export * from './sections';
 export * from './server-build';
 export * from './content-rules';
 export * from './attribution';
+export * from './contact-form-state';
 export * from './registry';
 export * from './inline-data';
 export * from './page-meta';

@@ -3,6 +3,7 @@
  * and what the shell's bundle is given to render a page. The api loads these builds; it never imports
  * front-end source.
  */
+import type { ContactFormState } from './contact-form-state';
 import type { InlineQueryData } from './inline-data';
 import type { SiteNavigation } from './navigation';
 import type { PageFrame } from './page-meta';
@@ -22,6 +23,8 @@ export interface ShellRenderInput<RouteComponent = unknown> {
   frame?: Partial<PageFrame>;
   /** The menus' links, gathered from the served builds' page tables (none when absent). */
   navigation?: SiteNavigation;
+  /** The contact form after a post without script (thanks, or entries with messages); absent: an empty form. */
+  contactForm?: ContactFormState;
   /** Route components of the remotes whose server build could be loaded. */
   remotes: Partial<Record<RemoteName, RouteComponent>>;
   /** Aborts a render that takes too long; the browser then renders the page. */

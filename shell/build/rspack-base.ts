@@ -29,6 +29,14 @@ export function reactRouterProductionAliases(): Record<string, string> {
   return { 'react-router$': path.join(dist, 'index.mjs'), 'react-router/dom$': path.join(dist, 'dom-export.mjs') };
 }
 
+/**
+ * react-style-singleton writes its rules into a `<style>` element, which the site's CSP refuses; the
+ * stand-in puts them in a constructed stylesheet instead (shell/src/csp/style-singleton.ts).
+ */
+function cspSafeStyleAliases(): Record<string, string> {
+  return { 'react-style-singleton$': path.resolve(__dirname, '..', 'src', 'csp', 'style-singleton.ts') };
+}
+
 /** TypeScript and JSX through SWC, for the browser and the server builds alike. */
 /**
  * The browsers the site's code is compiled for: those of the last three years (async functions,
@@ -100,11 +108,13 @@ export function frontendConfig(options: FrontendOptions): Configuration {
       extensions: RESOLVE_EXTENSIONS,
       // React Router's package exports only its development build (unminified, with dev-only checks);
       // the production build sits beside it. Every build resolves the same way, so sharing still matches.
-      alias: dev ? {} : reactRouterProductionAliases(),
+      alias: { ...cspSafeStyleAliases(), ...(dev ? {} : reactRouterProductionAliases()) },
     },
     module: {
       rules: [
         scriptRule(devReact),
+        // Radix Select's viewport writes a <style> element the site's CSP refuses (see the loader).
+        { test: /[\\/]@radix-ui[\\/]react-select[\\/]dist[\\/]index\.mjs$/, loader: path.join(__dirname, 'radix-select-csp-loader.cjs') },
         { test: /\.css$/, use: ['postcss-loader'], type: 'css/auto' },
         { test: /\.(png|jpe?g|webp|avif|svg|woff2?)$/, type: 'asset/resource' },
       ],

@@ -9,6 +9,7 @@ import { EMPTY_NAVIGATION } from '@cardlift/contracts';
 import { frameFor, pageFrameAtom, queryClient, siteStore } from '@cardlift/shell/ui';
 import { rememberVisitAttribution } from './attribution/visit-attribution';
 import { fetchNavigation, navigationAtom } from './config/navigation';
+import { contactFormStateAtom, readInlineContactFormState } from './contact/contact-form-state';
 import { readInlinePageFrame, seedInlineQueryData } from './inline-page-data';
 import { initFederation } from './remotes/registry';
 import { startPageView } from './rum/page-view';
@@ -28,6 +29,7 @@ async function start(): Promise<void> {
   startPageView();
   seedInlineQueryData(queryClient);
   siteStore.set(pageFrameAtom, frameFor(readInlinePageFrame()));
+  siteStore.set(contactFormStateAtom, readInlineContactFormState());
   await yieldToMain();
   const { createRoot, hydrateRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
   await yieldToMain();

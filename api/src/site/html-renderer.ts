@@ -6,14 +6,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  CONTACT_FORM_ID,
+  DEFAULT_PAGE_FRAME,
   headTagsFor,
+  INLINE_CONTACT_FORM_ELEMENT_ID,
   INLINE_BOOT_ELEMENT_ID,
   INLINE_PAGE_FRAME_ELEMENT_ID,
   INLINE_QUERY_DATA_ELEMENT_ID,
   INLINE_REGISTRY_ELEMENT_ID,
   INLINE_SITE_ADDRESSES_ELEMENT_ID,
   siteAddresses,
+  type Attribution,
   type BootData,
+  type ContactFormState,
   type HeadTag,
   type InlineQueryData,
   type PageMeta,
@@ -72,6 +77,22 @@ export interface RenderInput {
   queryData?: InlineQueryData[];
   /** The page body rendered on the server ('' leaves it to the browser). */
   appHtml?: string;
+  /** The contact form's state the body was rendered with, inlined so that hydration finds the same form. */
+  contactForm?: ContactFormState;
+  /** Where the visit came from, as hidden fields of the contact form (sent by a post without script). */
+  formAttribution?: Attribution;
+}
+
+/**
+ * Hidden fields outside the rendered body, joined to the form by its id: the body stays the one kept
+ * for every visitor of the path, and hydration never meets them.
+ */
+function attributionFields(input: RenderInput): string[] {
+  const hasForm = { ...DEFAULT_PAGE_FRAME, ...input.meta.frame }.contactForm;
+  if (!hasForm || !input.formAttribution) return [];
+  return Object.entries(input.formAttribution).map(
+    ([name, value]) => `<input type="hidden" form="${CONTACT_FORM_ID}" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`,
+  );
 }
 
 /**
@@ -108,6 +129,10 @@ export function renderPage(template: PageTemplate, input: RenderInput): string {
     `<script type="application/json" id="${INLINE_QUERY_DATA_ELEMENT_ID}">${jsonForScript(input.queryData ?? [])}</script>`,
     `<script type="application/json" id="${INLINE_PAGE_FRAME_ELEMENT_ID}">${jsonForScript(input.meta.frame ?? {})}</script>`,
     `<script type="application/json" id="${INLINE_BOOT_ELEMENT_ID}">${jsonForScript(input.boot)}</script>`,
+    ...(input.contactForm
+      ? [`<script type="application/json" id="${INLINE_CONTACT_FORM_ELEMENT_ID}">${jsonForScript(input.contactForm)}</script>`]
+      : []),
+    ...attributionFields(input),
   ];
   // Ahead of everything that can be painted: it listens for presses before any of the page is drawn,
   // and does the rest (reading the blocks above, fetching the code) once the document is parsed.

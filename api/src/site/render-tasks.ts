@@ -9,6 +9,7 @@ import {
   publishSiteAddresses,
   resolvePageMeta,
   siteNavigation,
+  type ContactFormState,
   type InlineQueryData,
   type SiteAddresses,
   type PageFrame,
@@ -121,6 +122,7 @@ export interface RenderTask {
   queryData: InlineQueryData[];
   frame?: Partial<PageFrame>;
   navigation?: SiteNavigation;
+  contactForm?: ContactFormState;
 }
 
 export function render(task: RenderTask): Promise<string> {

@@ -5,7 +5,15 @@
  * or failing gives an empty root, which the browser renders: a page is never refused because it
  * could not be pre-rendered. Keeping rendered pages and deadlines are the pool's (render-pool.ts).
  */
-import type { PageFrame, InlineQueryData, RemoteEntry, RemoteName, ShellRenderInput, SiteNavigation } from '@cardlift/contracts';
+import type {
+  ContactFormState,
+  PageFrame,
+  InlineQueryData,
+  RemoteEntry,
+  RemoteName,
+  ShellRenderInput,
+  SiteNavigation,
+} from '@cardlift/contracts';
 import type { Logger } from '../platform/logger';
 import type { RemoteBundle, ServerBundles } from './server-bundles';
 
@@ -19,6 +27,7 @@ export interface PageRenderRequest {
   queryData: InlineQueryData[];
   frame?: Partial<PageFrame>;
   navigation?: SiteNavigation;
+  contactForm?: ContactFormState;
 }
 
 export class ServerRenderer {
@@ -62,6 +71,7 @@ export class ServerRenderer {
         queryData: request.queryData,
         ...(request.frame ? { frame: request.frame } : {}),
         ...(request.navigation ? { navigation: request.navigation } : {}),
+        ...(request.contactForm ? { contactForm: request.contactForm } : {}),
         remotes,
         // React stops rendering at the deadline too (the worker has already answered by then).
         signal: AbortSignal.timeout(RENDER_ABORT_MS),

@@ -1,10 +1,20 @@
 /**
  * Every GET that is not the api or a file: the page's HTML with its head tags (404 for unknown
- * routes and unknown content), plus sitemap.xml and robots.txt from the same page data.
+ * routes and unknown content), plus sitemap.xml and robots.txt from the same page data. The same
+ * page answers a contact form posted without script (`respond`, api/src/leads/contact-form.router.ts).
  */
 import path from 'node:path';
 import Router from '@koa/router';
-import { absoluteUrl, API_PATHS, sectionForPath, SHELL_SECTION } from '@cardlift/contracts';
+import {
+  absoluteUrl,
+  API_PATHS,
+  CONTACT_SENT_PARAMETER,
+  CONTACT_SENT_VALUE,
+  sectionForPath,
+  SHELL_SECTION,
+  type Attribution,
+  type ContactFormState,
+} from '@cardlift/contracts';
 import type { Context } from 'koa';
 import type { AppConfig } from '../platform/config';
 import type { Clock, ContentStore } from '../content/content-store';
@@ -18,6 +28,7 @@ import { shellStartup } from './shell-startup';
 import { NOT_FOUND_META } from './page-resolver';
 import { allowInlineSources } from '../platform/security-headers';
 import { inlineStyleSources } from './page-stylesheets';
+import { landingAttribution } from './landing-attribution';
 
 /** `/resources` is what "View All Case Studies" links to; `/company` has no page. */
 const PERMANENT_REDIRECTS: Record<string, string> = { '/resources': '/case-studies', '/company': '/company/about-us' };
@@ -39,7 +50,22 @@ export interface SiteDeps {
   liveRegistry(): RemoteEntry[];
 }
 
-export function siteRouter(config: AppConfig, { content, pool, clock, registryFor, liveRegistry }: SiteDeps): Router {
+export interface PageOptions {
+  /** The contact form after a post (thanks, or entries with messages): rendered afresh, never kept or cached. */
+  contactForm?: ContactFormState;
+  /** Where the visit came from, carried to a post made without script by hidden fields of the form. */
+  attribution?: Attribution | undefined;
+  /** The status when the page exists (a refused post answers 422 or 429). */
+  status?: number;
+}
+
+/** Sends the page at ctx.path, as a GET of it would, with the form's state when given. */
+export type PageResponder = (ctx: Context, options?: PageOptions) => Promise<void>;
+
+export function siteRouter(
+  config: AppConfig,
+  { content, pool, clock, registryFor, liveRegistry }: SiteDeps,
+): { router: Router; respond: PageResponder } {
   const router = new Router();
   const template = shellTemplate(config.siteRoot);
   const shellDist = path.join(config.siteRoot, 'shell', 'dist');
@@ -67,6 +93,17 @@ export function siteRouter(config: AppConfig, { content, pool, clock, registryFo
 
   router.get('/{*path}', async (ctx) => {
     if (ctx.path.startsWith('/api/')) return;
+    // The page the api sends a visitor back to once their form (posted without script) is stored.
+    const sent = ctx.query[CONTACT_SENT_PARAMETER] === CONTACT_SENT_VALUE;
+    await respond(ctx, {
+      ...(sent ? { contactForm: { status: 'sent' } } : {}),
+      attribution: landingAttribution(ctx, config.siteAddresses.siteUrl),
+    });
+  });
+
+  /** The page at ctx.path; with a contact form state, rendered afresh for this visitor alone. */
+  const respond: PageResponder = async (ctx, options = {}) => {
+    const { contactForm } = options;
     const { registry, preview } = registryFor(ctx);
     const [page, navigation] = await Promise.all([pool.resolve(ctx.path, registry, clock()), pool.navigation(registry)]);
     const meta = page?.meta ?? NOT_FOUND_META;
@@ -87,12 +124,13 @@ export function siteRouter(config: AppConfig, { content, pool, clock, registryFo
       navigation,
       ...(remote ? { remote } : {}),
       ...(meta.frame ? { frame: meta.frame } : {}),
-      uncached: preview,
+      ...(contactForm ? { contactForm } : {}),
+      uncached: preview || Boolean(contactForm),
     });
-    ctx.status = page ? (page.meta.status ?? 200) : 404;
+    ctx.status = options.status ?? (page ? (page.meta.status ?? 200) : 404);
     ctx.type = 'text/html; charset=utf-8';
-    if (preview) {
-      // A candidate seen by one browser: never stored by any cache, never indexed.
+    if (preview || contactForm) {
+      // A candidate seen by one browser, or one visitor's form: never stored by any cache, never indexed.
       ctx.set('Cache-Control', 'private, no-store');
       ctx.set('X-Robots-Tag', 'noindex, nofollow');
     } else ctx.set('Cache-Control', 'no-cache');
@@ -103,7 +141,7 @@ export function siteRouter(config: AppConfig, { content, pool, clock, registryFo
     allowInlineSources(ctx, 'style-src', inlineStyleSources(stylesheets));
     allowInlineSources(ctx, 'script-src', shellPage.boot ? [shellPage.boot.cspSource] : []);
     const html = renderPage(shellPage, {
-      meta: preview ? { ...meta, noindex: true } : meta,
+      meta: preview || contactForm ? { ...meta, noindex: true } : meta,
       visitedPath: ctx.path,
       registry,
       stylesheets,
@@ -118,8 +156,10 @@ export function siteRouter(config: AppConfig, { content, pool, clock, registryFo
       },
       queryData,
       appHtml,
+      ...(contactForm ? { contactForm } : {}),
+      ...(options.attribution ? { formAttribution: options.attribution } : {}),
     });
     sendPage(ctx, html);
-  });
-  return router;
+  };
+  return { router, respond };
 }

@@ -1,6 +1,6 @@
 import * as Select from '@radix-ui/react-select';
 import { Check, ChevronDown, ChevronUp } from 'lucide-react';
-import { forwardRef } from 'react';
+import { forwardRef, type SelectHTMLAttributes } from 'react';
 import { BUSINESS_HELP_OPTIONS } from '@cardlift/contracts';
 import { cn } from '@cardlift/shell/ui';
 import { controlClass, invalidProps } from './form-field';
@@ -13,6 +13,29 @@ interface BusinessHelpSelectProps {
   placeholder: string;
   error: string | undefined;
 }
+
+type NativeSelectProps = SelectHTMLAttributes<HTMLSelectElement> & { id: string; placeholder: string; error: string | undefined };
+
+/**
+ * The businessHelp choice as the browser's own select: what the server renders, so the choice works
+ * before the form's code runs and without script. Its empty option is the placeholder, which the
+ * schema refuses with 'Please tell us how we can help'. Once hydrated, the styled select replaces it.
+ */
+export const NativeBusinessHelpSelect = forwardRef<HTMLSelectElement, NativeSelectProps>(function NativeBusinessHelpSelect(
+  { id, placeholder, error, ...props },
+  ref,
+) {
+  return (
+    <select ref={ref} id={id} {...invalidProps(id, error)} className={controlClass} {...props}>
+      <option value="">{placeholder}</option>
+      {BUSINESS_HELP_OPTIONS.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+});
 
 /**
  * The businessHelp choice as a Radix Select: a labelled combobox button (the <label for> names it),
@@ -45,7 +68,8 @@ export const BusinessHelpSelect = forwardRef<HTMLButtonElement, BusinessHelpSele
           <Select.ScrollUpButton className="flex h-6 items-center justify-center bg-white">
             <ChevronUp aria-hidden="true" className="size-4" />
           </Select.ScrollUpButton>
-          <Select.Viewport className="p-1">
+          {/* The scroll buttons stand in for a scrollbar (Radix's own rule for this is left out: see shell/build/radix-select-csp-loader.cjs). */}
+          <Select.Viewport className="p-1" style={{ scrollbarWidth: 'none' }}>
             {BUSINESS_HELP_OPTIONS.map((option) => (
               <Select.Item
                 key={option.value}

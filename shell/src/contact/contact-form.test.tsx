@@ -157,7 +157,12 @@ describe('ContactForm submission', () => {
     });
     await act(async () => answer(json({ id: 'lead-1', message: CONTACT_SUCCESS_MESSAGE }, 201)));
     // The product's words, stated here: a test importing the constant would pass whatever it said.
-    expect(await screen.findByText("Thank you for your message! We'll get back to you soon.")).toBeInTheDocument();
+    // Told twice: in the notification, and in a confirmation that stays in the section and takes focus.
+    const thanks = await screen.findAllByText("Thank you for your message! We'll get back to you soon.");
+    expect(thanks.some((text) => text.closest('li'))).toBe(true);
+    const confirmation = thanks.find((text) => !text.closest('li'))?.closest('[role="status"]');
+    expect(confirmation).toHaveTextContent('Message sent');
+    expect(confirmation).toHaveFocus();
     expect(form.firstName).toHaveValue('');
     expect(form.company).toHaveValue('');
     expect(form.businessHelp).toHaveTextContent('Select an option');
@@ -173,7 +178,7 @@ describe('ContactForm submission', () => {
     const trap = document.querySelector<HTMLInputElement>(`input[name="${HONEYPOT_FIELD}"]`)!;
     trap.value = 'https://spam.example';
     await form.submit();
-    await screen.findByText("Thank you for your message! We'll get back to you soon.");
+    await screen.findAllByText("Thank you for your message! We'll get back to you soon.");
     expect(sentBody(fetchMock)).toMatchObject({ jobTitle: 'CMO', agreeToUpdates: true, [HONEYPOT_FIELD]: 'https://spam.example' });
   });
 

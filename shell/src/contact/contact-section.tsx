@@ -1,6 +1,10 @@
+import { useAtomValue } from 'jotai';
 import { Check } from 'lucide-react';
 import { CONTACT_SECTION_ID, cn } from '@cardlift/shell/ui';
+import { BANNER_HEIGHT_PX, useBannerVisible } from '../layout/announcement-bar';
+import { HEADER_HEIGHT_PX } from '../layout/site-header';
 import { contactCopy } from './contact-copy';
+import { contactFormStateAtom } from './contact-form-state';
 import { DeferredContactForm } from './deferred-contact-form';
 
 /**
@@ -8,11 +12,15 @@ import { DeferredContactForm } from './deferred-contact-form';
  * (scrollToContact / TalkToSalesButton). Dark like the footer, which is why the header inverts near it.
  */
 export function ContactSection({ className }: { className?: string }) {
+  const state = useAtomValue(contactFormStateAtom);
+  // `#contact` and Talk to Sales land the section just below the sticky header (and the bar above it).
+  const scrollMarginTop = HEADER_HEIGHT_PX + (useBannerVisible() ? BANNER_HEIGHT_PX : 0);
   return (
     <section
       id={CONTACT_SECTION_ID}
       aria-labelledby="contact-title"
       tabIndex={-1}
+      style={{ scrollMarginTop }}
       className={cn('bg-black py-24 text-white outline-none', className)}
     >
       <div className="mx-auto grid max-w-6xl gap-12 px-6 md:px-8 lg:grid-cols-[2fr_3fr]">
@@ -31,7 +39,7 @@ export function ContactSection({ className }: { className?: string }) {
           </ul>
         </div>
         <div className="relative rounded-lg bg-white p-6 text-ink md:p-8">
-          <DeferredContactForm />
+          <DeferredContactForm state={state} />
         </div>
       </div>
     </section>

@@ -1,10 +1,18 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { CONTACT_REQUESTED_EVENT, Skeleton } from '@cardlift/shell/ui';
+import { lazy, Suspense, useMemo } from 'react';
+import type { ContactFormState } from '@cardlift/contracts';
+import { CONTACT_REQUESTED_EVENT, HydrateWhenVisible, Skeleton } from '@cardlift/shell/ui';
 
 const ContactForm = lazy(() => import('./contact-form').then((m) => ({ default: m.ContactForm })));
 
-/** Space the form takes, so nothing moves when it arrives. */
+/** Space the form takes, so nothing moves when a page rendered in the browser receives it. */
 const FORM_MIN_HEIGHT = 'min-h-[660px]';
+
+/**
+ * How far below the viewport the form starts loading: a section that near is a flick of the thumb
+ * away. Measured where the page is when it hydrates, so a visitor who landed on `#contact` or jumped
+ * to the end before the code arrived gets the form's code at once.
+ */
+const NEAR_MARGIN = '600px 0px';
 
 function FormPlaceholder() {
   return (
@@ -19,53 +27,25 @@ function FormPlaceholder() {
 }
 
 /**
- * The contact form (react-hook-form, zod, Radix Select) is below the fold on every page, so its code
- * is not part of the first download: it loads when the section comes near the viewport after a
- * scroll, when focus or the pointer reaches it, or when someone asks for it (Talk to Sales), with a
- * placeholder of the same size until then.
+ * The contact form is in every page's server HTML, a plain form that posts without script. Its code
+ * (react-hook-form, zod, Radix Select) is not part of the first download: it loads, and hydrates the
+ * form in place (keeping whatever was typed meanwhile), when the section is near the viewport, when
+ * focus or a press reaches it, or when someone asks for it (Talk to Sales). A page drawn in the
+ * browser without server HTML shows a placeholder of the same size while the code arrives.
  */
-export function DeferredContactForm() {
-  const ref = useRef<HTMLDivElement>(null);
-  // Starts false on the server and in the browser alike, so hydration finds the placeholder it rendered.
-  const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    if (wanted) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setWanted(true);
-      return;
-    }
-    const element = ref.current;
-    const load = () => setWanted(true);
-    let observer: IntersectionObserver | undefined;
-    // Watch for the section only once the visitor scrolls: while the page is still loading it is
-    // short, and the section would look "near" before the page's own content pushed it down.
-    const watch = () => {
-      observer ??= new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && load(), {
-        rootMargin: '800px 0px',
-      });
-      if (element) observer.observe(element);
-    };
-    window.addEventListener(CONTACT_REQUESTED_EVENT, load);
-    window.addEventListener('scroll', watch, { once: true, passive: true });
-    element?.addEventListener('focusin', load);
-    element?.addEventListener('pointerenter', load);
-    return () => {
-      window.removeEventListener(CONTACT_REQUESTED_EVENT, load);
-      window.removeEventListener('scroll', watch);
-      element?.removeEventListener('focusin', load);
-      element?.removeEventListener('pointerenter', load);
-      observer?.disconnect();
-    };
-  }, [wanted]);
+export function DeferredContactForm({ state }: { state: ContactFormState | undefined }) {
+  // The same element on every render: a new one would count as an update to the waiting boundary.
+  const form = useMemo(
+    () => (
+      <Suspense fallback={<FormPlaceholder />}>
+        <ContactForm state={state} />
+      </Suspense>
+    ),
+    [state],
+  );
   return (
-    <div ref={ref} className={FORM_MIN_HEIGHT}>
-      {wanted ? (
-        <Suspense fallback={<FormPlaceholder />}>
-          <ContactForm />
-        </Suspense>
-      ) : (
-        <FormPlaceholder />
-      )}
-    </div>
+    <HydrateWhenVisible className={FORM_MIN_HEIGHT} rootMargin={NEAR_MARGIN} wakeEvent={CONTACT_REQUESTED_EVENT}>
+      {form}
+    </HydrateWhenVisible>
   );
 }

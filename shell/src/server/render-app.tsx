@@ -11,6 +11,7 @@ import { createStore } from 'jotai';
 import type { ShellRenderInput } from '@cardlift/contracts';
 import { createQueryClient, frameFor, pageFrameAtom } from '@cardlift/shell/ui';
 import { App } from '../app';
+import { contactFormStateAtom } from '../contact/contact-form-state';
 import { navigationAtom } from '../config/navigation';
 import { seedQueryData } from '../inline-page-data';
 import { ClientOnlyRemote } from '../remotes/server-remotes';
@@ -24,6 +25,7 @@ export async function renderApp(input: RenderAppInput): Promise<string> {
   const store = createStore();
   store.set(pageFrameAtom, frameFor(input.frame));
   if (input.navigation) store.set(navigationAtom, input.navigation);
+  if (input.contactForm) store.set(contactFormStateAtom, input.contactForm);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <App

@@ -34,7 +34,11 @@ const REPLAYABLE = 'button:not([type=submit]), a[href^="#"]';
 function notePresses(state: EarlyClicks, notes: (control: HTMLElement) => boolean = () => true): void {
   function onClick(event: MouseEvent) {
     const control = (event.target as Element | null)?.closest?.<HTMLElement>(REPLAYABLE);
-    if (control && notes(control)) state.pressed = control;
+    // A submit button's form has already been sent by the browser (a <button> inside a form submits
+    // unless its type says otherwise): pressing it again would send it twice.
+    const sentByBrowser =
+      control instanceof HTMLButtonElement && (control.disabled || (control.type === 'submit' && control.form !== null));
+    if (control && !sentByBrowser && notes(control)) state.pressed = control;
   }
   document.addEventListener('click', onClick, true);
   state.stop = () => document.removeEventListener('click', onClick, true);

@@ -1,10 +1,11 @@
 import type { AnchorHTMLAttributes } from 'react';
+import { CONTACT_SECTION_ID } from '@cardlift/contracts';
 import { buttonVariants, type ButtonVariantProps } from './button';
 import { cn } from './cn';
 import { pageFrameAtom, siteStore } from './site-store';
 
 /** Stable anchor of the shell's contact form section; remotes scroll to it, never render the form. */
-export const CONTACT_SECTION_ID = 'contact';
+export { CONTACT_SECTION_ID } from '@cardlift/contracts';
 
 function reducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -31,6 +31,8 @@ interface HydrateWhenVisibleProps {
   className?: string;
   /** How far outside the viewport the content starts hydrating (CSS margin syntax). */
   rootMargin?: string;
+  /** A window event that asks for the content at once, wherever it is (Talk to Sales asks for the form). */
+  wakeEvent?: string;
 }
 
 /**
@@ -39,7 +41,7 @@ interface HydrateWhenVisibleProps {
  * readable, and costs the page's start nothing. Rendered at once on the server and when a client-side
  * navigation mounts it, where there is no server HTML to keep. Adds one wrapping `div`.
  */
-export function HydrateWhenVisible({ children, className, rootMargin = '200px' }: HydrateWhenVisibleProps) {
+export function HydrateWhenVisible({ children, className, rootMargin = '200px', wakeEvent }: HydrateWhenVisibleProps) {
   const ref = useRef<HTMLDivElement>(null);
   const hydrating = useHydrating();
   const [gate] = useState(() =>
@@ -58,6 +60,7 @@ export function HydrateWhenVisible({ children, className, rootMargin = '200px' }
       observer.disconnect();
       element.removeEventListener('focusin', open);
       element.removeEventListener('pointerdown', open);
+      if (wakeEvent) window.removeEventListener(wakeEvent, open);
     };
     function open() {
       stop();
@@ -66,8 +69,9 @@ export function HydrateWhenVisible({ children, className, rootMargin = '200px' }
     observer.observe(element);
     element.addEventListener('focusin', open);
     element.addEventListener('pointerdown', open);
+    if (wakeEvent) window.addEventListener(wakeEvent, open);
     return stop;
-  }, [gate, rootMargin]);
+  }, [gate, rootMargin, wakeEvent]);
   // The same element on every render: once hydrated, React renders this component again (the
   // client snapshot above differs from the server's), and a new element would count as an update to
   // the boundary still waiting, which React answers by dropping the server's HTML for the fallback.

@@ -3,10 +3,11 @@ import { SUBMIT_FALLBACK_MESSAGE, SUBMIT_GENERIC_MESSAGE } from '../../contact/u
 import { DocSection } from './doc-section';
 
 const behaviour = [
+  'In every page’s server HTML: without script it posts to its page, which thanks the visitor or shows each message beside its field with the entries kept.',
   'Validated on submit with the schema the api uses, then again on every change.',
   'Focus moves to the first invalid field; each error is tied to its field (aria-describedby).',
   "While sending, the button reads 'Submitting...' and is disabled.",
-  `Success clears the form and shows: “${CONTACT_SUCCESS_MESSAGE}”`,
+  `Success clears the form and shows: “${CONTACT_SUCCESS_MESSAGE}”, in a notification and in a confirmation that stays and takes focus.`,
   `Failure shows the server's message, else “${SUBMIT_FALLBACK_MESSAGE}”, else “${SUBMIT_GENERIC_MESSAGE}”`,
 ];
 
