@@ -63,7 +63,7 @@ describe('the contact form arrives', () => {
   it('lands Talk to Sales with the contact heading below the sticky header', async () => {
     const page = await openPage(browser, LAPTOP);
     await page.goto(siteUrl('/'));
-    await page.locator('header').getByRole('button', { name: 'Talk to Sales' }).click();
+    await page.locator('header').getByRole('link', { name: 'Talk to Sales' }).click();
     await enhanced(page, 15_000);
     await page.waitForFunction(() => document.activeElement?.closest('section#contact'));
     // Smooth scrolling ends when two frames in a row see the same position.
@@ -112,7 +112,7 @@ describe('the contact form at work', () => {
       if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
     });
     await page.goto(siteUrl('/company/about-us'));
-    await page.locator('header').getByRole('button', { name: 'Talk to Sales' }).click();
+    await page.locator('header').getByRole('link', { name: 'Talk to Sales' }).click();
     await enhanced(page, 15_000);
     await contactForm(page).getByRole('combobox', { name: 'How can we help?' }).click();
     await page.getByRole('listbox').waitFor();
@@ -131,7 +131,7 @@ describe('the contact form at work', () => {
   it('keeps a confirmation in the section after a submit, with focus there, after the notification has gone', async () => {
     const page = await openPage(browser);
     await page.goto(siteUrl('/blog'));
-    await page.locator('header').getByRole('button', { name: 'Talk to Sales' }).click();
+    await page.locator('header').getByRole('link', { name: 'Talk to Sales' }).click();
     await enhanced(page, 15_000);
     await fillContactForm(page, contactForm(page), {
       firstName: 'Ada',

@@ -11,7 +11,8 @@ describe('{{packageDir}} routes', () => {
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1, name: pages.main.title })).toBeInTheDocument();
     expect(screen.getByText(pages.main.description)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Talk to Sales' })).toBeInTheDocument();
+    // A link to the contact section, so it works before and without the page's script.
+    expect(screen.getByRole('link', { name: 'Talk to Sales' })).toHaveAttribute('href', '#contact');
   });
 
   it('shows the not-found page for a path it does not know', () => {
