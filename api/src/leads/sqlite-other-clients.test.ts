@@ -71,6 +71,22 @@ db.execute('ROLLBACK')
 db.close()
 `;
 
+/** An api on a fresh data directory, and another process that has taken the file's write lock for `ms`. */
+async function apiWithLockHeld(ms: number) {
+  const dataDir = freshDataDir();
+  const server = await startServer({ DATA_DIR: dataDir });
+  servers.push(server);
+  let locked!: () => void;
+  const hasLock = new Promise<void>((resolve) => (locked = resolve));
+  const holder = otherProcess(
+    HOLD_WRITE_LOCK,
+    [path.join(dataDir, SQLITE_FILE_NAME), String(ms)],
+    (out) => out.includes('locked') && locked(),
+  );
+  await hasLock;
+  return { dataDir, server, holder };
+}
+
 const storedEmails = (dataDir: string): string[] => {
   const db = new Database(path.join(dataDir, SQLITE_FILE_NAME), { readonly: true, fileMustExist: true });
   try {
@@ -102,17 +118,7 @@ withPython('the SQLite file shared with other programs', () => {
   });
 
   it('makes a lead wait while another process holds the write lock, and stores it once the lock is gone', async () => {
-    const dataDir = freshDataDir();
-    const server = await startServer({ DATA_DIR: dataDir });
-    servers.push(server);
-    let locked!: () => void;
-    const hasLock = new Promise<void>((resolve) => (locked = resolve));
-    const holder = otherProcess(
-      HOLD_WRITE_LOCK,
-      [path.join(dataDir, SQLITE_FILE_NAME), '1500'],
-      (out) => out.includes('locked') && locked(),
-    );
-    await hasLock;
+    const { dataDir, server, holder } = await apiWithLockHeld(1500);
 
     const started = Date.now();
     const answer = postLead(server.url, 'waited@example.com');
@@ -127,18 +133,8 @@ withPython('the SQLite file shared with other programs', () => {
   });
 
   it('refuses a lead with 503 and Retry-After when the lock is held past the wait, and stores nothing anywhere', async () => {
-    const dataDir = freshDataDir();
-    const server = await startServer({ DATA_DIR: dataDir });
-    servers.push(server);
-    let locked!: () => void;
-    const hasLock = new Promise<void>((resolve) => (locked = resolve));
     // Held past the api's 5 s wait.
-    const holder = otherProcess(
-      HOLD_WRITE_LOCK,
-      [path.join(dataDir, SQLITE_FILE_NAME), '7000'],
-      (out) => out.includes('locked') && locked(),
-    );
-    await hasLock;
+    const { dataDir, server, holder } = await apiWithLockHeld(7000);
 
     const answer = await postLead(server.url, 'refused@example.com');
     expect(answer.status).toBe(503);
