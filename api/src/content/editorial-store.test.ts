@@ -2,7 +2,6 @@
  * The editorial store, one behaviour on two databases: SQLite, and PostgreSQL when TEST_DATABASE_URL
  * is set (.ci/run sets it), each test in a directory or schema of its own.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +11,7 @@ import { ContentService } from './content-service';
 import { ContentConflict, type EditorialStore } from './editorial-store';
 import { openPostgresEditorialStore } from './editorial-store-postgres';
 import { openSqliteEditorialStore } from './editorial-store-sqlite';
+import { uniqueSchemaName } from '../../test/postgres';
 
 const contentDir = loadConfig({}).contentDir;
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -29,7 +29,7 @@ if (pgUrl)
   backends.push({
     name: 'PostgreSQL',
     pair: async () => {
-      const schema = `content_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+      const schema = uniqueSchemaName('content_test');
       return [await openPostgresEditorialStore(pgUrl, { schema }), await openPostgresEditorialStore(pgUrl, { schema })];
     },
   });

@@ -3,17 +3,16 @@
  * set (.ci/run sets it), PostgreSQL. Every test gets a database of its own (a fresh SQLite folder, a
  * fresh PostgreSQL schema), so each one passes alone and in any order.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { ContactSubmission } from '@cardlift/contracts';
 import { contactSubmission } from '../../test/contact-submission';
 import type { LeadStore } from './lead-store';
 import { openPostgresStore } from './lead-store-postgres';
 import { SQLITE_FILE_NAME } from '../platform/db-connections';
 import { openSqliteStore } from './lead-store-sqlite';
+import { dropSchema, uniqueSchemaName } from '../../test/postgres';
 
 const submission = (n: number): ContactSubmission => ({
   ...contactSubmission({
@@ -52,15 +51,11 @@ if (pgUrl) {
     name: 'PostgreSQL',
     fresh: async () => {
       // A schema per test: parallel runs, reruns and other tests never see each other's rows.
-      const schema = `leads_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+      const schema = uniqueSchemaName('leads_test');
       return {
         store: await openPostgresStore(pgUrl, { schema }),
         reopen: () => openPostgresStore(pgUrl, { schema }),
-        cleanup: async () => {
-          const client = new pg.Client({ connectionString: pgUrl });
-          await client.connect();
-          await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).finally(() => client.end());
-        },
+        cleanup: () => dropSchema(pgUrl, schema),
       };
     },
   });

@@ -3,7 +3,6 @@
  * stored a build's folder: whatever the order, the live release keeps its files and its state.
  * On SQLite, and on PostgreSQL when TEST_DATABASE_URL is set (each run in a schema of its own).
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
@@ -14,6 +13,7 @@ import type { RegistryStore } from './registry-store';
 import { openPostgresRegistry } from './registry-store-postgres';
 import { openSqliteRegistry } from './registry-store-sqlite';
 import { fixtureBuild, pauseAfterStoring, tempReleaseContext } from './test-fixtures';
+import { uniqueSchemaName } from '../../test/postgres';
 
 const who = { actor: 'cli', gitSha: 'abc1234' };
 const remote = 'mf_invest' as const;
@@ -35,7 +35,7 @@ else {
 async function twoInstances(backend: (typeof backends)[number]) {
   const first = tempReleaseContext();
   await first.store.close();
-  const schema = `release_races_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const schema = uniqueSchemaName('release_races');
   const open = async (): Promise<ReleaseContext> => releaseContext(first.config, await backend.open(first.config.dataDir, schema));
   const [a, b] = await Promise.all([open(), open()]);
   return { a, b, config: first.config, files: (version: string) => path.join(first.releasesDir, remote, version) };
