@@ -142,7 +142,6 @@ export function createApp(deps: AppDeps = {}): App {
   const pool = new RenderPool(config, logger, { content: () => content.forWorkers() });
   const releases = () => registryStore().then((store) => releaseContext(config, store, serverCheck(pool)));
   const relay = new OutboxRelay(leads, deps.notifiers ?? notifiersFrom(config), logger, deps.relay);
-  const leadService = createLeadService(leads, relay, logger);
   const dedup = submissionDedup({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix });
   const origins = remoteOrigins(config);
   let openedRum: Promise<RumStore> | undefined;
@@ -159,6 +158,7 @@ export function createApp(deps: AppDeps = {}): App {
     servedVersions: () => registry.current(),
   });
   pool.observer = metrics;
+  const leadService = createLeadService(leads, relay, logger, (outcome) => metrics.leadOutcome(outcome));
   // Only the proxies the operator names are believed: ctx.ip is the X-Forwarded-For entry that many
   // hops from the right (the one the outermost trusted proxy wrote), and X-Forwarded-Host/-Proto are
   // read only then, the same entry (trustedForwardedHeaders). With 0, a client cannot pick its own

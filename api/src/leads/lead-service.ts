@@ -17,7 +17,15 @@ export interface SubmitResult {
   stored: boolean;
 }
 
-export function createLeadService(store: () => Promise<LeadStore>, relay: OutboxRelay, logger?: Logger) {
+/** What became of a real (not honeypot) submission, for the operators' figures. */
+export type LeadOutcome = 'stored' | 'failed';
+
+export function createLeadService(
+  store: () => Promise<LeadStore>,
+  relay: OutboxRelay,
+  logger?: Logger,
+  observe: (outcome: LeadOutcome) => void = () => undefined,
+) {
   // When the last write failed for a reason that is not the lead's (disk full, lock, server down), the
   // instance reports itself not ready until a write succeeds or the retry interval has passed, so a
   // load balancer sends visitors to an instance that can store their lead.
@@ -31,12 +39,14 @@ export function createLeadService(store: () => Promise<LeadStore>, relay: Outbox
       try {
         lead = await (await store()).addLead(submission satisfies LeadSubmission, relay.channels);
       } catch (error) {
+        observe('failed');
         if (!isStoreUnavailable(error)) throw error;
         failingSince ??= Date.now();
         logger?.error({ err: error }, 'lead not stored: the store refused the write; answered 503 with Retry-After');
         throw error instanceof StoreUnavailableError ? error : new StoreUnavailableError(String((error as Error).message));
       }
       failingSince = undefined;
+      observe('stored');
       relay.kick();
       return { id: lead.id, stored: true };
     },

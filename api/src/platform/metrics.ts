@@ -7,6 +7,7 @@
  * Served by metrics.router.ts.
  */
 import type { Middleware } from 'koa';
+import type { LeadOutcome } from '../leads/lead-service';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { RUM_PATH } from '@cardlift/contracts';
 import type { CurrentVersions } from '../registry/remote-registry';
@@ -52,7 +53,7 @@ export class SiteMetrics {
   });
   private readonly leads = new Counter({
     name: 'cardlift_leads_total',
-    help: 'Talk to Sales submissions: stored (201) or failed (5xx)',
+    help: 'Talk to Sales leads, by either route (JSON or the form posted without script): stored, or failed to store',
     labelNames: ['outcome'] as const,
     registers: [this.registry],
   });
@@ -193,12 +194,13 @@ export class SiteMetrics {
         const kind = routeKind(ctx.path);
         this.requests.inc({ kind, status: String(status) });
         this.latency.observe({ kind }, Number(process.hrtime.bigint() - stop) / 1e9);
-        if (ctx.method === 'POST' && ctx.path === '/api/contact') {
-          if (status === 201) this.leads.inc({ outcome: 'stored' });
-          else if (status >= 500) this.leads.inc({ outcome: 'failed' });
-        }
       }
     };
+  }
+
+  /** A lead stored or failed, counted where it happens (the lead service), whichever route took it. */
+  leadOutcome(outcome: LeadOutcome): void {
+    this.leads.inc({ outcome });
   }
 
   rendered(seconds: number, ok: boolean): void {

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { RUM_PATH, type RumReport, type VersionHealth } from '@cardlift/contracts';
+import { HONEYPOT_FIELD, RUM_PATH, type RumReport, type VersionHealth } from '@cardlift/contracts';
+import { contactSubmission } from '../../test/contact-submission';
 import { createApp } from '../app';
 import { loadConfig } from '../platform/config';
 
@@ -150,6 +151,12 @@ describe('GET /metrics', () => {
   it('answers the Prometheus text format to the holder of the metrics token', async () => {
     await send(report('4.0.0-metrics'));
     await request(server).get('/api/nothing-here');
+    // One lead stored; a filled honeypot is answered alike but is no lead, and is not counted.
+    await request(server).post('/api/contact').send(contactSubmission()).expect(201);
+    await request(server)
+      .post('/api/contact')
+      .send({ ...contactSubmission({ email: 'bot@example.com' }), [HONEYPOT_FIELD]: 'spam' })
+      .expect(201);
     await app.rum.flush();
     const answer = await request(server).get('/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`);
     expect(answer.status).toBe(200);
@@ -164,6 +171,7 @@ describe('GET /metrics', () => {
     );
     expect(lcp).toBeGreaterThan(1.8 / 1.1);
     expect(lcp).toBeLessThan(1.8 * 1.1);
+    expect(lines).toContain('cardlift_leads_total{outcome="stored"} 1');
     expect(lines).toContain('cardlift_outbox_pending 0');
     expect(lines).toContainEqual(expect.stringMatching(/^cardlift_render_queue_depth \d+$/));
   });
