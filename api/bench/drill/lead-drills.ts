@@ -11,7 +11,8 @@ import Database from 'better-sqlite3';
 import { contactSubmission } from '../../test/contact-submission';
 import { startServer, type ServerProcess } from '../../test/server-process';
 import { testApp } from '../../test/test-app';
-import { openSqliteDatabase, SQLITE_FILE_NAME } from '../../src/platform/db-connections';
+import { SQLITE_FILE_NAME } from '../../src/platform/db-connections';
+import { fillDisk } from '../../test/full-disk';
 import type { DrillRow } from './drill-row';
 
 const freshDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-drill-'));
@@ -117,8 +118,7 @@ async function diskFull(): Promise<DrillRow> {
   const server = app.koa.callback();
   const { default: request } = await import('supertest');
   await app.leads();
-  const handle = openSqliteDatabase(app.config.dataDir);
-  handle.db.pragma(`max_page_count = ${handle.db.pragma('page_count', { simple: true }) as number}`);
+  const freeSpace = fillDisk(app.config.dataDir);
   const statuses: number[] = [];
   let retryAfter: string | undefined;
   for (let i = 0; i < 40; i += 1) {
@@ -131,7 +131,7 @@ async function diskFull(): Promise<DrillRow> {
   const ready = (await request(server).get('/api/ready')).status;
   const acknowledged = statuses.filter((s) => s === 201).length;
   const kept = await (await app.leads()).countLeads();
-  handle.release();
+  freeSpace();
   await app.close();
   const refused = statuses.filter((s) => s === 503).length;
   return {

@@ -13,7 +13,7 @@ import type { ContactFormState } from '@cardlift/contracts';
 import { REMOTE_PACKAGES, writeRemoteBuild, writeShellServerBuild } from '../../test/fixture-builds';
 import { startedForSuite, testApp } from '../../test/test-app';
 import type { App } from '../app';
-import { openSqliteDatabase } from '../platform/db-connections';
+import { fillDisk } from '../../test/full-disk';
 import { CROSS_SITE_MESSAGE } from './contact-form.router';
 
 function fixtureSite(): string {
@@ -188,8 +188,7 @@ describe('the contact form posted without script while the store cannot write', 
   it('answers the page again with 503, Retry-After, the message and everything typed, and stores nothing', async () => {
     const before = (await leadsOf(full)).length;
     // The api's own connection capped at the pages it has: inserts fail as on a full disk.
-    const handle = openSqliteDatabase(full.config.dataDir);
-    handle.db.pragma(`max_page_count = ${handle.db.pragma('page_count', { simple: true }) as number}`);
+    const freeSpace = fillDisk(full.config.dataDir);
     let acknowledged = 0;
     let res: request.Response | undefined;
     try {
@@ -199,8 +198,7 @@ describe('the contact form posted without script while the store cannot write', 
         acknowledged += 1;
       }
     } finally {
-      handle.db.pragma('max_page_count = 4294967294');
-      handle.release();
+      freeSpace();
     }
     expect(res?.status).toBe(503);
     expect(res?.headers['retry-after']).toBe('30');

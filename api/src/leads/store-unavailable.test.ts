@@ -6,7 +6,7 @@
 import request from 'supertest';
 import { testApp } from '../../test/test-app';
 import { contactSubmission } from '../../test/contact-submission';
-import { openSqliteDatabase } from '../platform/db-connections';
+import { fillDisk as fillDiskOf } from '../../test/full-disk';
 import type { App } from '../app';
 
 const apps: App[] = [];
@@ -17,13 +17,7 @@ afterAll(async () => {
 /** The api's own connection to its file, capped at the pages it has: every insert then fails SQLITE_FULL, as on a full disk. */
 async function fillDisk(app: App): Promise<() => void> {
   await app.leads();
-  const handle = openSqliteDatabase(app.config.dataDir);
-  const pages = handle.db.pragma('page_count', { simple: true }) as number;
-  handle.db.pragma(`max_page_count = ${pages}`);
-  return () => {
-    handle.db.pragma('max_page_count = 4294967294');
-    handle.release();
-  };
+  return fillDiskOf(app.config.dataDir);
 }
 
 describe('a lead store that cannot write', () => {
