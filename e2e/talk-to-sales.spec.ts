@@ -6,7 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { siteConfig } from '@cardlift/contracts';
 import { launchBrowser, openPage, PHONE, siteUrl } from './support/browser';
-import { expectFormReached } from './support/visitor';
+import { becomeInteractive, expectFormReached } from './support/visitor';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -46,6 +46,23 @@ describe('Talk to Sales', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Talk to Sales' }).click();
     await expectFormReached(page);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("stays in a phone's header beside one menu button, and a 320 px screen hides it rather than overflow", async () => {
+    const page = await openPage(browser, PHONE);
+    await page.goto(siteUrl('/'));
+    await becomeInteractive(page);
+    const header = page.locator('header');
+    await header.getByRole('link', { name: 'Talk to Sales' }).click();
+    await expectFormReached(page);
+    // The no-script "Menu" link must not show beside the script's menu button.
+    expect(await header.getByRole('link', { name: 'Menu', exact: true }).isVisible()).toBe(false);
+    expect(await header.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(true);
+    await page.setViewportSize({ width: 320, height: 700 });
+    expect(await header.getByRole('link', { name: 'Talk to Sales' }).isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
     expect(page.errors).toEqual([]);
     await page.context().close();
   });

@@ -22,8 +22,10 @@ export function MobileMenu({ inverted, className }: { inverted: boolean; classNa
 
   useEffect(() => setOpen(false), [pathname]);
 
+  // No display utility here: each control sets its own, since `hidden` beside `inline-flex` loses
+  // (both set display, and Tailwind orders them itself, not by their place in the class list).
   const look = cn(
-    'inline-flex size-10 items-center justify-center rounded-button focus-visible:outline-2 focus-visible:outline-offset-2',
+    'size-10 items-center justify-center rounded-button focus-visible:outline-2 focus-visible:outline-offset-2',
     inverted ? 'hover:bg-white/10 focus-visible:outline-white' : 'hover:bg-black/5 focus-visible:outline-primary',
   );
   return (
@@ -43,7 +45,7 @@ export function MobileMenu({ inverted, className }: { inverted: boolean; classNa
           setMounted(true);
           setOpen(true);
         }}
-        className={cn(look, 'noscript:hidden')}
+        className={cn(look, 'inline-flex noscript:hidden')}
       >
         <Menu aria-hidden="true" className="size-6" />
       </button>

@@ -56,7 +56,11 @@ export function SiteHeader() {
           >
             {signInLink.label}
           </SmartLink>
-          <TalkToSalesButton size="sm" variant={inverted ? 'inverted' : 'primary'} className="hidden lg:inline-flex" />
+          {/* On phones too (the form is the site's reason to be), from the width where it fits beside the
+              logo and the menu button. A wrapper hides it: `hidden` on the link would lose to its own `inline-flex`. */}
+          <span className="hidden min-[360px]:contents">
+            <TalkToSalesButton size="sm" variant={inverted ? 'inverted' : 'primary'} />
+          </span>
           <MobileMenu inverted={inverted} className="lg:hidden" />
         </div>
       </div>
