@@ -13,6 +13,9 @@
  *   --no-click          skip the early-press checks (the Products menu on each page and the first
  *                       FAQ question pressed before hydration ends, the form's fields on /#contact)
  *   --no-lighthouse     only the early-press checks
+ *   --rum-cost          also measure each page on a second site with RUM_SAMPLE_RATE=0 (no page view
+ *                       reports, so the reporter and web-vitals never load) and print what measuring
+ *                       real visits costs: TBT and script bytes with and without
  */
 import { spawnSync } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
@@ -130,6 +133,28 @@ function printLighthouse(paths, results, { runs, cpuSlowdown, mirror }) {
   printTable(columns, [...rows, medianRow]);
 }
 
+/** Measuring real visits against a site that measures none: the same pages, the same runs. */
+function printRumCost(paths, results, runs) {
+  console.log(`\nWhat measuring real visits costs (median of ${runs} run(s); the site without it runs with RUM_SAMPLE_RATE=0)\n`);
+  const rows = paths.map((page) => {
+    const { site: measured, unmeasured } = results.get(page);
+    const tbt = median(measured.map((r) => r.tbtMs));
+    const tbtWithout = median(unmeasured.map((r) => r.tbtMs));
+    const js = median(measured.map((r) => r.jsKb));
+    const jsWithout = median(unmeasured.map((r) => r.jsKb));
+    return {
+      page,
+      tbtMs: tbt,
+      tbtMsWithout: tbtWithout,
+      jsKb: js,
+      jsKbWithout: jsWithout,
+      jsKbAdded: js - jsWithout,
+      bi: unmeasured.map((r) => r.benchmarkIndex).join('/'),
+    };
+  });
+  printTable(['page', 'tbtMs', 'tbtMsWithout', 'jsKb', 'jsKbWithout', 'jsKbAdded', 'bi'], rows);
+}
+
 async function main() {
   if (!flag('no-build')) {
     const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: REPO_ROOT, stdio: 'inherit' });
@@ -144,7 +169,10 @@ async function main() {
   const lighthouse = !flag('no-lighthouse');
   const mirror = lighthouse && flag('static') ? await startStaticMirror(site.baseUrl, paths) : undefined;
   const chrome = lighthouse ? await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: FLAGS }) : undefined;
-  const results = new Map(paths.map((p) => [p, { site: [], static: [] }]));
+  const unmeasured =
+    lighthouse && flag('rum-cost') ? await startSite({ NODE_ENV: 'production', LOG_LEVEL: 'error', RUM_SAMPLE_RATE: '0' }) : undefined;
+  if (unmeasured) await warmUp(unmeasured.baseUrl, paths);
+  const results = new Map(paths.map((p) => [p, { site: [], static: [], unmeasured: [] }]));
   const clicks = [];
   let contactForm;
   try {
@@ -153,6 +181,7 @@ async function main() {
       for (const path of paths) {
         results.get(path).site.push(await measure(`${site.baseUrl}${path}`, chrome.port, cpuSlowdown));
         if (mirror) results.get(path).static.push(await measure(`${mirror.baseUrl}${path}`, chrome.port, cpuSlowdown));
+        if (unmeasured) results.get(path).unmeasured.push(await measure(`${unmeasured.baseUrl}${path}`, chrome.port, cpuSlowdown));
         console.error(`run ${run}/${runs} ${path}`);
       }
     }
@@ -166,10 +195,12 @@ async function main() {
   } finally {
     await chrome?.kill();
     await mirror?.stop();
+    await unmeasured?.stop();
     await site.stop();
   }
 
   if (lighthouse) printLighthouse(paths, results, { runs, cpuSlowdown, mirror });
+  if (unmeasured) printRumCost(paths, results, runs);
   if (clicks.length) {
     console.log(`\nEarly press before hydration, real Chromium, CPU ${cpuSlowdown}x (INP from the Event Timing API)\n`);
     printTable(['page', 'press', 'opened', 'openMs', 'inpMs', 'hydratedBeforeClick'], clicks);
