@@ -12,7 +12,7 @@ export const randomSecret = () => crypto.randomBytes(32).toString('base64url');
 export const storedHash = sha256Hex;
 
 /**
- * argon2id at OWASP's recommended minimum (19 MiB, 2 passes, 1 lane): tens of milliseconds here, so a
+ * argon2id at OWASP's recommended minimum (19 MiB, 2 passes, 1 lane): about 0.1 s a check here, so a
  * sign-in stays quick on a 2-core machine while a stolen hash stays expensive to guess.
  */
 const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
