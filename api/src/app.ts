@@ -60,6 +60,7 @@ import { rumIngestRouter } from './rum/ingest.router';
 import { releaseHealthRouter } from './rum/health.router';
 import { RumAggregator } from './rum/rum-aggregator';
 import { openRumStore, type RumStore } from './rum/rum-store';
+import { editorWiring } from './editor/editor-wiring';
 
 export interface AppDeps {
   config?: AppConfig;
@@ -158,6 +159,7 @@ export function createApp(deps: AppDeps = {}): App {
     servedVersions: () => registry.current(),
   });
   pool.observer = metrics;
+  const editor = editorWiring(config, { logger, clock });
   const leadService = createLeadService(leads, relay, logger, (outcome) => metrics.leadOutcome(outcome));
   // Only the proxies the operator names are believed: ctx.ip is the X-Forwarded-For entry that many
   // hops from the right (the one the outermost trusted proxy wrote), and X-Forwarded-Host/-Proto are
@@ -188,10 +190,12 @@ export function createApp(deps: AppDeps = {}): App {
     contentApiRouter({
       service: contentService,
       tokens: config.contentTokens,
+      person: editor.person,
       live: content,
       clock,
       changed: () => contentFollower.refresh(),
     }),
+    editor.router,
     contactRouter(leadService, { limiter, logger }),
     remotesRouter(registryFor, (registry) => pool.navigation(registry)),
     releasesRouter({ config, context: releases, previewSecret: sharedPreviewSecret }),
@@ -281,6 +285,7 @@ export function createApp(deps: AppDeps = {}): App {
       if (opened) await (await opened).close();
       if (openedRegistry) await (await openedRegistry).close();
       if (openedEditorial) await (await openedEditorial).close();
+      await editor.close();
     },
   };
 }

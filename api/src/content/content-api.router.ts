@@ -1,7 +1,9 @@
 /**
- * The content API (automation now, the people-facing editor later), each call with a content token
- * (content-auth.ts):
+ * The content API, for scripts (a content token) and for people in the editor (a session cookie,
+ * with its CSRF token on writes): see content-auth.ts.
  *   GET  /api/content/jobs/closing-soon          live postings that close within CLOSING_SOON_DAYS
+ *   GET  /api/content/scheduled                  every scheduled item, soonest first
+ *   GET  /api/content/{kind}                     every item of the kind as it stands
  *   GET  /api/content/{kind}/{id}                where the item stands, with its latest revision
  *   PUT  /api/content/{kind}/{id}                saves a draft (editor, publisher)
  *   POST /api/content/{kind}/{id}/publish        { at? }: now, or scheduled (publisher)
@@ -20,11 +22,12 @@ import {
   type ContentItemStatus,
   type ContentKind,
 } from '@cardlift/contracts';
-import type { ContentRole, ContentToken } from '../platform/config';
+import type { ContentRole } from '../platform/config';
 import { AppError } from '../platform/errors';
 import { jsonBody } from '../platform/json-body';
 import { validate, validBody } from '../platform/validate';
-import { authorizeContent } from './content-auth';
+import { authorizeContent, type ContentAccess } from './content-auth';
+import { contentList, scheduledList } from './content-lists';
 import { ContentRefused, type ContentService } from './content-service';
 import type { Clock, ContentStore } from './content-store';
 import { ContentConflict, type ItemRecord } from './editorial-store';
@@ -33,9 +36,8 @@ export const CLOSING_SOON_DAYS = 14;
 /** A case study with its images' texts is a few KB; a long post stays well under this. */
 const CONTENT_BODY_LIMIT = '256kb';
 
-export interface ContentApiDeps {
+export interface ContentApiDeps extends ContentAccess {
   service: ContentService;
-  tokens: readonly ContentToken[];
   /** What this instance serves, for the closing-soon list. */
   live: ContentStore;
   clock: Clock;
@@ -76,7 +78,7 @@ export function contentApiRouter(deps: ContentApiDeps): Router {
   const auth =
     (needs: ContentRole): Middleware =>
     async (ctx, next) => {
-      ctx.state.actor = authorizeContent(ctx, deps.tokens, needs);
+      ctx.state.actor = await authorizeContent(ctx, deps, needs);
       ctx.set('Cache-Control', 'no-store');
       await next();
     };
@@ -102,6 +104,16 @@ export function contentApiRouter(deps: ContentApiDeps): Router {
       .filter((job) => job.validThrough !== undefined && job.validThrough >= today && job.validThrough <= last)
       .map(({ slug, title, validThrough }) => ({ slug, title, validThrough }))
       .sort((a, b) => a.validThrough!.localeCompare(b.validThrough!));
+  });
+
+  // Before /:kind, which would take "scheduled" for a kind.
+  router.get('/scheduled', auth('editor'), async (ctx) => {
+    ctx.body = await scheduledList(await deps.service.store());
+  });
+
+  router.get('/:kind', auth('editor'), async (ctx) => {
+    const kind = kindOf(ctx);
+    ctx.body = await contentList(await deps.service.store(), kind);
   });
 
   router.get('/:kind/:id', auth('editor'), async (ctx) => {

@@ -1,17 +1,35 @@
 /**
  * Who may change content: the holder of a content token (CONTENT_TOKEN_<NAME>, kept as its SHA-256
- * with a role). An editor saves drafts and restores revisions; a publisher also publishes and
- * unpublishes. The token's variable name is the actor the audit records.
+ * with a role), or a person signed in to the editor (its session cookie, CSRF-checked for writes by
+ * editor/session-auth.ts). An editor saves drafts and restores revisions; a publisher also publishes
+ * and unpublishes. The audit records the token's variable name or the person's e-mail.
  */
 import type { Context } from 'koa';
 import type { ContentRole, ContentToken } from '../platform/config';
 import { AppError } from '../platform/errors';
 import { bearerToken, matchingHash } from '../platform/token-hash';
 
-/** Returns the actor, or throws: 404 without any token configured, 401 without a valid token, 403 for an editor publishing. */
-export function authorizeContent(ctx: Context, tokens: readonly ContentToken[], needs: ContentRole): string {
-  if (tokens.length === 0) throw new AppError(404, 'not_found', 'No content API: no CONTENT_TOKEN_<NAME> is configured');
+export interface ContentAccess {
+  tokens: readonly ContentToken[];
+  /** The person signed in with the editor's session cookie; undefined without a cookie; throws 401/403 for a bad one. */
+  person?(ctx: Context): Promise<{ email: string; role: ContentRole } | undefined>;
+}
+
+const mayDo = (role: ContentRole, needs: ContentRole) => needs !== 'publisher' || role === 'publisher';
+
+/**
+ * Returns the actor, or throws: 404 without any token configured (and no session), 401 without a
+ * valid token or session, 403 for an editor publishing or a cross-site write.
+ */
+export async function authorizeContent(ctx: Context, access: ContentAccess, needs: ContentRole): Promise<string> {
   const token = bearerToken(ctx);
+  const person = !token && access.person ? await access.person(ctx) : undefined;
+  if (person) {
+    if (!mayDo(person.role, needs)) throw new AppError(403, 'forbidden', 'Only a publisher may do this');
+    return person.email;
+  }
+  const { tokens } = access;
+  if (tokens.length === 0) throw new AppError(404, 'not_found', 'No content API: no CONTENT_TOKEN_<NAME> is configured');
   if (!token) {
     ctx.set('WWW-Authenticate', 'Bearer');
     throw new AppError(401, 'unauthorized', 'The content API needs a content token (Authorization: Bearer <token>)');
@@ -21,6 +39,6 @@ export function authorizeContent(ctx: Context, tokens: readonly ContentToken[], 
     ctx.set('WWW-Authenticate', 'Bearer error="invalid_token"');
     throw new AppError(401, 'unauthorized', 'The token is not a content token');
   }
-  if (needs === 'publisher' && holder.role !== 'publisher') throw new AppError(403, 'forbidden', 'Only a publisher token may do this');
+  if (!mayDo(holder.role, needs)) throw new AppError(403, 'forbidden', 'Only a publisher token may do this');
   return holder.name;
 }

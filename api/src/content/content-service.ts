@@ -49,6 +49,11 @@ const publicState = (item: ItemRecord) => ({ state: item.state, liveRevision: it
 export class ContentService {
   constructor(private readonly deps: ContentServiceDeps) {}
 
+  /** The store the service works on, for reads that change nothing (the editor's lists). */
+  store(): Promise<EditorialStore> {
+    return this.deps.store();
+  }
+
   private now(): string {
     return this.deps.clock().toISOString();
   }

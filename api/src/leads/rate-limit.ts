@@ -73,7 +73,11 @@ export function contactLimiter(perMinute: number, store: LimiterStore): ContactL
   return { consume: (key) => limiter.consume(key), close: async () => void client.disconnect() };
 }
 
-export function rateLimit(limit: ContactLimiter | undefined, logger: Logger): Middleware {
+export function rateLimit(
+  limit: ContactLimiter | undefined,
+  logger: Logger,
+  message = 'Too many submissions. Please try again in a minute.',
+): Middleware {
   let lastWarning = 0;
   return async (ctx, next) => {
     if (!limit) return next();
@@ -82,11 +86,11 @@ export function rateLimit(limit: ContactLimiter | undefined, logger: Logger): Mi
     } catch (outcome) {
       if (outcome instanceof RateLimiterRes) {
         ctx.set('Retry-After', String(Math.max(1, Math.ceil(outcome.msBeforeNext / 1000))));
-        throw new AppError(429, 'rate_limited', 'Too many submissions. Please try again in a minute.');
+        throw new AppError(429, 'rate_limited', message);
       }
       if (Date.now() - lastWarning > WARN_EVERY_MS) {
         lastWarning = Date.now();
-        logger.warn({ err: outcome }, 'rate limit store unavailable: taking submissions without counting them');
+        logger.warn({ err: outcome }, 'rate limit store unavailable: taking requests without counting them');
       }
     }
     await next();

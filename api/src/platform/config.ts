@@ -3,7 +3,7 @@
  * from this checkout with a SQLite file; see the README for each variable.
  */
 import path from 'node:path';
-import { REMOTE_NAMES, type RemoteName, type SiteAddresses } from '@cardlift/contracts';
+import { REMOTE_NAMES, type EditorRole, type RemoteName, type SiteAddresses } from '@cardlift/contracts';
 import { siteAddressesFromEnv } from './site-addresses-env';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -39,6 +39,8 @@ export interface AppConfig {
   remotesFile: string | undefined;
   /** Submissions per minute per client on POST /api/contact; 0 disables the limit. */
   contactRateLimit: number;
+  /** Sign-in attempts per minute per client on POST /api/editor/session, per instance; 0 disables the limit. */
+  editorSignInRateLimit: number;
   /** Clients the in-memory limit remembers at most (least recently seen forgotten first). */
   rateLimitMaxClients: number;
   leadsWebhookUrl: string | undefined;
@@ -142,7 +144,7 @@ function releaseLimits(env: NodeJS.ProcessEnv): ReleaseLimits {
   };
 }
 
-export type ContentRole = 'editor' | 'publisher';
+export type ContentRole = EditorRole;
 export interface ContentToken {
   name: string;
   hash: string;
@@ -204,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     releasesDir: fromInvocation(env.RELEASES_DIR, path.join(dataDir, 'releases')),
     remotesFile: env.REMOTES_FILE || undefined,
     contactRateLimit: int(env, 'CONTACT_RATE_LIMIT', 5),
+    editorSignInRateLimit: int(env, 'EDITOR_SIGN_IN_RATE_LIMIT', 20),
     rateLimitMaxClients: int(env, 'RATE_LIMIT_MAX_CLIENTS', 50_000),
     leadsWebhookUrl: env.LEADS_WEBHOOK_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,

@@ -58,6 +58,44 @@ const contentAudit = (id: string) => `
       );
       CREATE INDEX content_audit_item ON content_audit (uid, id);`;
 
+/**
+ * The editor's people (editor/): accounts (e-mail in lower case, argon2id hash, the failed sign-ins
+ * in a row and the lock, kept here so every instance counts them), sessions and one-time
+ * set-password tokens (both kept as SHA-256 only), and the audit of sign-ins, lockouts, password
+ * changes and sign-outs.
+ */
+const editorTables = (id: string) => `
+      CREATE TABLE editor_accounts (
+        email TEXT PRIMARY KEY,
+        role TEXT NOT NULL,
+        password_hash TEXT,
+        failed_attempts INTEGER NOT NULL DEFAULT 0,
+        locked_until TEXT,
+        created_at TEXT NOT NULL
+      );
+      CREATE TABLE editor_sessions (
+        id_hash TEXT PRIMARY KEY,
+        email TEXT NOT NULL REFERENCES editor_accounts(email) ON DELETE CASCADE,
+        csrf_token TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        last_seen_at TEXT NOT NULL
+      );
+      CREATE INDEX editor_sessions_email ON editor_sessions (email);
+      CREATE TABLE editor_password_tokens (
+        token_hash TEXT PRIMARY KEY,
+        email TEXT NOT NULL REFERENCES editor_accounts(email) ON DELETE CASCADE,
+        expires_at TEXT NOT NULL,
+        used_at TEXT
+      );
+      CREATE INDEX editor_password_tokens_email ON editor_password_tokens (email);
+      CREATE TABLE editor_audit (
+        id ${id},
+        actor TEXT NOT NULL,
+        action TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        at TEXT NOT NULL
+      );`;
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -230,5 +268,11 @@ export const MIGRATIONS: readonly Migration[] = [
         PRIMARY KEY (section, version, metric, device, minute, bucket)
       );
       CREATE INDEX rum_counts_minute ON rum_counts (minute);`,
+  },
+  // People accounts of the content editor (editor/).
+  {
+    version: 6,
+    sqlite: editorTables('INTEGER PRIMARY KEY AUTOINCREMENT'),
+    postgres: editorTables('BIGSERIAL PRIMARY KEY'),
   },
 ];

@@ -1,0 +1,92 @@
+/**
+ * People accounts: added by an operator (the editors CLI) without a password, with a one-time link
+ * to set one (`${SITE_URL}/editor/set-password#token=...`: the token rides in the fragment, which no
+ * request, log or Referer carries). A link lasts 24 hours and works once; a new one replaces it.
+ */
+import { editorEmailSchema, editorRoleSchema, type EditorRole } from '@cardlift/contracts';
+import { AccountExists, type Account, type EditorStore } from './editor-store';
+import { hashPassword, randomSecret, storedHash } from './editor-secrets';
+
+export const SET_PASSWORD_LINK_HOURS = 24;
+const HOUR_MS = 3_600_000;
+
+/** A refusal a person can act on (bad e-mail, unknown account...): the CLI prints it and exits 1. */
+export class AccountRefused extends Error {
+  override name = 'AccountRefused';
+}
+
+export interface AccountServiceDeps {
+  store(): Promise<EditorStore>;
+  siteUrl: string;
+  clock: () => Date;
+}
+
+export function normalizedEmail(raw: string): string {
+  const parsed = editorEmailSchema.safeParse(raw);
+  if (!parsed.success) throw new AccountRefused(`"${raw}" is not an e-mail address`);
+  return parsed.data;
+}
+
+export function checkedRole(raw: string | undefined): EditorRole {
+  const parsed = editorRoleSchema.safeParse(raw);
+  if (!parsed.success) throw new AccountRefused(`--role must be editor or publisher, got "${raw ?? ''}"`);
+  return parsed.data;
+}
+
+export class AccountService {
+  constructor(private readonly deps: AccountServiceDeps) {}
+
+  private newLink() {
+    const token = randomSecret();
+    const expiresAt = new Date(this.deps.clock().getTime() + SET_PASSWORD_LINK_HOURS * HOUR_MS).toISOString();
+    return { token, stored: { hash: storedHash(token), expiresAt }, link: `${this.deps.siteUrl}/editor/set-password#token=${token}` };
+  }
+
+  private audit(action: string, subject: string, actor: string) {
+    return { actor, action, subject, at: this.deps.clock().toISOString() };
+  }
+
+  /** Creates the account and answers its set-password link. */
+  async add(rawEmail: string, role: EditorRole, actor = 'cli'): Promise<string> {
+    const email = normalizedEmail(rawEmail);
+    const { stored, link } = this.newLink();
+    const store = await this.deps.store();
+    try {
+      await store.addAccount({ email, role }, stored, this.audit('account_added', email, actor));
+    } catch (error) {
+      if (error instanceof AccountExists) throw new AccountRefused(error.message);
+      throw error;
+    }
+    return link;
+  }
+
+  /** A new set-password link for the account (the previous one stops working). */
+  async reset(rawEmail: string, actor = 'cli'): Promise<string> {
+    const email = normalizedEmail(rawEmail);
+    const { stored, link } = this.newLink();
+    const store = await this.deps.store();
+    if (!(await store.issueToken(email, stored, this.audit('link_issued', email, actor))))
+      throw new AccountRefused(`${email} has no account`);
+    return link;
+  }
+
+  async remove(rawEmail: string, actor = 'cli'): Promise<void> {
+    const email = normalizedEmail(rawEmail);
+    const store = await this.deps.store();
+    if (!(await store.removeAccount(email, this.audit('account_removed', email, actor))))
+      throw new AccountRefused(`${email} has no account`);
+  }
+
+  async list(): Promise<Account[]> {
+    return (await this.deps.store()).accounts();
+  }
+
+  /** Sets the password with a link's token: false when the link was used, replaced or has expired. */
+  async setPassword(token: string, password: string): Promise<boolean> {
+    const store = await this.deps.store();
+    const hash = storedHash(token);
+    const email = await store.tokenOwner(hash, this.deps.clock().toISOString());
+    if (!email) return false;
+    return store.setPassword(hash, email, await hashPassword(password), this.deps.clock().toISOString());
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * `npm run editors` as an operator runs it (a child process on the server's DATA_DIR): the link it
+ * prints sets the password once, and the person then signs in; bad input is refused with exit code 1.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { loadConfig, REPO_ROOT } from '../platform/config';
+import { PASSWORD, tokenOf } from '../../test/editor-people';
+import { testApp } from '../../test/test-app';
+
+const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+const CLI = path.join(REPO_ROOT, 'api', 'src', 'editor', 'editors-cli.ts');
+const SITE_URL = 'http://127.0.0.1:4321';
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-editors-cli-'));
+
+function editors(...args: string[]) {
+  const run = spawnSync(TSX, [CLI, ...args], { env: { ...process.env, DATA_DIR: dataDir, SITE_URL, DATABASE_URL: '' }, encoding: 'utf8' });
+  return { code: run.status, out: run.stdout, err: run.stderr };
+}
+
+describe('the editors command', () => {
+  it('adds an account whose printed link sets the password once, then refuses a duplicate, a bad e-mail and a bad role', async () => {
+    const added = editors('add', 'Dana@Example.com', '--role', 'publisher');
+    expect(added).toMatchObject({ code: 0, err: '' });
+    const link = /^http\S+$/m.exec(added.out)?.[0];
+    expect(link).toMatch(new RegExp(`^${SITE_URL}/editor/set-password#token=`));
+
+    expect(editors('add', 'dana@example.com', '--role', 'editor')).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('already has an account'),
+    });
+    expect(editors('add', 'not-an-address', '--role', 'editor')).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('not an e-mail address'),
+    });
+    expect(editors('add', 'eve@example.com', '--role', 'admin')).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('--role must be editor or publisher'),
+    });
+    expect(editors('list').out).toBe('dana@example.com\tpublisher\tno password yet\n');
+
+    const app = testApp({ dataDir, siteAddresses: loadConfig({ SITE_URL }).siteAddresses });
+    try {
+      const server = app.koa.callback();
+      await request(server)
+        .post('/api/editor/password')
+        .send({ token: tokenOf(link!), password: PASSWORD })
+        .expect(204);
+      await request(server)
+        .post('/api/editor/password')
+        .send({ token: tokenOf(link!), password: PASSWORD })
+        .expect(410);
+      const res = await request(server).post('/api/editor/session').send({ email: 'dana@example.com', password: PASSWORD }).expect(200);
+      expect(res.body.user).toEqual({ email: 'dana@example.com', role: 'publisher' });
+      // SITE_URL is http here: the cookie cannot be Secure.
+      expect(String(res.headers['set-cookie'])).not.toContain('Secure');
+    } finally {
+      await app.close();
+    }
+    expect(editors('remove', 'dana@example.com')).toMatchObject({ code: 0 });
+    expect(editors('reset', 'dana@example.com')).toMatchObject({ code: 1, err: expect.stringContaining('has no account') });
+  }, 60_000);
+});

@@ -1,0 +1,74 @@
+/**
+ * People accounts of the editor, from the command line on the server's own database (DATABASE_URL
+ * or DATA_DIR), recorded as `cli` in the editor's audit:
+ *   npm run editors -- add <email> --role editor|publisher   prints a one-time set-password link
+ *   npm run editors -- list
+ *   npm run editors -- reset <email>                         a new link (the old one stops working)
+ *   npm run editors -- remove <email>                        the account and its sessions
+ * Exit codes: 0 done, 1 refused (nothing written), 2 usage.
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../platform/config';
+import { AccountRefused, AccountService, checkedRole, SET_PASSWORD_LINK_HOURS } from './editor-accounts';
+import { openEditorStore } from './open-editor-store';
+
+const USAGE = 'usage: editors <add <email> --role editor|publisher | list | reset <email> | remove <email>>';
+
+function printLink(link: string): void {
+  console.log(`Set-password link (works once, within ${SET_PASSWORD_LINK_HOURS} hours; send it to the person only):`);
+  console.log(link);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { role: { type: 'string' } } });
+  const [command, email] = positionals;
+  if (!command || (command !== 'list' && !email) || positionals.length > (command === 'list' ? 1 : 2)) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  const store = await openEditorStore(config);
+  const accounts = new AccountService({ store: async () => store, siteUrl: config.siteAddresses.siteUrl, clock: () => new Date() });
+  try {
+    switch (command) {
+      case 'add': {
+        const link = await accounts.add(email!, checkedRole(values.role));
+        console.log(`Added ${email!.trim().toLowerCase()} (${values.role}).`);
+        printLink(link);
+        return 0;
+      }
+      case 'list':
+        for (const a of await accounts.list())
+          console.log(
+            `${a.email}\t${a.role}\t${a.passwordHash ? 'password set' : 'no password yet'}${a.lockedUntil && a.lockedUntil > new Date().toISOString() ? `\tlocked until ${a.lockedUntil}` : ''}`,
+          );
+        return 0;
+      case 'reset':
+        printLink(await accounts.reset(email!));
+        return 0;
+      case 'remove':
+        await accounts.remove(email!);
+        console.log(`Removed ${email!.trim().toLowerCase()} and signed it out everywhere.`);
+        return 0;
+      default:
+        console.error(USAGE);
+        return 2;
+    }
+  } catch (error) {
+    if (error instanceof AccountRefused) {
+      console.error(`editors ${command}: ${error.message}; nothing was changed`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await store.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
