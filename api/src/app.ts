@@ -45,6 +45,7 @@ import { seedContent } from './content/content-seed';
 import { ContentService } from './content/content-service';
 import type { EditorialStore } from './content/editorial-store';
 import { LiveContent } from './content/live-content';
+import { mediaWiring } from './content/media-wiring';
 import { openEditorialStore } from './content/open-editorial-store';
 import { createLeadService } from './leads/lead-service';
 import { notifiersFrom, type Notifiers } from './leads/notifiers';
@@ -119,7 +120,14 @@ export function createApp(deps: AppDeps = {}): App {
   const registry = new RegistryFollower(registryStore, logger);
   let openedEditorial: Promise<EditorialStore> | undefined;
   const editorialStore = () => (openedEditorial ??= openEditorialStore(config));
-  const contentService = new ContentService({ store: editorialStore, imagesDir: path.join(config.contentDir, 'images'), clock });
+  // An uploaded image's store is the releases' (`artifacts`, below), read only when a publish is checked.
+  const uploadedImage = (name: string) => artifacts.locateContentImage(name) !== undefined;
+  const contentService = new ContentService({
+    store: editorialStore,
+    imagesDir: path.join(config.contentDir, 'images'),
+    uploadedImage,
+    clock,
+  });
   const contentFollower = new ContentFollower(editorialStore, contentService, content, logger);
   const limiter = contactLimiter(config.contactRateLimit, {
     url: config.redisUrl,
@@ -139,6 +147,7 @@ export function createApp(deps: AppDeps = {}): App {
     const preview = grant && artifacts.locate(grant.remote, grant.version) ? new Map([[grant.remote, grant.version]]) : undefined;
     return { registry: buildRegistry(config, registry.current(), preview), preview: Boolean(preview) };
   };
+  const media = mediaWiring({ config, artifacts });
   const pool = new RenderPool(config, logger, { content: () => content.forWorkers() });
   const releases = () => registryStore().then((store) => releaseContext(config, store, serverCheck(pool)));
   const relay = new OutboxRelay(leads, deps.notifiers ?? notifiersFrom(config), logger, deps.relay);
@@ -205,6 +214,7 @@ export function createApp(deps: AppDeps = {}): App {
     }),
     releaseHealthRouter({ config, aggregator: rum, store: rumStore, current: () => registry.current() }),
     metricsRouter(metrics, config.metricsTokenHash),
+    ...media.routers,
   ];
   for (const router of api) {
     koa.use(router.routes());
