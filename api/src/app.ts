@@ -44,7 +44,7 @@ import { contentRedirects } from './content/content-redirects';
 import { seedContent } from './content/content-seed';
 import { ContentService } from './content/content-service';
 import type { EditorialStore } from './content/editorial-store';
-import { LiveContent } from './content/live-content';
+import { LiveContent, type SharedContent } from './content/live-content';
 import { mediaWiring } from './content/media-wiring';
 import { openEditorialStore } from './content/open-editorial-store';
 import { createLeadService } from './leads/lead-service';
@@ -120,14 +120,8 @@ export function createApp(deps: AppDeps = {}): App {
   const registry = new RegistryFollower(registryStore, logger);
   let openedEditorial: Promise<EditorialStore> | undefined;
   const editorialStore = () => (openedEditorial ??= openEditorialStore(config));
-  // An uploaded image's store is the releases' (`artifacts`, below), read only when a publish is checked.
-  const uploadedImage = (name: string) => artifacts.locateContentImage(name) !== undefined;
-  const contentService = new ContentService({
-    store: editorialStore,
-    imagesDir: path.join(config.contentDir, 'images'),
-    uploadedImage,
-    clock,
-  });
+  const uploaded = (name: string) => artifacts.locateContentImage(name) !== undefined;
+  const contentService = new ContentService({ store: editorialStore, imagesDir: path.join(config.contentDir, 'images'), uploaded, clock });
   const contentFollower = new ContentFollower(editorialStore, contentService, content, logger);
   const limiter = contactLimiter(config.contactRateLimit, {
     url: config.redisUrl,
@@ -147,7 +141,7 @@ export function createApp(deps: AppDeps = {}): App {
     const preview = grant && artifacts.locate(grant.remote, grant.version) ? new Map([[grant.remote, grant.version]]) : undefined;
     return { registry: buildRegistry(config, registry.current(), preview), preview: Boolean(preview) };
   };
-  const media = mediaWiring({ config, artifacts });
+  const media = mediaWiring({ config, artifacts, live: content, editorial: editorialStore, secret: sharedPreviewSecret, clock });
   const pool = new RenderPool(config, logger, { content: () => content.forWorkers() });
   const releases = () => registryStore().then((store) => releaseContext(config, store, serverCheck(pool)));
   const relay = new OutboxRelay(leads, deps.notifiers ?? notifiersFrom(config), logger, deps.relay);
@@ -189,6 +183,7 @@ export function createApp(deps: AppDeps = {}): App {
   koa.use(corsPolicy(config.siteAddresses.siteUrl, origins));
   koa.use(compress({ threshold: 1024 }));
 
+  koa.use(media.contentPreview);
   koa.use(contentRedirects(content));
   koa.use(apiNotFound);
   const api = [
@@ -227,7 +222,7 @@ export function createApp(deps: AppDeps = {}): App {
   const files = staticRouter(config);
   koa.use(files.routes());
   const liveRegistry = () => buildRegistry(config, registry.current());
-  const resolveLivePage = (pathname: string) => pool.resolve(pathname, liveRegistry(), clock());
+  const resolveLivePage = (pathname: string, preview?: SharedContent) => pool.resolve(pathname, liveRegistry(), clock(), preview);
   koa.use(shareImageRouter(config, resolveLivePage, logger).routes());
   const site = siteRouter(config, { content, pool, clock, registryFor, liveRegistry });
   // The contact form posted without script goes to the page it is on (see contact-form.router.ts).

@@ -38,7 +38,7 @@ async function main(argv: string[]): Promise<number> {
   const service = new ContentService({
     store: async () => store,
     imagesDir: path.join(config.contentDir, 'images'),
-    uploadedImage: (name) => new DirectoryArtifactStore(config.releasesDir).locateContentImage(name) !== undefined,
+    uploaded: (name) => new DirectoryArtifactStore(config.releasesDir).locateContentImage(name) !== undefined,
     clock: () => new Date(),
   });
   try {

@@ -29,7 +29,7 @@ export interface ContentServiceDeps {
   /** Where the images content names must exist (api/content/images). */
   imagesDir: string;
   /** Whether an uploaded image is in the shared store (none without it). */
-  uploadedImage?: UploadedImageCheck;
+  uploaded?: UploadedImageCheck;
   clock: Clock;
 }
 
@@ -215,12 +215,7 @@ export class ContentService {
     const others = (await store.liveItems()).filter((live) => live.uid !== item.uid && live.state !== 'unpublished');
     const items = itemsOf(body ? [...others, { kind: item.kind, body }] : others);
     try {
-      checkReferences(
-        items,
-        this.deps.imagesDir,
-        (where, id) => (where === 'banners' ? 'banners' : `${where}/${id}`),
-        this.deps.uploadedImage,
-      );
+      checkReferences(items, this.deps.imagesDir, (where, id) => (where === 'banners' ? 'banners' : `${where}/${id}`), this.deps.uploaded);
     } catch (error) {
       if (error instanceof ContentError) throw new ContentRefused(409, 'content_refused', error.message);
       throw error;
