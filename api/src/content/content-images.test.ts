@@ -145,8 +145,12 @@ describe('POST /api/content/images', () => {
     await publisher.save('blog/merchants-announcement', { ...post, heroImage: body.src }).expect(200);
     await publisher.publish('blog/merchants-announcement').expect(200);
     expect((await request(server).get('/api/blog/merchants-announcement').expect(200)).body.heroImage).toBe(body.src);
-    // A WebP hero is a raster image: the post's JSON-LD names it, absolute.
+    // A WebP hero is a raster image: the post's JSON-LD names it (absolute) rather than the site card.
     const page = (await request(server).get('/blog/merchants-announcement').expect(200)).text;
-    expect(page).toContain(`${body.src}`);
+    const articles = [...page.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)]
+      .map((m) => JSON.parse(m[1]!) as { '@type'?: string; image?: string[] })
+      .filter((item) => item['@type'] === 'BlogPosting' || item['@type'] === 'Article');
+    expect(articles).toHaveLength(1);
+    expect(new URL(articles[0]!.image![0]!).pathname).toBe(body.src);
   });
 });

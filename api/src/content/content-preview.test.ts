@@ -92,6 +92,19 @@ describe('content preview', () => {
     await request(server).post(`/api/content/${POST}/preview`).expect(401);
   });
 
+  it('previews a post never published: its page exists for that browser alone', async () => {
+    const post = (await editor.get(POST).expect(200)).body.content as Record<string, unknown>;
+    await editor.save('blog/a-post-still-in-draft', { ...post, id: 'a-post-still-in-draft', title: 'Still in draft' }).expect(200);
+    await request(server).get('/blog/a-post-still-in-draft').expect(404);
+    const draft = await previewCookie('blog/a-post-still-in-draft');
+    expect(draft.url).toBe('/blog/a-post-still-in-draft');
+    const res = await request(server).get(draft.url).set('Cookie', draft.cookie).expect(200);
+    expect(res.text).toMatch(/<title>Still in draft/);
+    // The answer the visitor got before is not what this browser gets, and this one is not kept for visitors.
+    await request(server).get('/blog/a-post-still-in-draft').expect(404);
+    await request(server).get('/api/blog/a-post-still-in-draft').expect(404);
+  });
+
   it('ends with GET /api/preview/exit', async () => {
     const res = await request(server).get('/api/preview/exit').set('Cookie', cookie).expect(302);
     const cleared = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('cardlift_content_preview='));

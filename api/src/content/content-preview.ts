@@ -24,9 +24,13 @@ export interface PreviewedContent {
 
 const STATE_KEY = 'previewedContent';
 
-/** The previewed content of this request, when its browser previews an item. */
-export function previewedContent(ctx: Context): PreviewedContent | undefined {
-  return ctx.state[STATE_KEY] as PreviewedContent | undefined;
+/**
+ * The previewed content of this request, when its browser previews an item; read from the database
+ * only when a route answering content asks (never for a script or an image), once per request.
+ */
+export function previewedContent(ctx: Context): Promise<PreviewedContent | undefined> {
+  const load = ctx.state[STATE_KEY] as (() => Promise<PreviewedContent | undefined>) | undefined;
+  return load ? load() : Promise.resolve(undefined);
 }
 
 /** `items` with the item (by its live and latest ids) replaced by `body`; a new item is added. */
@@ -62,17 +66,26 @@ export class ContentPreviews {
     return { token, url: KINDS[kind].paths(item.itemId)[0] ?? '/', expiresAt: new Date(expiresAt) };
   }
 
-  /** Sets the request's previewed content when its cookie holds a valid grant of an item that exists. */
+  /** Lets the request's previewed content be read (previewedContent) when it carries a preview cookie. */
   middleware(): Middleware {
     return async (ctx, next) => {
       const cookie = ctx.cookies.get(CONTENT_PREVIEW_COOKIE);
       if (cookie) {
-        const grant = verifyContentPreview(cookie, await this.deps.secret(), this.deps.clock().getTime());
-        const view = grant && (await this.view(grant.kind, grant.id));
-        if (view) ctx.state[STATE_KEY] = view;
+        let loaded: Promise<PreviewedContent | undefined> | undefined;
+        ctx.state[STATE_KEY] = () => (loaded ??= this.load(cookie));
       }
       await next();
     };
+  }
+
+  /** The view a cookie grants: none when invalid, expired or of an unknown item, or while the database cannot be read (the published content, as every instance serves then). */
+  private async load(cookie: string): Promise<PreviewedContent | undefined> {
+    try {
+      const grant = verifyContentPreview(cookie, await this.deps.secret(), this.deps.clock().getTime());
+      return grant && (await this.view(grant.kind, grant.id));
+    } catch {
+      return undefined;
+    }
   }
 
   private async view(kind: ContentKind, id: string): Promise<PreviewedContent | undefined> {

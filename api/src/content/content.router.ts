@@ -29,8 +29,8 @@ export function contentRouter(content: ContentStore): Router {
   };
 
   for (const { pattern, lookup, item } of CONTENT_SOURCES) {
-    router.get(pattern.slice('/api'.length), (ctx) => {
-      const previewed = previewedContent(ctx);
+    router.get(pattern.slice('/api'.length), async (ctx) => {
+      const previewed = await previewedContent(ctx);
       send(ctx, lookup(ctx.params as Record<string, string>, previewed?.store ?? content) ?? fail(item ?? 'Content'), Boolean(previewed));
     });
   }
