@@ -27,6 +27,9 @@ const WEBP_QUALITY = 82;
 /** Re-encodings at once: each takes a libuv thread and its own libvips threads for up to a second. */
 const CONCURRENT_ENCODINGS = 2;
 
+// libvips keeps recent operations' results in memory to reuse them; an upload is never processed twice.
+sharp.cache(false);
+
 export interface ReencodedImage {
   data: Buffer;
   width: number;

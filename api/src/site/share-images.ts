@@ -90,7 +90,7 @@ export function shareImageRouter(config: AppConfig, resolve: ResolveLivePage, lo
   const store = new ShareImageStore(path.join(config.dataDir, SHARE_IMAGES_DIR), logger);
   router.get('/og/:kind/:file', async (ctx) => {
     const parsed = parseShareCardPath(ctx.path);
-    const previewed = previewedContent(ctx);
+    const previewed = await previewedContent(ctx);
     const card = parsed && (await currentCard(parsed.kind, parsed.slug, resolve, previewed?.shared));
     if (!parsed || !card) {
       ctx.status = 404;

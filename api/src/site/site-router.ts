@@ -107,7 +107,7 @@ export function siteRouter(
     const { contactForm } = options;
     const { registry, preview: candidate } = registryFor(ctx);
     // A browser previewing a content item is served its draft: the page, its data and its head tags.
-    const previewed = previewedContent(ctx);
+    const previewed = await previewedContent(ctx);
     const preview = candidate || previewed !== undefined;
     const [page, navigation] = await Promise.all([pool.resolve(ctx.path, registry, clock(), previewed?.shared), pool.navigation(registry)]);
     const meta = page?.meta ?? NOT_FOUND_META;
