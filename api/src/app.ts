@@ -44,7 +44,8 @@ import { contentRedirects } from './content/content-redirects';
 import { seedContent } from './content/content-seed';
 import { ContentService } from './content/content-service';
 import type { EditorialStore } from './content/editorial-store';
-import { LiveContent } from './content/live-content';
+import { LiveContent, type SharedContent } from './content/live-content';
+import { mediaWiring } from './content/media-wiring';
 import { openEditorialStore } from './content/open-editorial-store';
 import { createLeadService } from './leads/lead-service';
 import { notifiersFrom, type Notifiers } from './leads/notifiers';
@@ -120,7 +121,8 @@ export function createApp(deps: AppDeps = {}): App {
   const registry = new RegistryFollower(registryStore, logger);
   let openedEditorial: Promise<EditorialStore> | undefined;
   const editorialStore = () => (openedEditorial ??= openEditorialStore(config));
-  const contentService = new ContentService({ store: editorialStore, imagesDir: path.join(config.contentDir, 'images'), clock });
+  const uploaded = (name: string) => artifacts.locateContentImage(name) !== undefined;
+  const contentService = new ContentService({ store: editorialStore, imagesDir: path.join(config.contentDir, 'images'), uploaded, clock });
   const contentFollower = new ContentFollower(editorialStore, contentService, content, logger);
   const limiter = contactLimiter(config.contactRateLimit, {
     url: config.redisUrl,
@@ -140,6 +142,7 @@ export function createApp(deps: AppDeps = {}): App {
     const preview = grant && artifacts.locate(grant.remote, grant.version) ? new Map([[grant.remote, grant.version]]) : undefined;
     return { registry: buildRegistry(config, registry.current(), preview), preview: Boolean(preview) };
   };
+  const media = mediaWiring({ config, artifacts, live: content, editorial: editorialStore, secret: sharedPreviewSecret, clock });
   const pool = new RenderPool(config, logger, { content: () => content.forWorkers() });
   const releases = () => registryStore().then((store) => releaseContext(config, store, serverCheck(pool)));
   const relay = new OutboxRelay(leads, deps.notifiers ?? notifiersFrom(config), logger, deps.relay);
@@ -182,6 +185,7 @@ export function createApp(deps: AppDeps = {}): App {
   koa.use(corsPolicy(config.siteAddresses.siteUrl, origins));
   koa.use(compress({ threshold: 1024 }));
 
+  koa.use(media.contentPreview);
   koa.use(contentRedirects(content));
   koa.use(apiNotFound);
   const api = [
@@ -209,6 +213,7 @@ export function createApp(deps: AppDeps = {}): App {
     }),
     releaseHealthRouter({ config, aggregator: rum, store: rumStore, current: () => registry.current() }),
     metricsRouter(metrics, config.metricsTokenHash),
+    ...media.routers,
   ];
   for (const router of api) {
     koa.use(router.routes());
@@ -221,7 +226,7 @@ export function createApp(deps: AppDeps = {}): App {
   const files = staticRouter(config);
   koa.use(files.routes());
   const liveRegistry = () => buildRegistry(config, registry.current());
-  const resolveLivePage = (pathname: string) => pool.resolve(pathname, liveRegistry(), clock());
+  const resolveLivePage = (pathname: string, preview?: SharedContent) => pool.resolve(pathname, liveRegistry(), clock(), preview);
   koa.use(shareImageRouter(config, resolveLivePage, logger).routes());
   const site = siteRouter(config, { content, pool, clock, registryFor, liveRegistry });
   // The contact form posted without script goes to the page it is on (see contact-form.router.ts).

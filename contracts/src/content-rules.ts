@@ -10,6 +10,12 @@ export function isSlug(value: string | undefined): value is string {
   return value !== undefined && SLUG_PATTERN.test(value);
 }
 
+/**
+ * Where images uploaded through the content API are served (`<prefix><hash>.webp`): what their `src`
+ * starts with in content, and where a publish looks for them (the shared store, not content/images).
+ */
+export const UPLOADED_IMAGE_PREFIX = '/content-images/uploads/';
+
 /** Button text of a blog post's call to action when the post gives none. */
 export const DEFAULT_CTA_BUTTON_TEXT = 'Get in Touch';
 

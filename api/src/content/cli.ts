@@ -18,6 +18,7 @@ import { seedContent } from './content-seed';
 import { ContentRefused, ContentService } from './content-service';
 import { ContentConflict } from './editorial-store';
 import { openEditorialStore } from './open-editorial-store';
+import { DirectoryArtifactStore } from '../registry/artifact-store';
 
 const USAGE = 'usage: content <list|save|publish|unpublish|revisions|restore> <kind> [<id>] [<file.json>|<revision>] [--at <ISO time>]';
 const ACTOR = 'cli';
@@ -37,6 +38,7 @@ async function main(argv: string[]): Promise<number> {
   const service = new ContentService({
     store: async () => store,
     imagesDir: path.join(config.contentDir, 'images'),
+    uploaded: (name) => new DirectoryArtifactStore(config.releasesDir).locateContentImage(name) !== undefined,
     clock: () => new Date(),
   });
   try {

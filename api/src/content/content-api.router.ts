@@ -45,7 +45,7 @@ export interface ContentApiDeps extends ContentAccess {
   changed(): Promise<void>;
 }
 
-function kindOf(ctx: Context): ContentKind {
+export function kindOf(ctx: Context): ContentKind {
   const kind = contentKindSchema.safeParse(ctx.params.kind);
   if (!kind.success)
     throw new AppError(404, 'not_found', `No content kind "${String(ctx.params.kind)}" (casestudies, blog, jobs, banners)`);

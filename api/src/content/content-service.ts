@@ -7,7 +7,7 @@
  */
 import crypto from 'node:crypto';
 import { BANNERS_ITEM_ID, type ContentKind, type ContentState } from '@cardlift/contracts';
-import { checkReferences, ContentError, type Clock } from './content-store';
+import { checkReferences, ContentError, type Clock, type UploadedImageCheck } from './content-store';
 import { itemsOf, KINDS } from './content-kinds';
 import type { ContentChange, EditorialStore, ItemRecord, RevisionRecord } from './editorial-store';
 
@@ -28,6 +28,8 @@ export interface ContentServiceDeps {
   store(): Promise<EditorialStore>;
   /** Where the images content names must exist (api/content/images). */
   imagesDir: string;
+  /** Whether an uploaded image is in the shared store (none without it). */
+  uploaded?: UploadedImageCheck;
   clock: Clock;
 }
 
@@ -218,7 +220,7 @@ export class ContentService {
     const others = (await store.liveItems()).filter((live) => live.uid !== item.uid && live.state !== 'unpublished');
     const items = itemsOf(body ? [...others, { kind: item.kind, body }] : others);
     try {
-      checkReferences(items, this.deps.imagesDir, (where, id) => (where === 'banners' ? 'banners' : `${where}/${id}`));
+      checkReferences(items, this.deps.imagesDir, (where, id) => (where === 'banners' ? 'banners' : `${where}/${id}`), this.deps.uploaded);
     } catch (error) {
       if (error instanceof ContentError) throw new ContentRefused(409, 'content_refused', error.message);
       throw error;

@@ -19,6 +19,7 @@ import {
   type ContentLookup,
   type Job,
   type JobPosting,
+  UPLOADED_IMAGE_PREFIX,
 } from '@cardlift/contracts';
 import { jobPostings } from './job-postings';
 
@@ -140,15 +141,23 @@ export function contentStore(items: ContentItems, clock: Clock = () => new Date(
 const IMAGE_PREFIX = '/content-images/';
 const FOLDERS = { caseStudies: 'case-studies', blogPosts: 'blog', banners: '' } as const;
 
+/** Whether an uploaded image (`/content-images/uploads/<name>`) is in the shared store, by its name. */
+export type UploadedImageCheck = (name: string) => boolean;
+
 /** Names where an item lives in error messages: its file, or its kind and id in the database. */
 export type ItemLabel = (where: keyof typeof FOLDERS, id: string) => string;
 
 /**
  * Checks across items a per-item schema cannot make: the home banner's post exists ('default' means
- * none), and every image a content item names is on disk, so a typo fails the start or the publish,
- * never a page.
+ * none), and every image a content item names is on disk (an uploaded one in the shared store), so a
+ * typo fails the start or the publish, never a page.
  */
-export function checkReferences(items: ContentItems, imagesDir: string, label: ItemLabel): void {
+export function checkReferences(
+  items: ContentItems,
+  imagesDir: string,
+  label: ItemLabel,
+  uploaded: UploadedImageCheck = () => false,
+): void {
   const postId = items.banners.secondary?.blogPostId;
   if (postId && postId !== 'default' && !items.blogPosts.some((p) => p.id === postId)) {
     throw new ContentError(`${label('banners', '')}: field "secondary.blogPostId": no blog post "${postId}"`);
@@ -161,6 +170,11 @@ export function checkReferences(items: ContentItems, imagesDir: string, label: I
     ...items.blogPosts.map((p): [string, string, string | undefined] => [label('blogPosts', p.id), 'heroImage', p.heroImage]),
   ];
   for (const [where, field, src] of images) {
+    if (src?.startsWith(UPLOADED_IMAGE_PREFIX)) {
+      if (!uploaded(src.slice(UPLOADED_IMAGE_PREFIX.length)))
+        throw new ContentError(`${where}: field "${field}": image ${src} was never uploaded (POST /api/content/images)`);
+      continue;
+    }
     if (!src?.startsWith(IMAGE_PREFIX)) continue;
     const onDisk = path.join(imagesDir, src.slice(IMAGE_PREFIX.length));
     if (!onDisk.startsWith(imagesDir + path.sep) || !fs.existsSync(onDisk)) {

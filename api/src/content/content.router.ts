@@ -1,10 +1,12 @@
 /**
  * Read-only content endpoints, answered from the content this instance serves (live-content.ts, swapped
  * whole on a publish), so handlers only look items up; an unknown id is a 404 with the one error body.
+ * A browser previewing an item gets its draft here too, as in the page's HTML (content-preview.ts).
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { notFound } from '../platform/errors';
+import { previewedContent } from './content-preview';
 import { CONTENT_SOURCES } from './content-sources';
 import type { ContentStore } from './content-store';
 
@@ -17,17 +19,19 @@ export function contentRouter(content: ContentStore): Router {
   // job-postings.ts): serialise and encode each object once, not per request.
   const serialised = new WeakMap<object, Buffer>();
   // Headers are set per route, not with router.use: a prefix-wide middleware would wrap other routers' /api routes.
-  const send = (ctx: Context, body: object) => {
+  const send = (ctx: Context, body: object, previewed: boolean) => {
     let json = serialised.get(body);
     if (json === undefined) serialised.set(body, (json = Buffer.from(JSON.stringify(body))));
-    ctx.set('Cache-Control', CACHE);
+    // A previewed draft is this browser's alone (content-preview.ts).
+    ctx.set('Cache-Control', previewed ? 'private, no-store' : CACHE);
     ctx.type = 'application/json';
     ctx.body = json;
   };
 
   for (const { pattern, lookup, item } of CONTENT_SOURCES) {
-    router.get(pattern.slice('/api'.length), (ctx) => {
-      send(ctx, lookup(ctx.params as Record<string, string>, content) ?? fail(item ?? 'Content'));
+    router.get(pattern.slice('/api'.length), async (ctx) => {
+      const previewed = await previewedContent(ctx);
+      send(ctx, lookup(ctx.params as Record<string, string>, previewed?.store ?? content) ?? fail(item ?? 'Content'), Boolean(previewed));
     });
   }
   return router;

@@ -23,11 +23,19 @@ export function shareContent(items: ContentItems, revision: number): SharedConte
   return { revision, json };
 }
 
+/** The items a SharedContent holds. */
+export function readShared(shared: SharedContent): ContentItems {
+  // TextDecoder refuses a view of shared memory: copy it out first.
+  return JSON.parse(Buffer.from(new Uint8Array(shared.json).slice()).toString('utf8')) as ContentItems;
+}
+
 export class LiveContent implements ContentStore {
   private current: ContentStore;
   private version = 0;
   private shared: SharedContent | undefined;
   private moved = new Map<string, string>();
+  /** The items last replaced (before that, the files' store is read back into items). */
+  private latest: ContentItems | undefined;
 
   constructor(
     initial: ContentStore,
@@ -76,7 +84,15 @@ export class LiveContent implements ContentStore {
     return this.moved.get(path);
   }
 
+  /** The items served, as plain data (what a preview lays one item over). */
+  items(): ContentItems {
+    if (this.latest) return this.latest;
+    const { caseStudies, blogPosts, jobs, banners } = this.current;
+    return { caseStudies: [...caseStudies], blogPosts: blogPosts.map((p) => this.current.blogPost(p.id)!), jobs: [...jobs], banners };
+  }
+
   replace(items: ContentItems, revision: number, redirects: readonly ContentRedirect[] = []): void {
+    this.latest = items;
     this.current = contentStore(items, this.clock);
     this.version = revision;
     this.shared = shareContent(items, revision);
@@ -86,8 +102,7 @@ export class LiveContent implements ContentStore {
   /** In a render worker: takes the items a task carries when they are newer than those held. */
   adopt(shared: SharedContent | undefined): void {
     if (!shared || shared.revision === this.version) return;
-    // TextDecoder refuses a view of shared memory: copy it out first.
-    const items = JSON.parse(Buffer.from(new Uint8Array(shared.json).slice()).toString('utf8')) as ContentItems;
+    const items = readShared(shared);
     this.current = contentStore(items, this.clock);
     this.version = shared.revision;
   }

@@ -17,6 +17,14 @@ import { removeFolder } from './remove-folder';
  */
 export const CHECKSUMS_FILE = '.release-checksums.json';
 
+/**
+ * Images uploaded through the content API, beside the releases so every instance sharing the folder
+ * serves them. A dot folder: never a remote's name, and never reached through the remotes' file route.
+ */
+const CONTENT_IMAGES_DIR = '.content-images';
+/** A stored image's name: its content hash and extension, nothing a path could be made of. */
+const CONTENT_IMAGE_NAME = /^[0-9a-f]{32}\.webp$/;
+
 /** Whether `file` (inside the release folder `dir`) has the checksum recorded when it was released. */
 export function matchesReleaseChecksum(dir: string, file: string): boolean {
   const recorded = path.join(dir, CHECKSUMS_FILE);
@@ -42,6 +50,10 @@ export interface ArtifactStore {
    * record names (RegistryStore.removeUnnamed).
    */
   remove(remote: RemoteName, version: string): () => Promise<void>;
+  /** Stores an uploaded content image under its content-hashed name; false when it was stored already. */
+  putContentImage(name: string, bytes: Buffer): Promise<boolean>;
+  /** The file of a stored content image, or undefined. */
+  locateContentImage(name: string): string | undefined;
 }
 
 async function folderBytes(dir: string): Promise<number> {
@@ -84,5 +96,23 @@ export class DirectoryArtifactStore implements ArtifactStore {
     const trash = path.join(this.dir, remote, `.removed-${version}-${crypto.randomUUID()}`);
     fs.renameSync(dir, trash);
     return () => removeFolder(trash);
+  }
+
+  async putContentImage(name: string, bytes: Buffer): Promise<boolean> {
+    if (!CONTENT_IMAGE_NAME.test(name)) throw new Error(`"${name}" is not a content image name`);
+    if (this.locateContentImage(name)) return false;
+    const dir = path.join(this.dir, CONTENT_IMAGES_DIR);
+    await fs.promises.mkdir(dir, { recursive: true });
+    // Written aside and renamed: an instance serving the folder never sees half an image.
+    const staging = path.join(dir, `.${name}.${crypto.randomUUID()}`);
+    await fs.promises.writeFile(staging, bytes);
+    await fs.promises.rename(staging, path.join(dir, name));
+    return true;
+  }
+
+  locateContentImage(name: string): string | undefined {
+    if (!CONTENT_IMAGE_NAME.test(name)) return undefined;
+    const file = path.join(this.dir, CONTENT_IMAGES_DIR, name);
+    return fs.existsSync(file) ? file : undefined;
   }
 }

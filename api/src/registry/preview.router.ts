@@ -5,12 +5,14 @@
 import Router from '@koa/router';
 import { SECTIONS } from '@cardlift/contracts';
 import { AppError } from '../platform/errors';
-import { PREVIEW_COOKIE, verifyPreview } from './preview';
+import { CONTENT_PREVIEW_COOKIE, PREVIEW_COOKIE, verifyPreview } from './preview';
 
 export function previewRouter(previewSecret: () => Promise<string>): Router {
   const router = new Router({ prefix: '/api/preview' });
   router.get('/exit', (ctx) => {
-    ctx.cookies.set(PREVIEW_COOKIE, null, { path: '/', httpOnly: true, sameSite: 'lax', secure: ctx.secure });
+    // Ends both kinds of preview: a release candidate's and a content item's.
+    for (const cookie of [PREVIEW_COOKIE, CONTENT_PREVIEW_COOKIE])
+      ctx.cookies.set(cookie, null, { path: '/', httpOnly: true, sameSite: 'lax', secure: ctx.secure });
     ctx.set('Cache-Control', 'no-store');
     ctx.redirect('/');
   });

@@ -1,4 +1,4 @@
-import { signPreview, verifyPreview } from './preview';
+import { signContentPreview, signPreview, verifyContentPreview, verifyPreview } from './preview';
 
 const grant = { remote: 'mf_invest' as const, version: '1.0.0-0123456789', expiresAt: Date.parse('2026-11-22T13:00:00Z') };
 const before = Date.parse('2026-11-22T12:00:00Z');
@@ -19,5 +19,16 @@ describe('preview links', () => {
     expect(verifyPreview('not-a-token', 'secret', before)).toBeUndefined();
     expect(verifyPreview(undefined, 'secret', before)).toBeUndefined();
     expect(verifyPreview(signPreview({ ...grant, version: '..' }, 'secret'), 'secret', before)).toBeUndefined();
+  });
+
+  it("sign a content item's preview with the same secret, never taken for a release's (nor the other way)", () => {
+    const content = { kind: 'blog' as const, id: 'offers-api-announcement', expiresAt: grant.expiresAt };
+    const token = signContentPreview(content, 'secret');
+    expect(verifyContentPreview(token, 'secret', before)).toEqual(content);
+    expect(verifyContentPreview(token, 'secret', grant.expiresAt)).toBeUndefined();
+    expect(verifyContentPreview(token, 'another secret', before)).toBeUndefined();
+    expect(verifyPreview(token, 'secret', before)).toBeUndefined();
+    expect(verifyContentPreview(signPreview(grant, 'secret'), 'secret', before)).toBeUndefined();
+    expect(verifyContentPreview(signContentPreview({ ...content, kind: 'pages' as 'blog' }, 'secret'), 'secret', before)).toBeUndefined();
   });
 });

@@ -128,19 +128,23 @@ export class RenderPool {
     return [this.bundles.shellBuiltMs(), ...builds].join('\0');
   }
 
-  async resolve(pathname: string, registry: RemoteEntry[], now: Date): Promise<ResolvedPage | null> {
+  /**
+   * `preview`: the content one browser previews (an item's draft laid over the published content),
+   * for this task alone: resolved afresh and never kept.
+   */
+  async resolve(pathname: string, registry: RemoteEntry[], now: Date, preview?: SharedContent): Promise<ResolvedPage | null> {
     // The content revision too: a publish or unpublish changes which pages exist (the whole cache, simply).
     const content = this.options.content?.()?.revision ?? 0;
     const key = [pathname, this.buildsKey(registry), Math.floor(now.getTime() / 60_000), content].join('\0');
-    const kept = this.resolved.get(key);
+    const kept = preview ? undefined : this.resolved.get(key);
     if (kept) return kept.page;
     try {
       const page = await this.run<ResolvedPage | null>(
         'resolve',
-        { path: pathname, registry, now: now.toISOString() },
+        { path: pathname, registry, now: now.toISOString(), ...(preview ? { preview } : {}) },
         this.options.resolveDeadlineMs ?? RESOLVE_DEADLINE_MS,
       );
-      this.resolved.set(key, { page });
+      if (!preview) this.resolved.set(key, { page });
       return page;
     } catch (error) {
       this.logger.error({ err: error, path: pathname }, 'page tables did not answer in time: the browser draws this page');

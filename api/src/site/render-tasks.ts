@@ -19,8 +19,8 @@ import {
   type SiteNavigation,
 } from '@cardlift/contracts';
 import { createLogger } from '../platform/logger';
-import { loadContent } from '../content/content-store';
-import { LiveContent, type SharedContent } from '../content/live-content';
+import { contentStore, loadContent } from '../content/content-store';
+import { LiveContent, readShared, type SharedContent } from '../content/live-content';
 import { registryOfOne } from '../registry/remote-registry';
 import { notFoundRoute, resolvePage, type ResolvedPage } from './page-resolver';
 import { PageTables } from './page-tables';
@@ -92,10 +92,12 @@ interface WithContent {
   content?: SharedContent;
 }
 
-export function resolve(task: ResolveTask & WithContent): ResolvedPage | null {
+export function resolve(task: ResolveTask & WithContent & { preview?: SharedContent }): ResolvedPage | null {
   now = new Date(task.now);
   content.adopt(task.content);
-  return resolvePage(task.path, content, tables.forRegistry(task.registry));
+  // A previewed item's content serves this task alone: the worker's own copy stays the published one.
+  const served = task.preview ? contentStore(readShared(task.preview), () => now) : content;
+  return resolvePage(task.path, served, tables.forRegistry(task.registry));
 }
 
 export function unknownPathRoute(task: { path: string; registry: RemoteEntry[] }): string {

@@ -21,17 +21,19 @@ import type { AppConfig } from '../platform/config';
 import type { Logger } from '../platform/logger';
 import type { ResolvedPage } from './page-resolver';
 import { drawShareCard } from './share-card-drawing';
+import { previewedContent } from '../content/content-preview';
+import type { SharedContent } from '../content/live-content';
 
 export const SHARE_IMAGES_DIR = 'share-images';
 
-/** Which live page a path is (the page tables are read in the render workers). */
-export type ResolveLivePage = (pathname: string) => Promise<ResolvedPage | null>;
+/** Which live page a path is (the page tables are read in the render workers), or with a previewed item's draft. */
+export type ResolveLivePage = (pathname: string, preview?: SharedContent) => Promise<ResolvedPage | null>;
 
 /** The card a card path names today, or null when it names no page that has one. */
-async function currentCard(kind: string, slug: string, resolve: ResolveLivePage): Promise<ShareCard | null> {
+async function currentCard(kind: string, slug: string, resolve: ResolveLivePage, preview?: SharedContent): Promise<ShareCard | null> {
   if (kind === SITE_CARD.kind) return slug === SITE_CARD.slug ? SITE_CARD : null;
   const pagePath = pagePathOfCard(kind as ShareCard['kind'], slug);
-  const page = pagePath ? await resolve(pagePath) : null;
+  const page = pagePath ? await resolve(pagePath, preview) : null;
   if (!pagePath || !page) return null;
   const card = shareCardFor(page.meta, pagePath);
   return card.kind === kind && card.slug === slug ? card : null;
@@ -47,6 +49,11 @@ export class ShareImageStore {
     private readonly logger: Logger,
     private readonly draw: (card: ShareCard) => Promise<Buffer> = drawShareCard,
   ) {}
+
+  /** A previewed draft's card: the kept one when there is one, else drawn for this answer alone. */
+  async peekOrDraw(card: ShareCard): Promise<Buffer> {
+    return this.memory.get(shareCardPath(card)) ?? this.draw(card);
+  }
 
   async get(card: ShareCard): Promise<Buffer> {
     const key = shareCardPath(card);
@@ -83,7 +90,8 @@ export function shareImageRouter(config: AppConfig, resolve: ResolveLivePage, lo
   const store = new ShareImageStore(path.join(config.dataDir, SHARE_IMAGES_DIR), logger);
   router.get('/og/:kind/:file', async (ctx) => {
     const parsed = parseShareCardPath(ctx.path);
-    const card = parsed && (await currentCard(parsed.kind, parsed.slug, resolve));
+    const previewed = await previewedContent(ctx);
+    const card = parsed && (await currentCard(parsed.kind, parsed.slug, resolve, previewed?.shared));
     if (!parsed || !card) {
       ctx.status = 404;
       ctx.type = 'text/plain';
@@ -96,8 +104,14 @@ export function shareImageRouter(config: AppConfig, resolve: ResolveLivePage, lo
       ctx.redirect(current);
       return;
     }
-    ctx.body = await store.get(card);
     ctx.type = SHARE_IMAGE_TYPE;
+    if (previewed) {
+      // A draft's card is this browser's alone: neither kept nor cached (its title may never be published).
+      ctx.body = await store.peekOrDraw(card);
+      ctx.set('Cache-Control', 'private, no-store');
+      return;
+    }
+    ctx.body = await store.get(card);
     ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
   });
   return router;

@@ -29,6 +29,7 @@ import { NOT_FOUND_META } from './page-resolver';
 import { allowInlineSources } from '../platform/security-headers';
 import { inlineStyleSources } from './page-stylesheets';
 import { landingAttribution } from './landing-attribution';
+import { previewedContent } from '../content/content-preview';
 
 /** `/resources` is what "View All Case Studies" links to; `/company` has no page. */
 const PERMANENT_REDIRECTS: Record<string, string> = { '/resources': '/case-studies', '/company': '/company/about-us' };
@@ -104,11 +105,14 @@ export function siteRouter(
   /** The page at ctx.path; with a contact form state, rendered afresh for this visitor alone. */
   const respond: PageResponder = async (ctx, options = {}) => {
     const { contactForm } = options;
-    const { registry, preview } = registryFor(ctx);
-    const [page, navigation] = await Promise.all([pool.resolve(ctx.path, registry, clock()), pool.navigation(registry)]);
+    const { registry, preview: candidate } = registryFor(ctx);
+    // A browser previewing a content item is served its draft: the page, its data and its head tags.
+    const previewed = await previewedContent(ctx);
+    const preview = candidate || previewed !== undefined;
+    const [page, navigation] = await Promise.all([pool.resolve(ctx.path, registry, clock(), previewed?.shared), pool.navigation(registry)]);
     const meta = page?.meta ?? NOT_FOUND_META;
     // The announcement bar shows on every page; the page's own data follows.
-    const queryData = inlineQueryData([[API_PATHS.banners], ...(page?.meta.queries ?? [])], content);
+    const queryData = inlineQueryData([[API_PATHS.banners], ...(page?.meta.queries ?? [])], previewed?.store ?? content);
     // A path the section does not know still belongs to it: its remote renders the not-found page.
     const remote = page ? page.remote : sectionForPath(ctx.path)?.remote;
     const entry = remote ? registry.find((r) => r.name === remote) : undefined;
@@ -130,7 +134,7 @@ export function siteRouter(
     ctx.status = options.status ?? (page ? (page.meta.status ?? 200) : 404);
     ctx.type = 'text/html; charset=utf-8';
     if (preview || contactForm) {
-      // A candidate seen by one browser, or one visitor's form: never stored by any cache, never indexed.
+      // A candidate or a draft seen by one browser, or one visitor's form: never stored by any cache, never indexed.
       ctx.set('Cache-Control', 'private, no-store');
       ctx.set('X-Robots-Tag', 'noindex, nofollow');
     } else ctx.set('Cache-Control', 'no-cache');
@@ -141,7 +145,9 @@ export function siteRouter(
     allowInlineSources(ctx, 'style-src', inlineStyleSources(stylesheets));
     allowInlineSources(ctx, 'script-src', shellPage.boot ? [shellPage.boot.cspSource] : []);
     const html = renderPage(shellPage, {
-      meta: preview || contactForm ? { ...meta, noindex: true } : meta,
+      // A previewed draft keeps its head exactly as it will be served (its share card included): the
+      // X-Robots-Tag header above keeps it out of indexes.
+      meta: candidate || contactForm ? { ...meta, noindex: true } : meta,
       visitedPath: ctx.path,
       registry,
       stylesheets,
