@@ -142,7 +142,16 @@ export function createApp(deps: AppDeps = {}): App {
     const preview = grant && artifacts.locate(grant.remote, grant.version) ? new Map([[grant.remote, grant.version]]) : undefined;
     return { registry: buildRegistry(config, registry.current(), preview), preview: Boolean(preview) };
   };
-  const media = mediaWiring({ config, artifacts, live: content, editorial: editorialStore, secret: sharedPreviewSecret, clock });
+  const editor = editorWiring(config, { logger, clock });
+  const media = mediaWiring({
+    config,
+    artifacts,
+    person: editor.person,
+    live: content,
+    editorial: editorialStore,
+    secret: sharedPreviewSecret,
+    clock,
+  });
   const pool = new RenderPool(config, logger, { content: () => content.forWorkers() });
   const releases = () => registryStore().then((store) => releaseContext(config, store, serverCheck(pool)));
   const relay = new OutboxRelay(leads, deps.notifiers ?? notifiersFrom(config), logger, deps.relay);
@@ -162,7 +171,6 @@ export function createApp(deps: AppDeps = {}): App {
     servedVersions: () => registry.current(),
   });
   pool.observer = metrics;
-  const editor = editorWiring(config, { logger, clock });
   const leadService = createLeadService(leads, relay, logger, (outcome) => metrics.leadOutcome(outcome));
   // Only the proxies the operator names are believed: ctx.ip is the X-Forwarded-For entry that many
   // hops from the right (the one the outermost trusted proxy wrote), and X-Forwarded-Host/-Proto are

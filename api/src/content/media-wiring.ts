@@ -7,6 +7,7 @@ import type { Middleware } from 'koa';
 import type { AppConfig } from '../platform/config';
 import type { ArtifactStore } from '../registry/artifact-store';
 import { contentAccess } from './content-access';
+import type { ContentAccess } from './content-auth';
 import { contentImagesRouter } from './content-images.router';
 import { ContentPreviews, type ContentPreviewDeps } from './content-preview';
 import { contentPreviewRouter } from './content-preview.router';
@@ -14,6 +15,8 @@ import { contentPreviewRouter } from './content-preview.router';
 export interface MediaDeps extends ContentPreviewDeps {
   config: AppConfig;
   artifacts: ArtifactStore;
+  /** The signed-in person, as the rest of the content API reads it (editor/editor-wiring.ts). */
+  person: ContentAccess['person'];
 }
 
 export interface Media {
@@ -23,8 +26,8 @@ export interface Media {
   contentPreview: Middleware;
 }
 
-export function mediaWiring({ config, artifacts, ...previewDeps }: MediaDeps): Media {
-  const access = contentAccess(config.contentTokens);
+export function mediaWiring({ config, artifacts, person, ...previewDeps }: MediaDeps): Media {
+  const access = contentAccess({ tokens: config.contentTokens, person });
   const previews = new ContentPreviews(previewDeps);
   return {
     routers: [contentImagesRouter(artifacts, access), contentPreviewRouter(previews, access)],
