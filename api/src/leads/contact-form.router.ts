@@ -39,7 +39,7 @@ export interface ContactFormRouteDeps {
  * A browser says where a post comes from: Sec-Fetch-Site, or at least Origin. A request with neither
  * is not a browser's, and cannot carry a visitor's credentials into a forged post.
  */
-function fromThisSite(ctx: Context, siteOrigin: string): boolean {
+export function fromThisSite(ctx: Context, siteOrigin: string): boolean {
   const site = ctx.get('Sec-Fetch-Site');
   if (site) return site === 'same-origin';
   const origin = ctx.get('Origin');

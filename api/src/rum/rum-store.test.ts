@@ -89,6 +89,24 @@ describe.each(backends)('rum store on $name', (backend) => {
     expect((await db.rum.totals(0)).find((t) => t.section === 'mf_company')?.count).toBe(9);
   });
 
+  it('sums one section per time slot aligned on the epoch, over devices, from the first minute asked', async () => {
+    await db.rum.add([
+      row(95, '1.0.0', 'views', 0, 9),
+      row(100, '1.0.0', 'views', 0, 1),
+      { ...row(104, '1.0.0', 'views', 0, 2), device: 'desktop' },
+      row(105, '1.0.0', 'inp', 40, 3),
+      row(119, '1.1.0', 'views', 0, 4),
+      { ...row(110, '1.0.0', 'views', 0, 7), section: 'mf_company' },
+    ]);
+    const slots = await db.rum.slotTotals(100, 'mf_invest', 15);
+    const sorted = [...slots].sort((a, b) => a.slot - b.slot || a.version.localeCompare(b.version));
+    expect(sorted).toEqual([
+      { slot: 90, version: '1.0.0', metric: 'views', bucket: 0, count: 3 },
+      { slot: 105, version: '1.0.0', metric: 'inp', bucket: 40, count: 3 },
+      { slot: 105, version: '1.1.0', metric: 'views', bucket: 0, count: 4 },
+    ]);
+  });
+
   it('prunes rows older than the retention window', async () => {
     await db.rum.add([row(10, '1.0.0', 'views', 0, 1), row(20, '1.0.0', 'views', 0, 1)]);
     expect(await db.rum.prune(15)).toBe(1);
