@@ -6,10 +6,10 @@
  * Answers are private: no-store and noindex, and the path is in no sitemap.
  */
 import Router from '@koa/router';
-import { bodyParser } from '@koa/bodyparser';
 import type { Context } from 'koa';
 import { CROSS_SITE_MESSAGE, fromThisSite } from '../leads/contact-form.router';
 import { AppError } from '../platform/errors';
+import { formBody } from '../platform/json-body';
 import { matchingHash } from '../platform/token-hash';
 import { parseRemoteName } from '../registry/remote-names';
 import { HEALTH_PAGE_PATH, HEALTH_PAGE_WINDOWS, renderHealthPage, type HealthPageInput } from './health-page-html';
@@ -30,14 +30,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 export function healthPageRouter(deps: HealthRouterDeps & { siteOrigin: string }): Router {
   const router = new Router();
-  const parse = bodyParser({
-    enableTypes: ['form'],
-    formLimit: FORM_LIMIT,
-    onError: (error) => {
-      if ((error as { status?: number }).status === 413) throw new AppError(413, 'payload_too_large', 'Request body is too large');
-      throw new AppError(400, 'malformed_form', 'The form could not be read');
-    },
-  });
+  const parse = formBody(FORM_LIMIT);
 
   router.get(HEALTH_PAGE_PATH, (ctx) => answer(ctx, 200, {}));
   router.post(HEALTH_PAGE_PATH, async (ctx) => {

@@ -12,8 +12,8 @@ import type { ReleaseTimeline } from '@cardlift/contracts';
 import { createApp } from '../app';
 import { loadConfig } from '../platform/config';
 import { bucketOf } from './histogram';
-import type { RumRow } from './rum-store';
 import { openSqliteRumStore } from './rum-store-sqlite';
+import { rumRow as row } from '../../test/rum-rows';
 
 const TOKEN = 'invest-release-token';
 const sha = (t: string) => crypto.createHash('sha256').update(t).digest('hex');
@@ -28,15 +28,6 @@ const config = loadConfig({
 const app = createApp({ config });
 const server = app.koa.callback();
 const nowMinute = () => Math.floor(Date.now() / 60_000);
-const row = (minute: number, version: string, metric: string, bucket: number, count: number): RumRow => ({
-  minute,
-  section: 'mf_invest',
-  version,
-  metric,
-  device: 'phone',
-  bucket,
-  count,
-});
 
 beforeAll(async () => {
   await app.start();

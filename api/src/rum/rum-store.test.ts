@@ -11,9 +11,10 @@ import { dropSchema, uniqueSchemaName } from '../../test/postgres';
 import { openPostgresStore } from '../leads/lead-store-postgres';
 import { openSqliteStore } from '../leads/lead-store-sqlite';
 import type { LeadStore } from '../leads/lead-store';
-import type { RumRow, RumStore } from './rum-store';
+import type { RumStore } from './rum-store';
 import { openPostgresRumStore } from './rum-store-postgres';
 import { openSqliteRumStore } from './rum-store-sqlite';
+import { rumRow as row } from '../../test/rum-rows';
 
 interface Backend {
   name: string;
@@ -51,16 +52,6 @@ if (pgUrl) {
     it.skip('SKIPPED: set TEST_DATABASE_URL to run this suite on PostgreSQL', () => undefined);
   });
 }
-
-const row = (minute: number, version: string, metric: string, bucket: number, count: number): RumRow => ({
-  minute,
-  section: 'mf_invest',
-  version,
-  metric,
-  device: 'phone',
-  bucket,
-  count,
-});
 
 describe.each(backends)('rum store on $name', (backend) => {
   let db: Awaited<ReturnType<Backend['fresh']>>;

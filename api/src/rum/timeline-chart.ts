@@ -68,38 +68,41 @@ export function timelineChart(figure: ChartFigure, timeline: ReleaseTimeline): s
     .nice()
     .range([HEIGHT - MARGIN.bottom, MARGIN.top]);
   const slotMs = timeline.slotMinutes * 60_000;
-  const middle = (slot: TimelineSlot) => x(new Date(Date.parse(slot.start) + slotMs / 2));
+  // Tenths of a unit are finer than any screen draws, and keep the page a third smaller.
+  const px = (value: number) => Math.round(value * 10) / 10;
+  const middle = (slot: TimelineSlot) => px(x(new Date(Date.parse(slot.start) + slotMs / 2)));
+  const height = (value: number) => px(y(value));
   const path = line<TimelineSlot>()
     .defined((slot) => figure.value(slot) !== null)
     .x(middle)
-    .y((slot) => y(figure.value(slot) ?? 0));
+    .y((slot) => height(figure.value(slot) ?? 0));
 
   const yTicks = y
     .ticks(5)
     .map(
       (tick) =>
-        `<g><line x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${y(tick)}" y2="${y(tick)}" stroke="#e7e5e4"/>` +
-        `<text x="${MARGIN.left - 6}" y="${y(tick) + 4}" text-anchor="end" font-size="11" fill="#57534e">${tick}${escapeHtml(figure.unit)}</text></g>`,
+        `<g><line x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${height(tick)}" y2="${height(tick)}" stroke="#e7e5e4"/>` +
+        `<text x="${MARGIN.left - 6}" y="${height(tick) + 4}" text-anchor="end" font-size="11" fill="#57534e">${tick}${escapeHtml(figure.unit)}</text></g>`,
     );
   const timeFormat = x.tickFormat();
   const xTicks = x
     .ticks(6)
     .map(
       (tick) =>
-        `<text x="${x(tick)}" y="${HEIGHT - MARGIN.bottom + 18}" text-anchor="middle" font-size="11" fill="#57534e">${escapeHtml(timeFormat(tick))}</text>`,
+        `<text x="${px(x(tick))}" y="${HEIGHT - MARGIN.bottom + 18}" text-anchor="middle" font-size="11" fill="#57534e">${escapeHtml(timeFormat(tick))}</text>`,
     );
   const lines = timeline.versions.map((version, index) => {
     const { colour, dash } = styleOf(index);
     const points = version.slots
       .filter((slot) => figure.value(slot) !== null)
-      .map((slot) => `<circle cx="${middle(slot)}" cy="${y(figure.value(slot) ?? 0)}" r="3" fill="${colour}"/>`);
+      .map((slot) => `<circle cx="${middle(slot)}" cy="${height(figure.value(slot) ?? 0)}" r="3" fill="${colour}"/>`);
     return (
       `<g data-version="${escapeHtml(version.version)}"><path d="${path(version.slots) ?? ''}" fill="none" stroke="${colour}" stroke-width="2"` +
       `${dash ? ` stroke-dasharray="${dash}"` : ''}/>${points.join('')}</g>`
     );
   });
   const marks = timeline.events.map((event, index) => {
-    const at = x(new Date(event.at));
+    const at = px(x(new Date(event.at)));
     const colour = event.action === 'rollback' ? '#b91c1c' : '#111111';
     const labelY = 14 + (index % LABEL_ROWS) * 14;
     const anchor = at > WIDTH - 160 ? 'end' : 'start';
