@@ -51,6 +51,9 @@ const config: Config = {
       testEnvironment: 'node',
       testMatch: ['**/*.test.ts'],
       transform,
+      // d3's packages (the health page's charts) are ES modules, which Jest's CommonJS cannot require:
+      // tests load their UMD builds, the same code bundled per package.
+      moduleNameMapper: { '^(d3-[a-z-]+|internmap)$': '<rootDir>/node_modules/$1/dist/$1.js' },
     },
     browserProject('shell'),
     ...REMOTES.map((remote) => browserProject(remote.packageDir)),

@@ -5,6 +5,8 @@
  * 2. 1,000 concurrent POST /api/contact (rate limit off) and how many leads are stored (target: all acknowledged).
  * 3. Release propagation between two instances (release-propagation.ts): p50 and p99.
  * 4. Publish to visible on the other instance (content-propagation.ts): p50 and p99.
+ * 2b. A content page with its content from the database vs from the content files, and a bare static
+ *    copy (page-content-source.ts): req/s and p99 of each at the same concurrency.
  * 5. Page-view reports (rum-ingest.ts): POST /api/rum req/s and p99, and the lead path's p99 with and
  *    without reports arriving. `npm run bench:api -- --rum` runs this part alone (BENCH_SECONDS sets
  *    each run's length).
@@ -23,6 +25,7 @@ import { loadConfig, REPO_ROOT } from '../src/platform/config';
 import { openSqliteStore } from '../src/leads/lead-store-sqlite';
 import { contactSubmission } from '../test/contact-submission';
 import { benchContentPropagation } from './content-propagation';
+import { benchPageContentSource, servePageSources, type PageSources } from './page-content-source';
 import { benchReleasePropagation } from './release-propagation';
 import { benchRumIngest } from './rum-ingest';
 
@@ -63,10 +66,18 @@ async function serve(dataDir: string): Promise<void> {
       res.end(bytes);
     }),
   );
-  process.stdout.write(`${JSON.stringify({ appUrl, bareUrl, bytes: bytes.length })}\n`);
+  const pages = await servePageSources(config, appUrl, listen);
+  process.stdout.write(`${JSON.stringify({ appUrl, bareUrl, bytes: bytes.length, pages })}\n`);
 }
 
-async function startServers(dataDir: string): Promise<{ child: ChildProcess; appUrl: string; bareUrl: string; bytes: number }> {
+interface Servers {
+  appUrl: string;
+  bareUrl: string;
+  bytes: number;
+  pages: PageSources;
+}
+
+async function startServers(dataDir: string): Promise<Servers & { child: ChildProcess }> {
   const tsx = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
   const child = spawn(tsx, [__filename, 'serve', dataDir], { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
   const line = await new Promise<string>((resolve, reject) => {
@@ -77,12 +88,12 @@ async function startServers(dataDir: string): Promise<{ child: ChildProcess; app
     });
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
-  return { child, ...(JSON.parse(line) as { appUrl: string; bareUrl: string; bytes: number }) };
+  return { child, ...(JSON.parse(line) as Servers) };
 }
 
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-bench-'));
-  const { child, appUrl, bareUrl, bytes } = await startServers(dataDir);
+  const { child, appUrl, bareUrl, bytes, pages } = await startServers(dataDir);
   try {
     if (RUM_ONLY) {
       if (!(await benchRumIngest(autocannon, appUrl, DURATION_S))) process.exitCode = 1;
@@ -104,6 +115,7 @@ async function main(): Promise<void> {
     console.log(
       `  api (Koa)       ${page.requests.average.toFixed(0)} req/s  p99 ${page.latency.p99} ms  non-2xx ${page.non2xx}  errors ${page.errors}`,
     );
+    const pagesMet = await benchPageContentSource(autocannon, appUrl, pages, DURATION_S);
 
     const N = 1000;
     const started = performance.now();
@@ -130,7 +142,7 @@ async function main(): Promise<void> {
       `  acknowledged (201) ${acknowledged}, other ${N - acknowledged}, stored ${stored}: ${stored >= acknowledged ? 'every acknowledged lead stored' : 'LEADS MISSING'}`,
     );
     const rumMet = await benchRumIngest(autocannon, appUrl, DURATION_S);
-    if (ratio < 0.5 || stored < acknowledged || !rumMet) process.exitCode = 1;
+    if (ratio < 0.5 || stored < acknowledged || !rumMet || !pagesMet) process.exitCode = 1;
   } finally {
     process.kill(-(child.pid as number), 'SIGTERM');
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -5,14 +5,7 @@
  */
 import type { RumReport } from '@cardlift/contracts';
 import { contactSubmission } from '../test/contact-submission';
-
-interface Result {
-  requests: { average: number };
-  latency: { p99: number };
-  non2xx: number;
-  errors: number;
-}
-type Load = (opts: Record<string, unknown>) => Promise<Result>;
+import { resultLine, type Load } from './load-result';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 const REPORT: RumReport = {
@@ -24,9 +17,6 @@ const REPORT: RumReport = {
   metrics: { lcp: 1830, inp: 140, cls: 0.04, fcp: 910, ttfb: 320, tti: 2400 },
   errors: { mf_invest: 1 },
 };
-
-const line = (name: string, r: Result) =>
-  `  ${name.padEnd(28)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p99 ${r.latency.p99} ms  non-2xx ${r.non2xx}  errors ${r.errors}`;
 
 export async function benchRumIngest(load: Load, appUrl: string, seconds: number): Promise<boolean> {
   const reports = {
@@ -47,12 +37,12 @@ export async function benchRumIngest(load: Load, appUrl: string, seconds: number
   };
   console.log(`\nPOST /api/rum (${reports.body.length} bytes, ${reports.connections} connections, ${seconds} s)`);
   const ingest = await load(reports);
-  console.log(line('reports', ingest));
+  console.log(resultLine('reports', ingest));
   const met = ingest.requests.average >= 2000 && ingest.latency.p99 < 20 && ingest.non2xx === 0;
   console.log(`  target >= 2,000 req/s with p99 < 20 ms: ${met ? 'met' : 'NOT met'}`);
   const alone = await load(leads);
   const [underLoad] = await Promise.all([load(leads), load(reports)]);
-  console.log(line('POST /api/contact alone', alone));
-  console.log(line('POST /api/contact + reports', underLoad));
+  console.log(resultLine('POST /api/contact alone', alone));
+  console.log(resultLine('POST /api/contact + reports', underLoad));
   return met;
 }

@@ -58,7 +58,7 @@ import { staticRouter } from './site/static-files';
 import { SiteMetrics } from './platform/metrics';
 import { metricsRouter } from './platform/metrics.router';
 import { rumIngestRouter } from './rum/ingest.router';
-import { releaseHealthRouter } from './rum/health.router';
+import { releaseHealthRouters } from './rum/health-wiring';
 import { RumAggregator } from './rum/rum-aggregator';
 import { openRumStore, type RumStore } from './rum/rum-store';
 import { editorWiring } from './editor/editor-wiring';
@@ -219,7 +219,7 @@ export function createApp(deps: AppDeps = {}): App {
       allowHeadless: config.rum.allowHeadless,
       onOutcome: (outcome) => metrics.reportReceived(outcome),
     }),
-    releaseHealthRouter({ config, aggregator: rum, store: rumStore, current: () => registry.current() }),
+    ...releaseHealthRouters({ config, aggregator: rum, store: rumStore, registry, registryStore }),
     metricsRouter(metrics, config.metricsTokenHash),
     ...media.routers,
   ];

@@ -77,3 +77,40 @@ export function publishRumContext(context: RumPageContext | undefined): void {
 export function rumContext(): Readonly<RumPageContext> | undefined {
   return (globalThis as WithRum)[PUBLISHED_RUM];
 }
+
+/** One slot of a version's timeline: figures of the page views that started in it. */
+export interface TimelineSlot {
+  /** When the slot starts (ISO time); it lasts `ReleaseTimeline.slotMinutes`. */
+  start: string;
+  views: number;
+  /** 75th percentiles, null without a sample: LCP and INP in milliseconds, CLS unitless. */
+  p75: { lcp: number | null; inp: number | null; cls: number | null };
+  errorsPer100: number | null;
+}
+
+/** The registry's moves a timeline marks: who moved which version live, and when. */
+export const TIMELINE_ACTIONS = ['release', 'promote', 'rollback'] as const;
+export type TimelineAction = (typeof TIMELINE_ACTIONS)[number];
+
+export interface TimelineEvent {
+  action: TimelineAction;
+  version: string;
+  /** The version served before (null for the first release). */
+  fromVersion: string | null;
+  actor: string;
+  at: string;
+}
+
+/** GET /api/releases/{remote}/health/timeline: each version's figures slot by slot, and the moves between them. */
+export interface ReleaseTimeline {
+  remote: RemoteName;
+  hours: number;
+  slotMinutes: number;
+  /** Start of the first slot and end of the last one (the current slot, still filling). */
+  from: string;
+  to: string;
+  current: string | null;
+  /** Versions with page views in the window (and the current one), each with every slot of the window. */
+  versions: { version: string; current: boolean; slots: TimelineSlot[] }[];
+  events: TimelineEvent[];
+}

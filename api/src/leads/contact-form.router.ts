@@ -10,12 +10,11 @@
  * limit's message. A post from another site is refused, and a repeat of the same entries is one lead.
  */
 import Router from '@koa/router';
-import { bodyParser } from '@koa/bodyparser';
 import { CONTACT_SECTION_ID, CONTACT_SENT_PARAMETER, CONTACT_SENT_VALUE } from '@cardlift/contracts';
 import type { Context } from 'koa';
 import { AppError } from '../platform/errors';
 import { StoreUnavailableError } from '../platform/store-unavailable';
-import { CONTACT_BODY_LIMIT } from '../platform/json-body';
+import { CONTACT_BODY_LIMIT, formBody } from '../platform/json-body';
 import type { Logger } from '../platform/logger';
 import type { PageResponder } from '../site/site-router';
 import { readPostedContact } from './contact-form-entries';
@@ -39,7 +38,7 @@ export interface ContactFormRouteDeps {
  * A browser says where a post comes from: Sec-Fetch-Site, or at least Origin. A request with neither
  * is not a browser's, and cannot carry a visitor's credentials into a forged post.
  */
-function fromThisSite(ctx: Context, siteOrigin: string): boolean {
+export function fromThisSite(ctx: Context, siteOrigin: string): boolean {
   const site = ctx.get('Sec-Fetch-Site');
   if (site) return site === 'same-origin';
   const origin = ctx.get('Origin');
@@ -49,14 +48,7 @@ function fromThisSite(ctx: Context, siteOrigin: string): boolean {
 export function contactFormRouter({ leads, limiter, dedup, logger, siteOrigin, respond }: ContactFormRouteDeps): Router {
   const router = new Router();
   const limit = rateLimit(limiter, logger);
-  const parse = bodyParser({
-    enableTypes: ['form'],
-    formLimit: CONTACT_BODY_LIMIT,
-    onError: (error) => {
-      if ((error as { status?: number }).status === 413) throw new AppError(413, 'payload_too_large', 'Request body is too large');
-      throw new AppError(400, 'malformed_form', 'The form could not be read');
-    },
-  });
+  const parse = formBody(CONTACT_BODY_LIMIT);
   const done = async () => undefined;
 
   router.post('/{*path}', async (ctx, next) => {

@@ -27,3 +27,18 @@ export function jsonBody(limit = CONTACT_BODY_LIMIT): Middleware {
     await parse(ctx, next);
   };
 }
+
+/**
+ * Reads an application/x-www-form-urlencoded body (a form posted without script) into
+ * `ctx.request.body`: more than `limit` is a 413, an unreadable form a 400. The caller checks the type.
+ */
+export function formBody(limit: string): Middleware {
+  return bodyParser({
+    enableTypes: ['form'],
+    formLimit: limit,
+    onError: (error) => {
+      if ((error as { status?: number }).status === 413) throw new AppError(413, 'payload_too_large', 'Request body is too large');
+      throw new AppError(400, 'malformed_form', 'The form could not be read');
+    },
+  });
+}

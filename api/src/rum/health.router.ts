@@ -1,15 +1,21 @@
 /**
- * GET /api/releases/{remote}/health?hours=24: the remote's figures per version, for the holder of
- * its release token (the same rules as the release API: 404 without a token configured, 401, 403).
- * What this instance still holds in memory is written first, so the answer includes the last seconds.
+ * GET /api/releases/{remote}/health?hours=24: the remote's figures per version, and
+ * GET /api/releases/{remote}/health/timeline?hours=24: the same slot by slot with the registry's
+ * moves, for the holder of its release token (the same rules as the release API: 404 without a token
+ * configured, 401, 403). What this instance still holds in memory is written first, so the answer
+ * includes the last seconds.
  */
 import Router from '@koa/router';
+import type { ReleaseTimeline, RemoteName } from '@cardlift/contracts';
+import type { Context } from 'koa';
 import type { AppConfig } from '../platform/config';
 import { AppError } from '../platform/errors';
 import { authorizeRelease } from '../registry/release-auth';
+import type { ReleaseEvent } from '../registry/registry-store';
 import type { CurrentVersions } from '../registry/remote-registry';
 import { parseRemoteName } from '../registry/remote-names';
 import { releaseHealth } from './release-health';
+import { releaseTimeline, timelineSlots } from './release-timeline';
 import type { RumAggregator } from './rum-aggregator';
 import type { RumStore } from './rum-store';
 
@@ -20,23 +26,50 @@ export interface HealthRouterDeps {
   aggregator: RumAggregator;
   store: () => Promise<RumStore>;
   current: () => CurrentVersions;
+  /** The remote's audit trail (releases, promotions, rollbacks). */
+  events: (remote: RemoteName) => Promise<ReleaseEvent[]>;
+}
+
+/** A window in whole hours, from one hour to the retention window (nothing older is kept). */
+export function parseWindowHours(raw: unknown, retentionDays: number): number {
+  const maxHours = retentionDays * 24;
+  const hours = raw === undefined ? DEFAULT_HEALTH_HOURS : Number(raw);
+  if (!Number.isInteger(hours) || hours < 1 || hours > maxHours)
+    throw new AppError(400, 'invalid_hours', `hours must be a whole number from 1 to ${maxHours} (the retention window)`);
+  return hours;
+}
+
+/** The timeline of a remote whose caller is already authorized (this router, the health page). */
+export async function readTimeline(deps: HealthRouterDeps, remote: RemoteName, hours: number): Promise<ReleaseTimeline> {
+  await deps.aggregator.flush();
+  const nowMs = Date.now();
+  const { first, slotMinutes } = timelineSlots(hours, nowMs);
+  const [totals, events] = await Promise.all([
+    deps.store().then((store) => store.slotTotals(first, remote, slotMinutes)),
+    deps.events(remote),
+  ]);
+  return releaseTimeline({ remote, hours, nowMs, current: deps.current().get(remote) ?? null, totals, events });
 }
 
 export function releaseHealthRouter(deps: HealthRouterDeps): Router {
   const router = new Router({ prefix: '/api/releases' });
-  router.get('/:remote/health', async (ctx) => {
+  const authorized = (ctx: Context & { params: Record<string, string | undefined> }): RemoteName => {
     const remote = parseRemoteName(ctx.params.remote);
     if (!remote) throw new AppError(404, 'not_found', `No remote named ${String(ctx.params.remote)}`);
     authorizeRelease(ctx, remote, deps.config.releaseTokenHashes);
-    const maxHours = deps.config.rumRetentionDays * 24;
-    const raw = ctx.query.hours;
-    const hours = raw === undefined ? DEFAULT_HEALTH_HOURS : Number(raw);
-    if (!Number.isInteger(hours) || hours < 1 || hours > maxHours)
-      throw new AppError(400, 'invalid_hours', `hours must be a whole number from 1 to ${maxHours} (the retention window)`);
+    return remote;
+  };
+  router.get('/:remote/health', async (ctx) => {
+    const remote = authorized(ctx);
+    const hours = parseWindowHours(ctx.query.hours, deps.config.rumRetentionDays);
     await deps.aggregator.flush();
     const sinceMinute = Math.floor(Date.now() / 60_000) - hours * 60;
     const totals = await (await deps.store()).totals(sinceMinute, remote);
     ctx.body = releaseHealth(remote, hours, deps.current().get(remote) ?? null, totals);
+  });
+  router.get('/:remote/health/timeline', async (ctx) => {
+    const remote = authorized(ctx);
+    ctx.body = await readTimeline(deps, remote, parseWindowHours(ctx.query.hours, deps.config.rumRetentionDays));
   });
   return router;
 }

@@ -12,7 +12,7 @@ export class VersionFigures {
   readonly counters = new Map<string, number>();
   readonly histograms = new Map<string, Map<number, number>>();
 
-  add(total: RumTotal): void {
+  add(total: Pick<RumTotal, 'metric' | 'bucket' | 'count'>): void {
     this.counters.set(total.metric, (this.counters.get(total.metric) ?? 0) + total.count);
     const histogram = this.histograms.get(total.metric) ?? new Map<number, number>();
     histogram.set(total.bucket, (histogram.get(total.bucket) ?? 0) + total.count);

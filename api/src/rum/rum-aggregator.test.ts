@@ -12,6 +12,7 @@ function memoryStore(): RumStore & { rows: RumRow[]; pruned: number[] } {
     add: async (added) => void rows.push(...added),
     prune: async (before) => (pruned.push(before), 0),
     totals: async () => [],
+    slotTotals: async () => [],
     outboxBacklog: async () => ({ pending: 0, failed: 0, oldestPendingAt: null }),
     close: async () => undefined,
   };

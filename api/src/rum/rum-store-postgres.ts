@@ -1,6 +1,6 @@
 /** The aggregates on PostgreSQL (DATABASE_URL): every instance adds its counts to the same rows. */
 import { inTransaction, openPostgresPool, type PostgresOptions } from '../platform/db-connections';
-import { OUTBOX_BACKLOG_SQL, RUM_COLUMNS, RUM_KEY, rowValues, type RumStore, type RumTotal } from './rum-store';
+import { OUTBOX_BACKLOG_SQL, RUM_COLUMNS, RUM_KEY, rowValues, type RumSlotTotal, type RumStore, type RumTotal } from './rum-store';
 
 /** Rows per INSERT statement: 7 parameters each, far under PostgreSQL's 65,535. */
 const CHUNK = 500;
@@ -34,6 +34,21 @@ export async function openPostgresRumStore(url: string, options: PostgresOptions
         section ? [sinceMinute, section] : [sinceMinute],
       );
       return rows.map((row) => ({ ...row, count: Number(row.count) }));
+    },
+    async slotTotals(sinceMinute, section, slotMinutes) {
+      // minute is a BIGINT, so the division is a whole one; sums come back as text (BIGINT).
+      const { rows } = await pool.query<Record<keyof RumSlotTotal, string | number>>(
+        `SELECT (minute / $1) * $1 AS slot, version, metric, bucket, SUM(count) AS count FROM rum_counts
+         WHERE minute >= $2 AND section = $3 GROUP BY slot, version, metric, bucket`,
+        [slotMinutes, sinceMinute, section],
+      );
+      return rows.map((row) => ({
+        slot: Number(row.slot),
+        version: String(row.version),
+        metric: String(row.metric),
+        bucket: Number(row.bucket),
+        count: Number(row.count),
+      }));
     },
     async outboxBacklog() {
       const { rows } = await pool.query<{ pending: string; failed: string; oldest: Date | null }>(OUTBOX_BACKLOG_SQL);

@@ -1,6 +1,15 @@
 /** The aggregates in the SQLite file the leads use (the process's one shared connection). */
 import { openSqliteDatabase, whileBusy } from '../platform/db-connections';
-import { OUTBOX_BACKLOG_SQL, RUM_COLUMNS, RUM_KEY, rowValues, type RumRow, type RumStore, type RumTotal } from './rum-store';
+import {
+  OUTBOX_BACKLOG_SQL,
+  RUM_COLUMNS,
+  RUM_KEY,
+  rowValues,
+  type RumRow,
+  type RumSlotTotal,
+  type RumStore,
+  type RumTotal,
+} from './rum-store';
 
 export function openSqliteRumStore(dataDir: string): RumStore {
   const handle = openSqliteDatabase(dataDir);
@@ -16,6 +25,11 @@ export function openSqliteRumStore(dataDir: string): RumStore {
   const sums = `SELECT section, version, metric, bucket, SUM(count) AS count FROM rum_counts WHERE minute >= ?`;
   const totalsAll = db.prepare(`${sums} GROUP BY section, version, metric, bucket`);
   const totalsOne = db.prepare(`${sums} AND section = ? GROUP BY section, version, metric, bucket`);
+  // CAST: a bound JavaScript number may arrive as a REAL, and the slot must be a whole division.
+  const slots = db.prepare(
+    `SELECT CAST(minute / ? AS INTEGER) * ? AS slot, version, metric, bucket, SUM(count) AS count FROM rum_counts
+     WHERE minute >= ? AND section = ? GROUP BY slot, version, metric, bucket`,
+  );
   const backlog = db.prepare(OUTBOX_BACKLOG_SQL);
 
   return {
@@ -27,6 +41,9 @@ export function openSqliteRumStore(dataDir: string): RumStore {
     },
     async totals(sinceMinute, section) {
       return (section ? totalsOne.all(sinceMinute, section) : totalsAll.all(sinceMinute)) as RumTotal[];
+    },
+    async slotTotals(sinceMinute, section, slotMinutes) {
+      return slots.all(slotMinutes, slotMinutes, sinceMinute, section) as RumSlotTotal[];
     },
     async outboxBacklog() {
       const row = backlog.get() as { pending: number; failed: number; oldest: string | null };

@@ -11,9 +11,10 @@ import { dropSchema, uniqueSchemaName } from '../../test/postgres';
 import { openPostgresStore } from '../leads/lead-store-postgres';
 import { openSqliteStore } from '../leads/lead-store-sqlite';
 import type { LeadStore } from '../leads/lead-store';
-import type { RumRow, RumStore } from './rum-store';
+import type { RumStore } from './rum-store';
 import { openPostgresRumStore } from './rum-store-postgres';
 import { openSqliteRumStore } from './rum-store-sqlite';
+import { rumRow as row } from '../../test/rum-rows';
 
 interface Backend {
   name: string;
@@ -52,16 +53,6 @@ if (pgUrl) {
   });
 }
 
-const row = (minute: number, version: string, metric: string, bucket: number, count: number): RumRow => ({
-  minute,
-  section: 'mf_invest',
-  version,
-  metric,
-  device: 'phone',
-  bucket,
-  count,
-});
-
 describe.each(backends)('rum store on $name', (backend) => {
   let db: Awaited<ReturnType<Backend['fresh']>>;
   beforeEach(async () => {
@@ -87,6 +78,24 @@ describe.each(backends)('rum store on $name', (backend) => {
     expect(find('1.1.0', 'views')).toBe(1);
     expect(totals.every((t) => t.section === 'mf_invest')).toBe(true);
     expect((await db.rum.totals(0)).find((t) => t.section === 'mf_company')?.count).toBe(9);
+  });
+
+  it('sums one section per time slot aligned on the epoch, over devices, from the first minute asked', async () => {
+    await db.rum.add([
+      row(95, '1.0.0', 'views', 0, 9),
+      row(100, '1.0.0', 'views', 0, 1),
+      { ...row(104, '1.0.0', 'views', 0, 2), device: 'desktop' },
+      row(105, '1.0.0', 'inp', 40, 3),
+      row(119, '1.1.0', 'views', 0, 4),
+      { ...row(110, '1.0.0', 'views', 0, 7), section: 'mf_company' },
+    ]);
+    const slots = await db.rum.slotTotals(100, 'mf_invest', 15);
+    const sorted = [...slots].sort((a, b) => a.slot - b.slot || a.version.localeCompare(b.version));
+    expect(sorted).toEqual([
+      { slot: 90, version: '1.0.0', metric: 'views', bucket: 0, count: 3 },
+      { slot: 105, version: '1.0.0', metric: 'inp', bucket: 40, count: 3 },
+      { slot: 105, version: '1.1.0', metric: 'views', bucket: 0, count: 4 },
+    ]);
   });
 
   it('prunes rows older than the retention window', async () => {

@@ -25,6 +25,16 @@ export interface RumTotal {
   count: number;
 }
 
+/** A section's counts summed per time slot (over devices): one row of a timeline. */
+export interface RumSlotTotal {
+  /** Epoch minute the slot starts at (a multiple of the slot's length). */
+  slot: number;
+  version: string;
+  metric: string;
+  bucket: number;
+  count: number;
+}
+
 export interface OutboxBacklog {
   pending: number;
   failed: number;
@@ -39,6 +49,11 @@ export interface RumStore {
   prune(beforeMinute: number): Promise<number>;
   /** Sums since `sinceMinute`, for one section or all of them. */
   totals(sinceMinute: number, section?: string): Promise<RumTotal[]>;
+  /**
+   * Sums for one section since `sinceMinute`, per slot of `slotMinutes` minutes aligned on the epoch
+   * (so every instance, and every request, cuts the same slots).
+   */
+  slotTotals(sinceMinute: number, section: string, slotMinutes: number): Promise<RumSlotTotal[]>;
   /** The lead outbox's state, read on /metrics collection (same database). */
   outboxBacklog(): Promise<OutboxBacklog>;
   close(): Promise<void>;

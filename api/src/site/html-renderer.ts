@@ -29,7 +29,8 @@ import { derivedFromFiles } from './file-derived';
 import type { PageStylesheet } from './page-stylesheets';
 import { withInlineBoot, type PageTemplate } from './boot-script';
 
-const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON inside <script>: `<` escaped so no string can close the element. */
 export const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');

@@ -1,0 +1,27 @@
+/**
+ * The release health routes, built from what the app already holds: the JSON answers
+ * (/api/releases/{remote}/health and .../timeline) and the page for people (/releases/health).
+ */
+import type Router from '@koa/router';
+import type { AppConfig } from '../platform/config';
+import type { RegistryFollower } from '../registry/registry-follower';
+import type { RegistryStore } from '../registry/registry-store';
+import { healthPageRouter } from './health-page.router';
+import { releaseHealthRouter, type HealthRouterDeps } from './health.router';
+
+export interface HealthWiring extends Pick<HealthRouterDeps, 'aggregator' | 'store'> {
+  config: AppConfig;
+  registry: Pick<RegistryFollower, 'current'>;
+  registryStore: () => Promise<RegistryStore>;
+}
+
+export function releaseHealthRouters({ config, aggregator, store, registry, registryStore }: HealthWiring): Router[] {
+  const deps: HealthRouterDeps = {
+    config,
+    aggregator,
+    store,
+    current: () => registry.current(),
+    events: (remote) => registryStore().then((registryState) => registryState.events(remote)),
+  };
+  return [releaseHealthRouter(deps), healthPageRouter({ ...deps, siteOrigin: config.siteAddresses.siteUrl })];
+}

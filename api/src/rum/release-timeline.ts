@@ -1,0 +1,83 @@
+/**
+ * A section's figures per version slot by slot, with the registry's moves in the same window: what a
+ * person reads to see whether a release changed how the pages feel, and when.
+ */
+import { TIMELINE_ACTIONS, type ReleaseTimeline, type RemoteName, type TimelineAction, type TimelineEvent } from '@cardlift/contracts';
+import type { ReleaseEvent } from '../registry/registry-store';
+import { VersionFigures } from './release-health';
+import { RUM_COUNTERS } from './rum-aggregator';
+import type { RumSlotTotal } from './rum-store';
+
+const MINUTE_MS = 60_000;
+
+/** Slots short enough to show a release's first minutes in a short window, few enough to draw in a long one. */
+export function slotMinutesFor(hours: number): number {
+  if (hours <= 6) return 5;
+  if (hours <= 24) return 15;
+  return 60;
+}
+
+/** The window's slots, in epoch minutes: the last one holds `nowMs` (still filling). */
+export function timelineSlots(hours: number, nowMs: number): { slotMinutes: number; first: number; count: number } {
+  const slotMinutes = slotMinutesFor(hours);
+  const count = (hours * 60) / slotMinutes;
+  const last = Math.floor(nowMs / MINUTE_MS / slotMinutes) * slotMinutes;
+  return { slotMinutes, first: last - (count - 1) * slotMinutes, count };
+}
+
+const isTimelineAction = (action: string): action is TimelineAction => (TIMELINE_ACTIONS as readonly string[]).includes(action);
+
+export interface TimelineInput {
+  remote: RemoteName;
+  hours: number;
+  nowMs: number;
+  current: string | null;
+  totals: readonly RumSlotTotal[];
+  events: readonly ReleaseEvent[];
+}
+
+export function releaseTimeline({ remote, hours, nowMs, current, totals, events }: TimelineInput): ReleaseTimeline {
+  const { slotMinutes, first, count } = timelineSlots(hours, nowMs);
+  const starts = Array.from({ length: count }, (_, i) => first + i * slotMinutes);
+  const byVersion = new Map<string, Map<number, VersionFigures>>();
+  if (current) byVersion.set(current, new Map());
+  for (const total of totals) {
+    if (total.slot < first) continue;
+    const slots = byVersion.get(total.version) ?? new Map<number, VersionFigures>();
+    byVersion.set(total.version, slots);
+    const figures = slots.get(total.slot) ?? new VersionFigures();
+    slots.set(total.slot, figures);
+    figures.add(total);
+  }
+  const versions = [...byVersion].map(([version, slots]) => ({
+    version,
+    current: version === current,
+    slots: starts.map((start) => {
+      const figures = slots.get(start) ?? new VersionFigures();
+      return {
+        start: new Date(start * MINUTE_MS).toISOString(),
+        views: figures.count(RUM_COUNTERS.views),
+        p75: { lcp: figures.p75('lcp'), inp: figures.p75('inp'), cls: figures.p75('cls') },
+        errorsPer100: figures.errorsPer100(),
+      };
+    }),
+  }));
+  const viewsOf = (v: (typeof versions)[number]) => v.slots.reduce((sum, s) => sum + s.views, 0);
+  // The current version first, then the most viewed: the order of the health table.
+  versions.sort((a, b) => Number(b.current) - Number(a.current) || viewsOf(b) - viewsOf(a) || a.version.localeCompare(b.version));
+  const fromMs = first * MINUTE_MS;
+  const moves: TimelineEvent[] = events.flatMap(({ action, version, fromVersion, actor, at }) => {
+    const time = Date.parse(at);
+    return isTimelineAction(action) && time >= fromMs && time <= nowMs ? [{ action, version, fromVersion, actor, at }] : [];
+  });
+  return {
+    remote,
+    hours,
+    slotMinutes,
+    from: new Date(fromMs).toISOString(),
+    to: new Date((first + count * slotMinutes) * MINUTE_MS).toISOString(),
+    current,
+    versions,
+    events: moves,
+  };
+}

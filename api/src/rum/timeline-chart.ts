@@ -1,0 +1,121 @@
+/**
+ * One figure of a release timeline drawn as SVG on the server (d3-scale for the axes, d3-shape for the
+ * lines): one line per version, with a vertical line at each release, promotion and rollback. The SVG
+ * is an image with a title and a description that say in words what it shows (each version's latest
+ * figure and the moves), since a screen reader cannot read a line.
+ */
+import type { ReleaseTimeline, TimelineEvent, TimelineSlot } from '@cardlift/contracts';
+import { scaleLinear, scaleUtc } from 'd3-scale';
+import { line } from 'd3-shape';
+import { escapeHtml } from '../site/html-renderer';
+
+export interface ChartFigure {
+  id: string;
+  title: string;
+  unit: string;
+  value: (slot: TimelineSlot) => number | null;
+}
+
+/** Colours with at least 3:1 contrast on white (non-text contrast), each with its own dash for who cannot tell them apart. */
+export const VERSION_STYLES = [
+  { colour: '#5a012b', dash: '' },
+  { colour: '#1d4ed8', dash: '7 4' },
+  { colour: '#047857', dash: '2 3' },
+  { colour: '#b45309', dash: '10 3 2 3' },
+  { colour: '#7e22ce', dash: '4 2' },
+  { colour: '#374151', dash: '1 5' },
+] as const;
+
+export const styleOf = (index: number) => VERSION_STYLES[index % VERSION_STYLES.length] as (typeof VERSION_STYLES)[number];
+
+const WIDTH = 760;
+const HEIGHT = 280;
+const MARGIN = { top: 56, right: 16, bottom: 28, left: 56 };
+const LABEL_ROWS = 3;
+
+const TIME = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+export const utcTime = (iso: string) => `${TIME.format(new Date(iso))} UTC`;
+
+export function eventLabel(event: TimelineEvent): string {
+  return event.action === 'rollback' ? `rollback to ${event.version}` : `${event.action} ${event.version}`;
+}
+
+/** The newest slot with a figure, in words. */
+function latest(figure: ChartFigure, slots: readonly TimelineSlot[]): string {
+  for (let i = slots.length - 1; i >= 0; i--) {
+    const value = figure.value(slots[i] as TimelineSlot);
+    if (value !== null) return `${value}${figure.unit} in the slot from ${utcTime((slots[i] as TimelineSlot).start)}`;
+  }
+  return 'no figure in this window';
+}
+
+export function describeChart(figure: ChartFigure, timeline: ReleaseTimeline): string {
+  const versions = timeline.versions.map((v) => `${v.version}${v.current ? ' (current)' : ''}: latest ${latest(figure, v.slots)}`);
+  const moves = timeline.events.map((e) => `${eventLabel(e)} by ${e.actor} at ${utcTime(e.at)}`);
+  return [
+    `${versions.join('; ')}.`,
+    moves.length ? `Marked: ${moves.join('; ')}.` : 'No release, promotion or rollback in this window.',
+  ].join(' ');
+}
+
+export function timelineChart(figure: ChartFigure, timeline: ReleaseTimeline): string {
+  const x = scaleUtc()
+    .domain([new Date(timeline.from), new Date(timeline.to)])
+    .range([MARGIN.left, WIDTH - MARGIN.right]);
+  const values = timeline.versions.flatMap((v) => v.slots.map(figure.value)).filter((v): v is number => v !== null);
+  const y = scaleLinear()
+    .domain([0, Math.max(...values, 0) || 1])
+    .nice()
+    .range([HEIGHT - MARGIN.bottom, MARGIN.top]);
+  const slotMs = timeline.slotMinutes * 60_000;
+  // Tenths of a unit are finer than any screen draws, and keep the page a third smaller.
+  const px = (value: number) => Math.round(value * 10) / 10;
+  const middle = (slot: TimelineSlot) => px(x(new Date(Date.parse(slot.start) + slotMs / 2)));
+  const height = (value: number) => px(y(value));
+  const path = line<TimelineSlot>()
+    .defined((slot) => figure.value(slot) !== null)
+    .x(middle)
+    .y((slot) => height(figure.value(slot) ?? 0));
+
+  const yTicks = y
+    .ticks(5)
+    .map(
+      (tick) =>
+        `<g><line x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${height(tick)}" y2="${height(tick)}" stroke="#e7e5e4"/>` +
+        `<text x="${MARGIN.left - 6}" y="${height(tick) + 4}" text-anchor="end" font-size="11" fill="#57534e">${tick}${escapeHtml(figure.unit)}</text></g>`,
+    );
+  const timeFormat = x.tickFormat();
+  const xTicks = x
+    .ticks(6)
+    .map(
+      (tick) =>
+        `<text x="${px(x(tick))}" y="${HEIGHT - MARGIN.bottom + 18}" text-anchor="middle" font-size="11" fill="#57534e">${escapeHtml(timeFormat(tick))}</text>`,
+    );
+  const lines = timeline.versions.map((version, index) => {
+    const { colour, dash } = styleOf(index);
+    const points = version.slots
+      .filter((slot) => figure.value(slot) !== null)
+      .map((slot) => `<circle cx="${middle(slot)}" cy="${height(figure.value(slot) ?? 0)}" r="3" fill="${colour}"/>`);
+    return (
+      `<g data-version="${escapeHtml(version.version)}"><path d="${path(version.slots) ?? ''}" fill="none" stroke="${colour}" stroke-width="2"` +
+      `${dash ? ` stroke-dasharray="${dash}"` : ''}/>${points.join('')}</g>`
+    );
+  });
+  const marks = timeline.events.map((event, index) => {
+    const at = px(x(new Date(event.at)));
+    const colour = event.action === 'rollback' ? '#b91c1c' : '#111111';
+    const labelY = 14 + (index % LABEL_ROWS) * 14;
+    const anchor = at > WIDTH - 160 ? 'end' : 'start';
+    return (
+      `<g data-event="${event.action}"><line x1="${at}" x2="${at}" y1="${labelY + 2}" y2="${HEIGHT - MARGIN.bottom}" stroke="${colour}" stroke-width="1.5" stroke-dasharray="3 3"/>` +
+      `<text x="${anchor === 'end' ? at - 4 : at + 4}" y="${labelY}" text-anchor="${anchor}" font-size="11" fill="${colour}">${escapeHtml(eventLabel(event))}</text></g>`
+    );
+  });
+  const titleId = `${figure.id}-title`;
+  const descId = `${figure.id}-desc`;
+  return (
+    `<svg role="img" aria-labelledby="${titleId}" aria-describedby="${descId}" viewBox="0 0 ${WIDTH} ${HEIGHT}" width="100%" style="max-width:${WIDTH}px;height:auto">` +
+    `<title id="${titleId}">${escapeHtml(figure.title)}</title><desc id="${descId}">${escapeHtml(describeChart(figure, timeline))}</desc>` +
+    `${yTicks.join('')}${xTicks.join('')}${lines.join('')}${marks.join('')}</svg>`
+  );
+}
