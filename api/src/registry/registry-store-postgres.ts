@@ -98,7 +98,12 @@ export async function openPostgresRegistry(url: string, options: PostgresOptions
       );
       const { rows } = await pool.query<ReleaseRow>(`SELECT * FROM remote_releases WHERE remote = $1 ${RELEASE_ORDER_SQL}`, [remote]);
       const row = registry.rows[0];
-      return { current: row?.version ?? null, revision: row?.revision ?? 0, canary: canaryFromRow(row), releases: rows.map(releaseFromRow) };
+      return {
+        current: row?.version ?? null,
+        revision: row?.revision ?? 0,
+        canary: canaryFromRow(row),
+        releases: rows.map(releaseFromRow),
+      };
     },
     async commit(change) {
       assertValidChange(change);

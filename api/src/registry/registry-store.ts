@@ -164,7 +164,6 @@ export interface EventRow {
   details?: string | null;
 }
 
-
 const iso = (value: string | Date) => (value instanceof Date ? value.toISOString() : value);
 
 export function releaseFromRow(row: ReleaseRow): ReleaseRecord {

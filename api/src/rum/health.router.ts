@@ -4,6 +4,7 @@
  * What this instance still holds in memory is written first, so the answer includes the last seconds.
  */
 import Router from '@koa/router';
+import type { CanaryHealth, RemoteName } from '@cardlift/contracts';
 import type { AppConfig } from '../platform/config';
 import { AppError } from '../platform/errors';
 import { authorizeRelease } from '../registry/release-auth';
@@ -20,6 +21,8 @@ export interface HealthRouterDeps {
   aggregator: RumAggregator;
   store: () => Promise<RumStore>;
   current: () => CurrentVersions;
+  /** The remote's running canary and the guard's last conclusion, or null. */
+  canary?: (remote: RemoteName) => CanaryHealth | null;
 }
 
 export function releaseHealthRouter(deps: HealthRouterDeps): Router {
@@ -36,7 +39,7 @@ export function releaseHealthRouter(deps: HealthRouterDeps): Router {
     await deps.aggregator.flush();
     const sinceMinute = Math.floor(Date.now() / 60_000) - hours * 60;
     const totals = await (await deps.store()).totals(sinceMinute, remote);
-    ctx.body = releaseHealth(remote, hours, deps.current().get(remote) ?? null, totals);
+    ctx.body = releaseHealth(remote, hours, deps.current().get(remote) ?? null, totals, deps.canary?.(remote) ?? null);
   });
   return router;
 }

@@ -106,7 +106,11 @@ export function decideCanary({ canary, current, share, elapsedMs, settings }: Ca
   if (broken) return { action: 'rollback', ...broken };
   if (settings.steps === 'manual') return { action: 'hold', rule: 'manual', reason: `healthy at ${share} %: waiting for a promote` };
   if (elapsedMs < settings.bakeMs)
-    return { action: 'hold', rule: 'baking', reason: `healthy at ${share} % for ${Math.round(elapsedMs / 1000)} s of ${settings.bakeMs / 1000} s` };
+    return {
+      action: 'hold',
+      rule: 'baking',
+      reason: `healthy at ${share} % for ${Math.round(elapsedMs / 1000)} s of ${settings.bakeMs / 1000} s`,
+    };
   const next = nextShare(share, settings.steps);
   if (next >= 100) return { action: 'complete', rule: 'healthy', reason: `healthy at ${share} %: the canary becomes current` };
   return { action: 'step', rule: 'healthy', share: next, reason: `healthy at ${share} %: stepping to ${next} %` };
