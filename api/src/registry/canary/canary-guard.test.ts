@@ -3,21 +3,17 @@
  * steps 10 -> 50 -> 100 with one audit line per step, both instances serve each new state within 2 s,
  * and a canary whose pages throw is rolled back, the audit naming the rule and its figures.
  */
-import crypto from 'node:crypto';
-import path from 'node:path';
 import request from 'supertest';
 import { createApp, type App } from '../../app';
-import { loadConfig } from '../../platform/config';
 import { openPostgresRumStore } from '../../rum/rum-store-postgres';
 import type { RumStore } from '../../rum/rum-store';
 import { freshSchemaUrl, TEST_DATABASE_URL } from '../../../test/postgres';
 import { releaseContext } from '../release-context';
 import { releaseBuild } from '../release-service';
-import { fixtureBuild, tempCheckout } from '../test-fixtures';
+import { checkoutConfig, fixtureBuild, tempCheckout } from '../test-fixtures';
 
 const TOKEN = 'invest-token';
 const remote = 'mf_invest' as const;
-const sha = (t: string) => crypto.createHash('sha256').update(t).digest('hex');
 
 /** Resolves once `check` holds, polling every 20 ms; fails after `ms`. */
 async function within<T>(ms: number, check: () => T | undefined | false | Promise<T | undefined | false>): Promise<T> {
@@ -59,23 +55,15 @@ if (!TEST_DATABASE_URL) {
       );
 
     beforeAll(async () => {
-      const url = await freshSchemaUrl('canary_guard');
-      const config = loadConfig({
-        ...process.env,
-        NODE_ENV: 'test',
-        SITE_ROOT: checkout.siteRoot,
-        DATA_DIR: path.join(checkout.siteRoot, 'data'),
-        RELEASES_DIR: checkout.releasesDir,
-        DATABASE_URL: url,
-        RELEASE_TOKEN_MF_INVEST: sha(TOKEN),
+      const config = checkoutConfig(checkout, TOKEN, {
+        DATABASE_URL: await freshSchemaUrl('canary_guard'),
         CANARY_MIN_VIEWS: '20',
         CANARY_BAKE_MS: '1500',
         CANARY_GUARD_INTERVAL_MS: '50',
-        LOG_LEVEL: 'silent',
       });
       apps = [createApp({ config }), createApp({ config })];
       await Promise.all(apps.map((app) => app.start()));
-      rum = await openPostgresRumStore(url);
+      rum = await openPostgresRumStore(config.databaseUrl!);
       const context = releaseContext(config, await apps[0]!.registryStore());
       const release = async (marker: string, candidate: boolean) =>
         (await releaseBuild(context, { actor: 'cli', remote, buildDir: fixtureBuild(marker), candidate })).version;

@@ -29,7 +29,6 @@ export interface CanarySettings {
 
 export type RollbackRule = 'errors' | 'inp' | 'lcp' | 'remote-failures' | 'lead-rate';
 export type HoldRule = 'not-enough-views' | 'baking' | 'manual' | 'cannot-read';
-export type CanaryRule = RollbackRule | HoldRule | 'healthy';
 
 export type CanaryDecision =
   | { action: 'rollback'; rule: RollbackRule; reason: string }
