@@ -3,6 +3,8 @@
  * steps 10 -> 50 -> 100 with one audit line per step, both instances serve each new state within 2 s,
  * and a canary whose pages throw is rolled back, the audit naming the rule and its figures.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createApp, type App } from '../../app';
 import { openPostgresRumStore } from '../../rum/rum-store-postgres';
@@ -37,6 +39,16 @@ if (!TEST_DATABASE_URL) {
     let apps: App[];
     let rum: RumStore;
     let versions: string[];
+    /** What the release webhook received: the team's notifications. */
+    const announced: { key: string | undefined; body: { type: string; action: string; rule: string } }[] = [];
+    const webhook = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        announced.push({ key: req.headers['idempotency-key'] as string | undefined, body: JSON.parse(body) });
+        res.writeHead(204).end();
+      });
+    });
 
     const views = async (version: string, count: number, errors = 0) => {
       const minute = Math.floor(Date.now() / 60_000);
@@ -55,7 +67,9 @@ if (!TEST_DATABASE_URL) {
       );
 
     beforeAll(async () => {
+      await new Promise<void>((resolve) => webhook.listen(0, '127.0.0.1', resolve));
       const config = checkoutConfig(checkout, TOKEN, {
+        RELEASE_WEBHOOK_URL: `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/releases`,
         DATABASE_URL: await freshSchemaUrl('canary_guard'),
         CANARY_MIN_VIEWS: '20',
         CANARY_BAKE_MS: '1500',
@@ -72,6 +86,7 @@ if (!TEST_DATABASE_URL) {
     afterAll(async () => {
       await Promise.all(apps.map((app) => app.close()));
       await rum.close();
+      webhook.close();
     });
 
     const promote = (version: string, share: number) =>
@@ -106,6 +121,13 @@ if (!TEST_DATABASE_URL) {
         ['step', v2, v1],
         ['promote', v2, v1],
       ]);
+      // The team is told of each decision once, by the instance that made it.
+      await within(2000, () => announced.length >= 2);
+      expect(announced.map((a) => [a.body.type, a.body.action, a.body.rule])).toEqual([
+        ['release.guard', 'step', 'healthy'],
+        ['release.guard', 'complete', 'healthy'],
+      ]);
+      expect(new Set(announced.map((a) => a.key)).size).toBe(2);
     }, 30_000);
 
     it('rolls back a canary whose pages throw, naming the rule and its figures', async () => {
