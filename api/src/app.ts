@@ -31,7 +31,7 @@ import { contactLimiter } from './leads/rate-limit';
 import { importLegacyHistory } from './registry/history-import';
 import { openRegistryStore } from './registry/open-registry';
 import { DirectoryArtifactStore } from './registry/artifact-store';
-import { PREVIEW_COOKIE, verifyPreview } from './registry/preview';
+import { requestRegistry } from './registry/request-registry';
 import { RegistryFollower } from './registry/registry-follower';
 import type { RegistryStore } from './registry/registry-store';
 import { releaseContext, serverCheck } from './registry/release-context';
@@ -53,12 +53,13 @@ import { OutboxRelay, type RelayOptions } from './leads/outbox-relay';
 import type { ResolvedPage } from './site/page-resolver';
 import { RenderPool } from './site/render-pool';
 import { shareImageRouter } from './site/share-images';
-import { siteRouter, type RequestRegistry } from './site/site-router';
+import { siteRouter } from './site/site-router';
 import { staticRouter } from './site/static-files';
 import { SiteMetrics } from './platform/metrics';
 import { metricsRouter } from './platform/metrics.router';
 import { rumIngestRouter } from './rum/ingest.router';
 import { releaseHealthRouters } from './rum/health-wiring';
+import { canaryWiring } from './registry/canary/canary-wiring';
 import { RumAggregator } from './rum/rum-aggregator';
 import { openRumStore, type RumStore } from './rum/rum-store';
 import { editorWiring } from './editor/editor-wiring';
@@ -136,12 +137,8 @@ export function createApp(deps: AppDeps = {}): App {
       : registryStore().then((store) => store.sharedSecret('preview', () => crypto.randomBytes(32).toString('base64url'))));
   let knownPreviewSecret: string | undefined;
   const artifacts = new DirectoryArtifactStore(config.releasesDir);
-  // A valid preview cookie swaps one stored candidate in, for this browser's requests only.
-  const registryFor = (ctx: Koa.Context): RequestRegistry => {
-    const grant = knownPreviewSecret ? verifyPreview(ctx.cookies.get(PREVIEW_COOKIE), knownPreviewSecret) : undefined;
-    const preview = grant && artifacts.locate(grant.remote, grant.version) ? new Map([[grant.remote, grant.version]]) : undefined;
-    return { registry: buildRegistry(config, registry.current(), preview), preview: Boolean(preview) };
-  };
+  // A preview cookie's candidate for that browser only; a canary's version for the visitors on its side.
+  const registryFor = requestRegistry({ config, follower: registry, previewSecret: () => knownPreviewSecret });
   const editor = editorWiring(config, { logger, clock });
   const media = mediaWiring({
     config,
@@ -164,6 +161,7 @@ export function createApp(deps: AppDeps = {}): App {
     retentionDays: config.rumRetentionDays,
     maxKeys: config.rum.maxKeys,
   });
+  const canary = canaryWiring({ config, logger, follower: registry, registryStore, rumStore, aggregator: rum });
   const metrics = new SiteMetrics({
     queueSize: () => pool.queueSize(),
     rumStore,
@@ -219,7 +217,7 @@ export function createApp(deps: AppDeps = {}): App {
       allowHeadless: config.rum.allowHeadless,
       onOutcome: (outcome) => metrics.reportReceived(outcome),
     }),
-    ...releaseHealthRouters({ config, aggregator: rum, store: rumStore, registry, registryStore }),
+    ...releaseHealthRouters({ config, aggregator: rum, store: rumStore, registry, registryStore, canary: canary.canaryHealth }),
     metricsRouter(metrics, config.metricsTokenHash),
     ...media.routers,
   ];
@@ -283,12 +281,14 @@ export function createApp(deps: AppDeps = {}): App {
       logger.info({ store: store.kind, channels: relay.channels }, 'lead store ready');
       relay.start();
       rum.start();
+      canary.guard.start();
     },
     warm: () => pool.warm(),
     resolvePage: resolveLivePage,
     async close() {
       registry.stop();
       contentFollower.stop();
+      await canary.guard.stop();
       await relay.stop();
       await rum.stop();
       if (openedRum) await (await openedRum).close();

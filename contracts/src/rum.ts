@@ -48,6 +48,8 @@ export interface RumPageContext {
 export interface VersionHealth {
   version: string;
   current: boolean;
+  /** The canary's share of visitors (percent), on the running canary's entry only. */
+  share?: number;
   views: number;
   /** 75th percentiles, null without a sample: LCP and INP in milliseconds, CLS unitless. */
   p75: { lcp: number | null; inp: number | null; cls: number | null };
@@ -58,10 +60,20 @@ export interface VersionHealth {
   formOutcomes: Record<ContactOutcome, number>;
 }
 
+/** A running canary and what the guard last concluded about it (its rule, and why). */
+export interface CanaryHealth {
+  version: string;
+  share: number;
+  /** When the share began (ISO time): the guard compares figures since then. */
+  since: string;
+  guard: { action: 'hold' | 'step' | 'complete' | 'rollback'; rule: string; reason: string; at: string } | null;
+}
+
 export interface ReleaseHealth {
   remote: RemoteName;
   hours: number;
   current: string | null;
+  canary: CanaryHealth | null;
   versions: VersionHealth[];
 }
 

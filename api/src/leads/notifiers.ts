@@ -12,17 +12,23 @@ export type Notifiers = Partial<Record<Channel, Deliver>>;
 
 const WEBHOOK_TIMEOUT_MS = 10_000;
 
+/**
+ * POSTs one JSON event to a webhook, resolving once it answered 2xx: what lead and release
+ * notifications share. The key lets the receiver drop a duplicate (delivery may be repeated).
+ */
+export async function postWebhook(url: string, body: { type: string; [field: string]: unknown }, idempotencyKey: string): Promise<void> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+  });
+  if (!response.ok) throw new Error(`webhook answered ${response.status}`);
+}
+
 export function webhookNotifier(url: string): Deliver {
-  return async (lead) => {
-    const response = await fetch(url, {
-      method: 'POST',
-      // The lead id lets the receiver drop a duplicate: delivery is at least once.
-      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': lead.id },
-      body: JSON.stringify({ type: 'lead.created', lead }),
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-    });
-    if (!response.ok) throw new Error(`webhook answered ${response.status}`);
-  };
+  // The lead id lets the receiver drop a duplicate: delivery is at least once.
+  return (lead) => postWebhook(url, { type: 'lead.created', lead }, lead.id);
 }
 
 /** Where the visit came from, one line per field it had. */

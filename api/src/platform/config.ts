@@ -81,6 +81,51 @@ export interface AppConfig {
   rum: RumSettings;
   /** How long the visitors' aggregates are kept (RUM_RETENTION_DAYS). */
   rumRetentionDays: number;
+  /** The canary guard (registry/canary/). */
+  canary: CanarySettingsConfig;
+  /** Where release decisions are announced (RELEASE_WEBHOOK_URL); nobody is told when unset. */
+  releaseWebhookUrl: string | undefined;
+}
+
+/** Shares a canary steps through (the last 100), or 'manual': a person promotes each step. */
+export type CanarySteps = readonly number[] | 'manual';
+
+export interface CanarySettingsConfig {
+  /** Page views each side needs before the guard judges (CANARY_MIN_VIEWS). */
+  minViews: number;
+  /** How long a share stays healthy before the next step (CANARY_BAKE_MS). */
+  bakeMs: number;
+  /** How often every instance's guard looks (CANARY_GUARD_INTERVAL_MS). */
+  intervalMs: number;
+  /** CANARY_STEPS, and CANARY_STEPS_<REMOTE> per remote where set. */
+  steps: CanarySteps;
+  stepsFor: Partial<Record<RemoteName, CanarySteps>>;
+}
+
+function canarySteps(env: NodeJS.ProcessEnv, name: string): CanarySteps | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  if (raw === 'manual') return 'manual';
+  const steps = raw.split(',').map((part) => Number(part.trim()));
+  const ordered = steps.every((step, i) => Number.isInteger(step) && step >= 1 && step <= 100 && (i === 0 || step > steps[i - 1]!));
+  if (!ordered || steps.at(-1) !== 100)
+    throw new Error(`${name} must be "manual" or rising percentages ending in 100 such as "10,50,100", got "${raw}"`);
+  return steps;
+}
+
+function canarySettings(env: NodeJS.ProcessEnv): CanarySettingsConfig {
+  const stepsFor: Partial<Record<RemoteName, CanarySteps>> = {};
+  for (const remote of REMOTE_NAMES) {
+    const steps = canarySteps(env, `CANARY_STEPS_${remote.toUpperCase()}`);
+    if (steps) stepsFor[remote] = steps;
+  }
+  return {
+    minViews: int(env, 'CANARY_MIN_VIEWS', 200),
+    bakeMs: int(env, 'CANARY_BAKE_MS', 30 * 60 * 1000),
+    intervalMs: bounded(env, 'CANARY_GUARD_INTERVAL_MS', 30_000, 3_600_000),
+    steps: canarySteps(env, 'CANARY_STEPS') ?? [10, 50, 100],
+    stepsFor,
+  };
 }
 
 export interface RumSettings {
@@ -236,5 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       allowHeadless: env.RUM_ALLOW_HEADLESS === '1' || env.RUM_ALLOW_HEADLESS === 'true',
     },
     rumRetentionDays: bounded(env, 'RUM_RETENTION_DAYS', 14, 400),
+    canary: canarySettings(env),
+    releaseWebhookUrl: env.RELEASE_WEBHOOK_URL || undefined,
   };
 }

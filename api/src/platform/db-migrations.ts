@@ -275,4 +275,20 @@ export const MIGRATIONS: readonly Migration[] = [
     sqlite: editorTables('INTEGER PRIMARY KEY AUTOINCREMENT'),
     postgres: editorTables('BIGSERIAL PRIMARY KEY'),
   },
+  // Canary releases (registry/canary/): a version served to a share of visitors beside the current
+  // one, and when its share last changed; release events carry the guard's figures and rule (JSON).
+  {
+    version: 7,
+    sqlite: `
+      ALTER TABLE remote_registry ADD COLUMN canary_version TEXT;
+      ALTER TABLE remote_registry ADD COLUMN canary_share INTEGER;
+      ALTER TABLE remote_registry ADD COLUMN canary_since TEXT;
+      ALTER TABLE release_events ADD COLUMN details TEXT;`,
+    postgres: `
+      ALTER TABLE remote_registry
+        ADD COLUMN canary_version TEXT,
+        ADD COLUMN canary_share INTEGER,
+        ADD COLUMN canary_since TIMESTAMPTZ;
+      ALTER TABLE release_events ADD COLUMN details TEXT;`,
+  },
 ];

@@ -7,9 +7,14 @@ import type { ListedRelease } from './release-service';
 import { healthTable, parseHours } from '../rum/health-table';
 import type { ReleaseHealth } from '@cardlift/contracts';
 import { packDir } from './tarball';
+import type { Canary } from './registry-store';
 
-export function printReleases(remote: RemoteName, where: string, listing: { current: string | null; releases: ListedRelease[] }): void {
+type Listing = { current: string | null; canary?: Canary | null; releases: ListedRelease[] };
+
+export function printReleases(remote: RemoteName, where: string, listing: Listing): void {
   console.log(`Releases of ${remote} in ${where}:`);
+  const canary = listing.canary;
+  if (canary) console.log(`  canary: ${canary.version} for ${canary.share} % of visitors since ${canary.since}`);
   if (listing.releases.length === 0) console.log('  none yet');
   for (const r of listing.releases) {
     const notes = [
@@ -33,6 +38,7 @@ interface SendOptions {
     candidate?: boolean | undefined;
     health?: boolean | undefined;
     hours?: string | undefined;
+    share?: string | undefined;
   };
   obtain(): Promise<{ dir: string; cleanup(): void }>;
   gitSha: string | undefined;
@@ -80,8 +86,13 @@ export async function sendToSite(options: SendOptions): Promise<number> {
       }
     }
     case 'promote': {
-      const { ok, body } = await call(`${base}/promote`, json({ version: options.values.version }));
-      if (ok) console.log(`Promoted ${options.remote} ${String(body.to)} on ${options.siteUrl}.`);
+      const share = options.values.share === undefined ? {} : { share: Number(options.values.share) };
+      const { ok, body } = await call(`${base}/promote`, json({ version: options.values.version, ...share }));
+      if (ok && 'canary' in body)
+        console.log(
+          `${options.remote} ${options.values.version} is the canary for ${options.values.share} % of visitors on ${options.siteUrl}.`,
+        );
+      else if (ok) console.log(`Promoted ${options.remote} ${String(body.to)} on ${options.siteUrl}.`);
       return ok ? 0 : 1;
     }
     case 'rollback': {
@@ -96,8 +107,7 @@ export async function sendToSite(options: SendOptions): Promise<number> {
         return ok ? 0 : 1;
       }
       const response = await call(base, { headers });
-      if (response.ok)
-        printReleases(options.remote, options.siteUrl, response.body as unknown as { current: string | null; releases: ListedRelease[] });
+      if (response.ok) printReleases(options.remote, options.siteUrl, response.body as unknown as Listing);
       return response.ok ? 0 : 1;
     }
     default:

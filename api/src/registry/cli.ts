@@ -3,7 +3,7 @@
  *   npm run release  -w mf-invest                  build, check, store, repoint the registry
  *   npm run release  -w mf-invest -- --candidate   store and check only; promote it later
  *   npm run release  -w mf-invest -- --to URL      send the build to a running site (token in RELEASE_TOKEN)
- *   npm run promote  -w mf-invest -- --version V   make a stored release live
+ *   npm run promote  -w mf-invest -- --version V   make a stored release live (`--share N`, 1-99: a canary for N % of visitors)
  *   npm run rollback -w mf-invest                  repoint to the previous release (`-- --to <version>` for another)
  *   npm run releases -w mf-invest                  list the releases, the current one marked
  *   npm run releases -w mf-invest -- --health      visitors' figures per version (`--hours N`, default 24)
@@ -23,12 +23,13 @@ import { buildRemote, gitSha } from './build-output';
 import { printReleases, sendToSite } from './cli-remote';
 import { openRegistryStore } from './open-registry';
 import { releaseContext, serverCheck } from './release-context';
-import { listReleases, promoteRelease, releaseBuild, ReleaseRefused, rollbackRelease } from './release-service';
+import { listReleases, promoteRelease, releaseBuild, ReleaseRefused } from './release-service';
+import { FULL_SHARE, rollbackOrEndCanary, startCanary } from './canary/canary-service';
 import { packageDir, parseRemoteName } from './remote-names';
 import { parseHours, printLocalHealth } from '../rum/health-table';
 
 const USAGE =
-  'usage: cli.ts <release|promote|rollback|releases> <remote> [--from-dir <dir>] [--candidate] [--to <url|version>] [--version <v>] [--site <url>] [--health [--hours <n>]]';
+  'usage: cli.ts <release|promote|rollback|releases> <remote> [--from-dir <dir>] [--candidate] [--to <url|version>] [--version <v> [--share <n>]] [--site <url>] [--health [--hours <n>]]';
 
 async function obtainBuild(remote: RemoteName, siteRoot: string, fromDir: string | undefined) {
   if (fromDir) return { dir: path.resolve(process.env.INIT_CWD ?? process.cwd(), fromDir), cleanup: () => undefined };
@@ -43,6 +44,15 @@ async function obtainBuild(remote: RemoteName, siteRoot: string, fromDir: string
   return { dir, cleanup };
 }
 
+/** `--share`: a whole percentage from 1 to 100 (100, the default, promotes fully). */
+function parseShare(raw: string | undefined): number {
+  if (raw === undefined) return FULL_SHARE;
+  const share = Number(raw);
+  if (!Number.isInteger(share) || share < 1 || share > FULL_SHARE)
+    throw new ReleaseRefused(`--share must be a whole number from 1 to 100, got "${raw}"`);
+  return share;
+}
+
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
@@ -55,6 +65,7 @@ async function main(argv: string[]): Promise<number> {
       candidate: { type: 'boolean' },
       health: { type: 'boolean' },
       hours: { type: 'string' },
+      share: { type: 'string' },
     },
   });
   const [command, remoteArg] = positionals;
@@ -103,12 +114,18 @@ async function main(argv: string[]): Promise<number> {
       }
       case 'promote': {
         if (!values.version) throw new ReleaseRefused('promote needs --version <version>');
+        const share = parseShare(values.share);
+        if (share < FULL_SHARE) {
+          await startCanary(context, { ...who, remote, version: values.version, share });
+          console.log(`${remote} ${values.version} is the canary for ${share} % of visitors; the guard watches it.`);
+          return 0;
+        }
         const { from, to } = await promoteRelease(context, { ...who, remote, version: values.version });
         console.log(`Promoted ${remote} ${to} (was ${from ?? 'the checkout build'}).`);
         return 0;
       }
       case 'rollback': {
-        const { from, to } = await rollbackRelease(context, { ...who, remote, to: values.to });
+        const { from, to } = await rollbackOrEndCanary(context, { ...who, remote, to: values.to });
         console.log(`Rolled ${remote} back from ${from} to ${to}. Every server of the site serves it from the next page load.`);
         return 0;
       }
@@ -117,7 +134,7 @@ async function main(argv: string[]): Promise<number> {
           await printLocalHealth(config, remote, parseHours(values.hours), await store.currentVersions());
           return 0;
         }
-        printReleases(remote, config.releasesDir, await listReleases(context, remote));
+        printReleases(remote, config.releasesDir, { ...(await listReleases(context, remote)), canary: (await store.state(remote)).canary });
         return 0;
       default:
         console.error(`unknown command "${command}"\n${USAGE}`);

@@ -4,15 +4,17 @@
  * served by every instance within about a second, without a restart. A failed read keeps the last
  * known versions and is logged: a database blip never takes the site down.
  */
+import type { RemoteName } from '@cardlift/contracts';
 import type { Logger } from '../platform/logger';
 import { Poller } from '../platform/poller';
 import type { CurrentVersions } from './remote-registry';
-import type { RegistryStore } from './registry-store';
+import type { Canary, RegistryStore } from './registry-store';
 
 export const POLL_MS = 500;
 
 export class RegistryFollower {
   private versions: CurrentVersions = new Map();
+  private canaryOf: ReadonlyMap<RemoteName, Canary> = new Map();
   private readonly poller: Poller;
 
   constructor(
@@ -23,7 +25,10 @@ export class RegistryFollower {
     const messages = { failing: 'cannot read the registry; serving the last known versions', recovered: 'registry readable again' };
     this.poller = new Poller(
       async () => {
-        this.versions = await (await this.store()).currentVersions();
+        // One read: a canary's completion (current moved, canary cleared) is never seen half-done.
+        const serving = await (await this.store()).serving();
+        this.versions = serving.current;
+        this.canaryOf = serving.canaries;
       },
       logger,
       messages,
@@ -34,6 +39,11 @@ export class RegistryFollower {
   /** The versions last read (empty before start: every remote serves its checkout build). */
   current(): CurrentVersions {
     return this.versions;
+  }
+
+  /** The canaries last read: remote -> version and share. */
+  canaries(): ReadonlyMap<RemoteName, Canary> {
+    return this.canaryOf;
   }
 
   /** Reads the registry; a read already under way is shared rather than doubled. */

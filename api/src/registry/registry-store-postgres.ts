@@ -4,11 +4,16 @@ import type { RemoteName } from '@cardlift/contracts';
 import { inTransaction, openPostgresPool, type PostgresOptions } from '../platform/db-connections';
 import {
   assertValidChange,
+  canaryFromRow,
+  canaryValues,
   eventFromRow,
+  servingFromRows,
   RegistryConflict,
   RELEASE_ORDER_SQL,
   releaseFromRow,
+  type CanaryRow,
   type EventRow,
+  type RegistryChange,
   type RegistryStore,
   type ReleaseRow,
   UPSERT_RELEASE_SQL,
@@ -24,6 +29,57 @@ async function lockRemote(client: pg.PoolClient, remote: RemoteName): Promise<vo
   await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`cardlift-registry:${remote}`]);
 }
 
+/** A unique violation is a race another commit won: told as the conflict it is. */
+async function conflictsNamed<T>(change: Pick<RegistryChange, 'remote'>, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new RegistryConflict(change.remote);
+    throw error;
+  }
+}
+
+/** Checks the revision and writes the change, in the caller's transaction (under the remote's lock). */
+async function apply(client: pg.PoolClient, change: RegistryChange): Promise<void> {
+  await lockRemote(client, change.remote);
+  const registry = await client.query<{ revision: number }>('SELECT revision FROM remote_registry WHERE remote = $1', [change.remote]);
+  if ((registry.rows[0]?.revision ?? 0) !== change.expectedRevision) throw new RegistryConflict(change.remote);
+  change.precondition?.();
+  if (change.current !== undefined) {
+    // Both statements check and write in one step: of two racing commits only one matches.
+    const moved =
+      change.expectedRevision === 0
+        ? await client.query('INSERT INTO remote_registry (remote, version, revision, updated_at) VALUES ($1, $2, 1, now())', [
+            change.remote,
+            change.current,
+          ])
+        : await client.query(
+            'UPDATE remote_registry SET version = $1, revision = revision + 1, updated_at = now() WHERE remote = $2 AND revision = $3',
+            [change.current, change.remote, change.expectedRevision],
+          );
+    if (moved.rowCount !== 1) throw new RegistryConflict(change.remote);
+  }
+  if (change.canary !== undefined) {
+    await client.query('UPDATE remote_registry SET canary_version = $1, canary_share = $2, canary_since = $3 WHERE remote = $4', [
+      ...canaryValues(change.canary),
+      change.remote,
+    ]);
+  }
+  for (const r of change.upsert) {
+    await client.query(
+      `INSERT INTO remote_releases (remote, version, state, position, created_at, created_by, git_sha, rolled_back_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ${UPSERT_RELEASE_SQL}`,
+      [r.remote, r.version, r.state, r.position, r.createdAt, r.createdBy, r.gitSha, r.rolledBackAt],
+    );
+  }
+  for (const e of change.events) {
+    await client.query(
+      'INSERT INTO release_events (remote, action, version, from_version, actor, git_sha, at, details) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+      [e.remote, e.action, e.version, e.fromVersion, e.actor, e.gitSha, e.at, e.details ?? null],
+    );
+  }
+}
+
 export async function openPostgresRegistry(url: string, options: PostgresOptions = {}): Promise<RegistryStore> {
   const pool = await openPostgresPool(url, options);
   return {
@@ -32,57 +88,42 @@ export async function openPostgresRegistry(url: string, options: PostgresOptions
       const { rows } = await pool.query<{ remote: RemoteName; version: string }>('SELECT remote, version FROM remote_registry');
       return new Map(rows.map((r) => [r.remote, r.version]));
     },
+    async serving() {
+      return servingFromRows((await pool.query<CanaryRow & { version: string }>('SELECT * FROM remote_registry')).rows);
+    },
     async state(remote) {
-      const registry = await pool.query<{ version: string; revision: number }>(
-        'SELECT version, revision FROM remote_registry WHERE remote = $1',
+      const registry = await pool.query<CanaryRow & { version: string; revision: number }>(
+        'SELECT * FROM remote_registry WHERE remote = $1',
         [remote],
       );
       const { rows } = await pool.query<ReleaseRow>(`SELECT * FROM remote_releases WHERE remote = $1 ${RELEASE_ORDER_SQL}`, [remote]);
       const row = registry.rows[0];
-      return { current: row?.version ?? null, revision: row?.revision ?? 0, releases: rows.map(releaseFromRow) };
+      return {
+        current: row?.version ?? null,
+        revision: row?.revision ?? 0,
+        canary: canaryFromRow(row),
+        releases: rows.map(releaseFromRow),
+      };
     },
     async commit(change) {
       assertValidChange(change);
-      try {
-        await inTransaction(pool, async (client) => {
-          await lockRemote(client, change.remote);
-          const registry = await client.query<{ revision: number }>('SELECT revision FROM remote_registry WHERE remote = $1', [
-            change.remote,
+      await conflictsNamed(change, () => inTransaction(pool, (client) => apply(client, change)));
+    },
+    async decide(remote, decide) {
+      return conflictsNamed({ remote }, () =>
+        inTransaction(pool, async (client) => {
+          // Not waiting: another instance deciding this step now is this tick's answer.
+          const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked', [
+            `cardlift-canary-guard:${remote}`,
           ]);
-          if ((registry.rows[0]?.revision ?? 0) !== change.expectedRevision) throw new RegistryConflict(change.remote);
-          change.precondition?.();
-          if (change.current !== undefined) {
-            // Both statements check and write in one step: of two racing commits only one matches.
-            const moved =
-              change.expectedRevision === 0
-                ? await client.query('INSERT INTO remote_registry (remote, version, revision, updated_at) VALUES ($1, $2, 1, now())', [
-                    change.remote,
-                    change.current,
-                  ])
-                : await client.query(
-                    'UPDATE remote_registry SET version = $1, revision = revision + 1, updated_at = now() WHERE remote = $2 AND revision = $3',
-                    [change.current, change.remote, change.expectedRevision],
-                  );
-            if (moved.rowCount !== 1) throw new RegistryConflict(change.remote);
-          }
-          for (const r of change.upsert) {
-            await client.query(
-              `INSERT INTO remote_releases (remote, version, state, position, created_at, created_by, git_sha, rolled_back_at)
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ${UPSERT_RELEASE_SQL}`,
-              [r.remote, r.version, r.state, r.position, r.createdAt, r.createdBy, r.gitSha, r.rolledBackAt],
-            );
-          }
-          for (const e of change.events) {
-            await client.query(
-              'INSERT INTO release_events (remote, action, version, from_version, actor, git_sha, at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-              [e.remote, e.action, e.version, e.fromVersion, e.actor, e.gitSha, e.at],
-            );
-          }
-        });
-      } catch (error) {
-        if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new RegistryConflict(change.remote);
-        throw error;
-      }
+          if (!rows[0]?.locked) return 'busy' as const;
+          const change = await decide();
+          if (!change) return 'unchanged' as const;
+          assertValidChange(change);
+          await apply(client, change);
+          return 'committed' as const;
+        }),
+      );
     },
     async events(remote) {
       const { rows } = await pool.query<EventRow>('SELECT * FROM release_events WHERE remote = $1 ORDER BY id', [remote]);

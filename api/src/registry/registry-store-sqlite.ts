@@ -4,10 +4,14 @@ import type { RemoteName } from '@cardlift/contracts';
 import { openSqliteDatabase, whileBusy } from '../platform/db-connections';
 import {
   assertValidChange,
+  canaryFromRow,
+  canaryValues,
   eventFromRow,
+  servingFromRows,
   RegistryConflict,
   RELEASE_ORDER_SQL,
   releaseFromRow,
+  type CanaryRow,
   type EventRow,
   type RegistryChange,
   type RegistryStore,
@@ -23,8 +27,8 @@ export function openSqliteRegistry(dataDir: string): RegistryStore {
      VALUES (@remote, @version, @state, @position, @createdAt, @createdBy, @gitSha, @rolledBackAt) ${UPSERT_RELEASE_SQL}`,
   );
   const insertEvent = db.prepare(
-    `INSERT INTO release_events (remote, action, version, from_version, actor, git_sha, at)
-     VALUES (@remote, @action, @version, @fromVersion, @actor, @gitSha, @at)`,
+    `INSERT INTO release_events (remote, action, version, from_version, actor, git_sha, at, details)
+     VALUES (@remote, @action, @version, @fromVersion, @actor, @gitSha, @at, @details)`,
   );
   const revisionOf = db.prepare('SELECT revision FROM remote_registry WHERE remote = ?').pluck();
 
@@ -52,8 +56,14 @@ export function openSqliteRegistry(dataDir: string): RegistryStore {
         );
       }
     }
+    if (change.canary !== undefined) {
+      db.prepare('UPDATE remote_registry SET canary_version = ?, canary_share = ?, canary_since = ? WHERE remote = ?').run(
+        ...canaryValues(change.canary),
+        change.remote,
+      );
+    }
     for (const release of change.upsert) upsertRelease.run(release);
-    for (const event of change.events) insertEvent.run(event);
+    for (const event of change.events) insertEvent.run({ details: null, ...event });
   });
 
   const removeUnnamed = db.transaction((remote: RemoteName, version: string, remove: () => void) => {
@@ -68,18 +78,29 @@ export function openSqliteRegistry(dataDir: string): RegistryStore {
       const rows = db.prepare('SELECT remote, version FROM remote_registry').all() as { remote: RemoteName; version: string }[];
       return new Map(rows.map((r) => [r.remote, r.version]));
     },
+    async serving() {
+      return servingFromRows(db.prepare('SELECT * FROM remote_registry').all() as (CanaryRow & { version: string })[]);
+    },
     async state(remote) {
-      const row = db.prepare('SELECT version, revision FROM remote_registry WHERE remote = ?').get(remote) as
-        { version: string; revision: number } | undefined;
+      const row = db.prepare('SELECT * FROM remote_registry WHERE remote = ?').get(remote) as
+        (CanaryRow & { version: string; revision: number }) | undefined;
       const releases = (db.prepare(`SELECT * FROM remote_releases WHERE remote = ? ${RELEASE_ORDER_SQL}`).all(remote) as ReleaseRow[]).map(
         releaseFromRow,
       );
-      return { current: row?.version ?? null, revision: row?.revision ?? 0, releases };
+      return { current: row?.version ?? null, revision: row?.revision ?? 0, canary: canaryFromRow(row), releases };
     },
     async commit(change) {
       assertValidChange(change);
       // IMMEDIATE takes the write lock first, so the revision read and the write see the same state.
       await whileBusy(() => commit.immediate(change));
+    },
+    async decide(_remote, decide) {
+      // One writer per file: a decision another instance committed first moved the revision, and this
+      // one's commit (BEGIN IMMEDIATE, revision check) is then refused whole.
+      const change = await decide();
+      if (!change) return 'unchanged';
+      await this.commit(change);
+      return 'committed';
     },
     async events(remote) {
       return (db.prepare('SELECT * FROM release_events WHERE remote = ? ORDER BY id').all(remote) as EventRow[]).map(eventFromRow);

@@ -59,7 +59,7 @@ describe.each(backends)('registry on $name', (backend) => {
   it('starts empty: no current versions, revision 0', async () => {
     expect(await store.isEmpty()).toBe(true);
     expect(await store.currentVersions()).toEqual(new Map());
-    expect(await store.state('mf_invest')).toEqual({ current: null, revision: 0, releases: [] });
+    expect(await store.state('mf_invest')).toEqual({ current: null, revision: 0, canary: null, releases: [] });
   });
 
   it('moves the registry in one commit with its release rows and audit events, in promotion order', async () => {

@@ -31,7 +31,8 @@ export interface ReleaseRecord {
   rolledBackAt: string | null;
 }
 
-export type ReleaseAction = 'baseline' | 'release' | 'candidate' | 'promote' | 'rollback' | 'import';
+/** `canary`: a version started on a share of visitors; `step`: the guard raised that share. */
+export type ReleaseAction = 'baseline' | 'release' | 'candidate' | 'promote' | 'rollback' | 'import' | 'canary' | 'step';
 
 /** One line of the audit trail: every release, promotion and rollback, who and when. */
 export interface ReleaseEvent {
@@ -42,12 +43,25 @@ export interface ReleaseEvent {
   actor: string;
   gitSha: string | null;
   at: string;
+  /** What a guard decision saw and which rule decided (JSON), null for a person's action. */
+  details?: string | null;
+}
+
+/** A version served to a share of visitors beside the current one, watched by the canary guard. */
+export interface Canary {
+  version: string;
+  /** Percent of visitors served the canary, 1 to 99. */
+  share: number;
+  /** When this share began (ISO time): the guard compares both sides' figures since then. */
+  since: string;
 }
 
 export interface RemoteState {
   current: string | null;
   /** 0 before the first release; each registry change adds one. */
   revision: number;
+  /** The canary beside `current`, or null. */
+  canary: Canary | null;
   /** In promotion order, candidates last. */
   releases: ReleaseRecord[];
 }
@@ -58,6 +72,8 @@ export interface RegistryChange {
   expectedRevision: number;
   /** The version to serve from now on; undefined stores releases without moving the registry. */
   current?: string;
+  /** The canary from now on (null ends it); undefined leaves it. Needs `current` (the revision moves). */
+  canary?: Canary | null;
   /**
    * Release rows written as given (inserted or replaced), except that a candidate row never
    * replaces a released one: a version that has been live is never labelled a candidate again.
@@ -77,12 +93,16 @@ export interface RegistryChange {
  * and server rendering turn into paths on disk.
  */
 export function assertValidChange(change: RegistryChange): void {
-  const versions = [change.current, ...change.upsert.map((r) => r.version), ...change.events.map((e) => e.version)];
+  if (change.canary !== undefined && change.current === undefined) throw new Error('a canary change must name the current version');
+  const versions = [change.current, change.canary?.version, ...change.upsert.map((r) => r.version), ...change.events.map((e) => e.version)];
   const remotes = [change.remote, ...change.upsert.map((r) => r.remote), ...change.events.map((e) => e.remote)];
   const badRemote = remotes.find((r) => !isRemoteName(r));
   if (badRemote !== undefined) throw new Error(`"${badRemote}" is not a remote of this site`);
   const badVersion = versions.find((v) => v !== undefined && !isReleaseVersion(v));
   if (badVersion !== undefined) throw new Error(`"${badVersion}" is not a valid release version`);
+  const share = change.canary?.share;
+  if (share !== undefined && !(Number.isInteger(share) && share >= 1 && share <= 99))
+    throw new Error(`a canary's share is a whole percentage from 1 to 99, got ${share}`);
 }
 
 /** Another change of the same remote committed first; this one changed nothing. */
@@ -97,6 +117,15 @@ export interface RegistryStore {
   kind: 'sqlite' | 'postgres';
   /** Current version of every remote that has one; what each instance polls. */
   currentVersions(): Promise<Map<RemoteName, string>>;
+  /** Current versions and the canaries that run, in one read: what each instance polls. */
+  serving(): Promise<{ current: Map<RemoteName, string>; canaries: Map<RemoteName, Canary> }>;
+  /**
+   * One guard decision for `remote` across every instance: `decide` runs only while this caller holds
+   * the remote's guard lock (PostgreSQL: pg_try_advisory_xact_lock in the transaction that commits the
+   * change it returns; SQLite: the file's single writer and the revision check). 'busy' when another
+   * instance holds it; the change it returns is committed as `commit` would (revision-checked).
+   */
+  decide(remote: RemoteName, decide: () => Promise<RegistryChange | undefined>): Promise<'busy' | 'unchanged' | 'committed'>;
   state(remote: RemoteName): Promise<RemoteState>;
   /** Applies a change in one transaction, or throws RegistryConflict and applies nothing. */
   commit(change: RegistryChange): Promise<void>;
@@ -132,6 +161,7 @@ export interface EventRow {
   actor: string;
   git_sha: string | null;
   at: string | Date;
+  details?: string | null;
 }
 
 const iso = (value: string | Date) => (value instanceof Date ? value.toISOString() : value);
@@ -158,8 +188,34 @@ export function eventFromRow(row: EventRow): ReleaseEvent {
     actor: row.actor,
     gitSha: row.git_sha,
     at: iso(row.at),
+    details: row.details ?? null,
   };
 }
+
+export interface CanaryRow {
+  remote: string;
+  canary_version: string | null;
+  canary_share: number | null;
+  canary_since: string | Date | null;
+}
+
+export function canaryFromRow(row: CanaryRow | undefined): Canary | null {
+  if (!row?.canary_version || row.canary_share === null || row.canary_since === null) return null;
+  return { version: row.canary_version, share: Number(row.canary_share), since: iso(row.canary_since) };
+}
+
+/** The rows of remote_registry as what an instance serves. */
+export function servingFromRows(rows: readonly (CanaryRow & { version: string })[]) {
+  const canaries = new Map<RemoteName, Canary>();
+  for (const row of rows) {
+    const canary = canaryFromRow(row);
+    if (canary) canaries.set(row.remote as RemoteName, canary);
+  }
+  return { current: new Map(rows.map((r) => [r.remote as RemoteName, r.version])), canaries };
+}
+
+/** The registry columns a canary change writes, in this order. */
+export const canaryValues = (canary: Canary | null) => [canary?.version ?? null, canary?.share ?? null, canary?.since ?? null];
 
 /** The upsert both databases run: a candidate row never replaces a released one. */
 export const UPSERT_RELEASE_SQL = `ON CONFLICT (remote, version) DO UPDATE SET state = excluded.state, position = excluded.position,

@@ -15,14 +15,8 @@ import { verifyBuild } from './compatibility';
 import { readManifest, type FederationManifest } from './manifest';
 import { assertWithinQuota, filesPresent, MissingFiles, removeIfUnnamed } from './release-folders';
 import { ReleaseRefused, type ReleaseContext } from './release-context-types';
-import {
-  RegistryConflict,
-  type RegistryStore,
-  type ReleaseAction,
-  type ReleaseEvent,
-  type ReleaseRecord,
-  type RemoteState,
-} from './registry-store';
+import { releaseEvent as event } from './release-events';
+import { RegistryConflict, type RegistryStore, type ReleaseEvent, type ReleaseRecord, type RemoteState } from './registry-store';
 
 export interface Actor {
   /** Who asks: a release token's name, or `cli`. */
@@ -58,11 +52,7 @@ function readChecked(context: ReleaseContext, remote: RemoteName, buildDir: stri
   return read.manifest;
 }
 
-const nextPosition = (state: RemoteState) => Math.max(0, ...state.releases.map((r) => r.position ?? 0)) + 1;
-
-function event(remote: RemoteName, action: ReleaseAction, version: string, from: string | null, who: Actor, at: string): ReleaseEvent {
-  return { remote, action, version, fromVersion: from, actor: who.actor, gitSha: who.gitSha ?? null, at };
-}
+export const nextPosition = (state: RemoteState) => Math.max(0, ...state.releases.map((r) => r.position ?? 0)) + 1;
 
 /**
  * Before a remote's first release the site serves its checkout build. That build becomes a release
@@ -187,12 +177,12 @@ async function recordRelease(context: ReleaseContext, options: RecordOptions): P
 type Change = Parameters<RegistryStore['commit']>[0];
 
 /**
- * Commits a promotion or rollback, checking under the registry's lock that the files of the version
- * it moves to are there. A move to a release whose files are gone is refused; nothing is changed.
+ * Commits a move (promotion, rollback: it ends a running canary unless it names one), checking under
+ * the registry's lock that the files of the version it moves to are there, else refusing it whole.
  */
-async function commitMove(context: ReleaseContext, change: Change & { current: string }): Promise<void> {
+export async function commitMove(context: ReleaseContext, change: Change & { current: string }): Promise<void> {
   try {
-    await context.store.commit({ ...change, precondition: filesPresent(context, change.remote, [change.current]) });
+    await context.store.commit({ canary: null, ...change, precondition: filesPresent(context, change.remote, [change.current]) });
   } catch (error) {
     if (error instanceof RegistryConflict) throw new ReleaseRefused(error.message, [], 409);
     if (error instanceof MissingFiles) throw new ReleaseRefused(`${error.message}: the registry is unchanged`);

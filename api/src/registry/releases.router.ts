@@ -1,10 +1,10 @@
 /**
  * The release API a section team's CI calls, each remote with its own token (release-auth.ts):
  *   POST /api/releases/{remote}            gzipped tar of dist; 201 { version } (?candidate=1: stored, not live)
- *   POST /api/releases/{remote}/promote    { version }
- *   POST /api/releases/{remote}/rollback   { to? }
+ *   POST /api/releases/{remote}/promote    { version, share? } (share 1..99: a canary beside the current version)
+ *   POST /api/releases/{remote}/rollback   { to? } (while a canary runs and without `to`: ends the canary)
  *   POST /api/releases/{remote}/preview    { version } -> a signed, expiring preview link
- *   GET  /api/releases/{remote}            the releases, the current one marked
+ *   GET  /api/releases/{remote}            the releases, the current one marked, the canary if one runs
  * Every change is recorded (who, when, git sha) and a refused one changes nothing.
  */
 import crypto from 'node:crypto';
@@ -22,14 +22,23 @@ import { jsonBody } from '../platform/json-body';
 import { validate, validBody } from '../platform/validate';
 import { PREVIEW_TTL_MS, signPreview } from './preview';
 import { authorizeRelease } from './release-auth';
-import { listReleases, promoteRelease, releaseBuild, ReleaseRefused, rollbackRelease, type ReleaseContext } from './release-service';
+import { listReleases, promoteRelease, releaseBuild, ReleaseRefused, type ReleaseContext } from './release-service';
+import { FULL_SHARE, rollbackOrEndCanary, startCanary } from './canary/canary-service';
 import { parseRemoteName } from './remote-names';
 import { removeFolder } from './remove-folder';
 import { TarballRefused } from './tarball';
 import { UploadAbandoned, unpackInWorker } from './upload-worker';
 
 const versionSchema = z.string().refine(isReleaseVersion, 'version must be a release version such as 1.0.0-0123456789');
-const promoteSchema = z.object({ version: versionSchema });
+const previewSchema = z.object({ version: versionSchema });
+const promoteSchema = previewSchema.extend({
+  share: z
+    .number()
+    .int('share must be a whole percentage')
+    .min(1, 'share must be 1 to 100')
+    .max(FULL_SHARE, 'share must be 1 to 100')
+    .optional(),
+});
 const rollbackSchema = z.object({ to: versionSchema.optional() });
 
 export interface ReleaseApiDeps {
@@ -103,7 +112,9 @@ export function releasesRouter(deps: ReleaseApiDeps): Router {
   });
 
   router.get('/:remote', async (ctx) => {
-    ctx.body = await listReleases(await deps.context(), ctx.state.remote);
+    const context = await deps.context();
+    const listing = await listReleases(context, ctx.state.remote);
+    ctx.body = { ...listing, canary: (await context.store.state(ctx.state.remote)).canary };
   });
 
   router.post('/:remote', async (ctx) => {
@@ -139,18 +150,15 @@ export function releasesRouter(deps: ReleaseApiDeps): Router {
   });
 
   router.post('/:remote/promote', jsonBody(), validate(promoteSchema), async (ctx) => {
-    const { version } = validBody(ctx, promoteSchema);
-    ctx.body = await promoteRelease(await deps.context(), {
-      remote: ctx.state.remote,
-      version,
-      actor: ctx.state.actor,
-      gitSha: gitShaOf(ctx),
-    }).catch(refusal);
+    const { version, share = FULL_SHARE } = validBody(ctx, promoteSchema);
+    const who = { remote: ctx.state.remote, version, actor: ctx.state.actor, gitSha: gitShaOf(ctx) };
+    const context = await deps.context();
+    ctx.body = await (share < FULL_SHARE ? startCanary(context, { ...who, share }) : promoteRelease(context, who)).catch(refusal);
   });
 
   router.post('/:remote/rollback', jsonBody(), validate(rollbackSchema), async (ctx) => {
     const { to } = validBody(ctx, rollbackSchema);
-    ctx.body = await rollbackRelease(await deps.context(), {
+    ctx.body = await rollbackOrEndCanary(await deps.context(), {
       remote: ctx.state.remote,
       to,
       actor: ctx.state.actor,
@@ -158,8 +166,8 @@ export function releasesRouter(deps: ReleaseApiDeps): Router {
     }).catch(refusal);
   });
 
-  router.post('/:remote/preview', jsonBody(), validate(promoteSchema), async (ctx) => {
-    const { version } = validBody(ctx, promoteSchema);
+  router.post('/:remote/preview', jsonBody(), validate(previewSchema), async (ctx) => {
+    const { version } = validBody(ctx, previewSchema);
     const context = await deps.context();
     if (
       !(await context.store.state(ctx.state.remote)).releases.some((r) => r.version === version) ||

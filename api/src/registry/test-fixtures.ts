@@ -1,4 +1,5 @@
 /** A throwaway checkout (shell build + one remote package) and fake remote builds, for the release tests. */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,6 +68,21 @@ export function tempReleaseContext(checkout = tempCheckout()) {
   const store = openSqliteRegistry(config.dataDir);
   const context = releaseContext(config, store);
   return { ...checkout, config, store, context };
+}
+
+/** An api instance's config over a throwaway checkout, mf_invest's release API open to `token`. */
+export function checkoutConfig(checkout: ReturnType<typeof tempCheckout>, token: string, env: Record<string, string> = {}) {
+  return loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    SITE_ROOT: checkout.siteRoot,
+    DATA_DIR: path.join(checkout.siteRoot, 'data'),
+    RELEASES_DIR: checkout.releasesDir,
+    DATABASE_URL: '',
+    RELEASE_TOKEN_MF_INVEST: crypto.createHash('sha256').update(token).digest('hex'),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
 }
 
 /** Writes a fixture build into a fresh temporary folder and returns it. */

@@ -9,17 +9,18 @@ import type { RegistryStore } from '../registry/registry-store';
 import { healthPageRouter } from './health-page.router';
 import { releaseHealthRouter, type HealthRouterDeps } from './health.router';
 
-export interface HealthWiring extends Pick<HealthRouterDeps, 'aggregator' | 'store'> {
+export interface HealthWiring extends Pick<HealthRouterDeps, 'aggregator' | 'store' | 'canary'> {
   config: AppConfig;
   registry: Pick<RegistryFollower, 'current'>;
   registryStore: () => Promise<RegistryStore>;
 }
 
-export function releaseHealthRouters({ config, aggregator, store, registry, registryStore }: HealthWiring): Router[] {
+export function releaseHealthRouters({ config, aggregator, store, canary, registry, registryStore }: HealthWiring): Router[] {
   const deps: HealthRouterDeps = {
     config,
     aggregator,
     store,
+    canary,
     current: () => registry.current(),
     events: (remote) => registryStore().then((registryState) => registryState.events(remote)),
   };

@@ -6,7 +6,7 @@
  * includes the last seconds.
  */
 import Router from '@koa/router';
-import type { ReleaseTimeline, RemoteName } from '@cardlift/contracts';
+import type { CanaryHealth, ReleaseTimeline, RemoteName } from '@cardlift/contracts';
 import type { Context } from 'koa';
 import type { AppConfig } from '../platform/config';
 import { AppError } from '../platform/errors';
@@ -26,6 +26,8 @@ export interface HealthRouterDeps {
   aggregator: RumAggregator;
   store: () => Promise<RumStore>;
   current: () => CurrentVersions;
+  /** The remote's running canary and the guard's last conclusion, or null. */
+  canary?: (remote: RemoteName) => CanaryHealth | null;
   /** The remote's audit trail (releases, promotions, rollbacks). */
   events: (remote: RemoteName) => Promise<ReleaseEvent[]>;
 }
@@ -65,7 +67,7 @@ export function releaseHealthRouter(deps: HealthRouterDeps): Router {
     await deps.aggregator.flush();
     const sinceMinute = Math.floor(Date.now() / 60_000) - hours * 60;
     const totals = await (await deps.store()).totals(sinceMinute, remote);
-    ctx.body = releaseHealth(remote, hours, deps.current().get(remote) ?? null, totals);
+    ctx.body = releaseHealth(remote, hours, deps.current().get(remote) ?? null, totals, deps.canary?.(remote) ?? null);
   });
   router.get('/:remote/health/timeline', async (ctx) => {
     const remote = authorized(ctx);

@@ -2,7 +2,7 @@
  * A section's figures per version over a window, read from the stored aggregates: what a person
  * deciding on a rollback (or the guard that will do it) compares between two versions.
  */
-import { CONTACT_OUTCOMES, type ReleaseHealth, type RemoteName, type VersionHealth } from '@cardlift/contracts';
+import { CONTACT_OUTCOMES, type CanaryHealth, type ReleaseHealth, type RemoteName, type VersionHealth } from '@cardlift/contracts';
 import { quantile, TIMING_SCALE } from './histogram';
 import { RUM_COUNTERS } from './rum-aggregator';
 import type { RumTotal } from './rum-store';
@@ -50,12 +50,19 @@ export function figuresBySectionVersion(totals: readonly RumTotal[]): Map<string
   return sections;
 }
 
-export function releaseHealth(remote: RemoteName, hours: number, current: string | null, totals: readonly RumTotal[]): ReleaseHealth {
+export function releaseHealth(
+  remote: RemoteName,
+  hours: number,
+  current: string | null,
+  totals: readonly RumTotal[],
+  canary: CanaryHealth | null = null,
+): ReleaseHealth {
   const versions = figuresBySectionVersion(totals.filter((t) => t.section === remote)).get(remote) ?? new Map<string, VersionFigures>();
-  if (current && !versions.has(current)) versions.set(current, new VersionFigures());
+  for (const shown of [current, canary?.version]) if (shown && !versions.has(shown)) versions.set(shown, new VersionFigures());
   const entries: VersionHealth[] = [...versions].map(([version, figures]) => ({
     version,
     current: version === current,
+    ...(version === canary?.version ? { share: canary.share } : {}),
     views: figures.count(RUM_COUNTERS.views),
     p75: { lcp: figures.p75('lcp'), inp: figures.p75('inp'), cls: figures.p75('cls') },
     errorsPer100: figures.errorsPer100(),
@@ -66,5 +73,5 @@ export function releaseHealth(remote: RemoteName, hours: number, current: string
   }));
   // The current version first, then the most viewed.
   entries.sort((a, b) => Number(b.current) - Number(a.current) || b.views - a.views || a.version.localeCompare(b.version));
-  return { remote, hours, current, versions: entries };
+  return { remote, hours, current, canary, versions: entries };
 }

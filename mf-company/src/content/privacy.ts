@@ -97,7 +97,8 @@ export const privacyPolicy = legalDocument({
       id: 'cookies',
       heading: 'Cookies and similar technologies',
       body: [
-        'Our websites set no cookies and use no analytics or advertising tools.',
+        'Our websites use no analytics or advertising tools. They set one cookie only, and only while we try out a new version of a part of the site.',
+        'When we change a part of our website, we may first show the new version to some visitors and check that it works well before everyone gets it. While such a trial runs, our website sets one cookie, cardlift_canary: a random value that means nothing on its own and is not linked to you, your visits or anything you send us. It makes sure you keep seeing the same version of each page, on every page you open, instead of switching between the old and the new one; the website needs it for that, so it is strictly necessary and we do not ask for consent. It is sent only to our website, cannot be read by scripts in the page, and expires after 30 days. You can delete it in your browser settings at any time; you may then see the other version.',
         'While you browse our website, your browser keeps a note of where your visit came from: the campaign details in the link you followed (its utm_ values), the website that linked to us, and the first page you opened. The note stays in your browser, in that tab only (session storage), and is deleted when you close the tab. It leaves your browser only if you send the Talk to Sales form: it is then sent and stored with your request, so that our sales team knows which campaign or website brought you to us. It is kept, and can be deleted, together with your request.',
         'You can clear session storage in your browser settings at any time; the Talk to Sales form works the same without it.',
       ],

@@ -1,0 +1,64 @@
+/**
+ * What the guard cannot judge it holds, says why and never promotes: too few views, or measurements
+ * it cannot read (the database down). On SQLite, one instance.
+ */
+import pino from 'pino';
+import { RumAggregator } from '../../rum/rum-aggregator';
+import type { RumStore, RumTotal } from '../../rum/rum-store';
+import { RegistryFollower } from '../registry-follower';
+import { releaseBuild } from '../release-service';
+import { fixtureBuild, tempReleaseContext } from '../test-fixtures';
+import { CanaryGuard } from './canary-guard';
+import { startCanary } from './canary-service';
+
+const remote = 'mf_invest' as const;
+const logger = pino({ level: 'silent' });
+
+async function runningCanary() {
+  const { context, store, config } = tempReleaseContext();
+  const who = { actor: 'cli', remote };
+  const current = (await releaseBuild(context, { ...who, buildDir: fixtureBuild('v1') })).version;
+  const canary = (await releaseBuild(context, { ...who, buildDir: fixtureBuild('v2'), candidate: true })).version;
+  await startCanary(context, { ...who, version: canary, share: 10 });
+  const follower = new RegistryFollower(async () => store, logger);
+  await follower.refresh();
+  const guardOn = (totals: () => Promise<RumTotal[]>) => {
+    const rum = { totals } as unknown as RumStore;
+    return new CanaryGuard({
+      settings: { ...config.canary, minViews: 5, bakeMs: 0, steps: [10, 50, 100] },
+      store: async () => store,
+      rum: async () => rum,
+      aggregator: new RumAggregator(async () => rum, logger, { flushMs: 1000, retentionDays: 1, maxKeys: 10 }),
+      follower,
+      logger,
+    });
+  };
+  return { store, current, canary, guardOn };
+}
+
+describe('the canary guard holds', () => {
+  it('while a side has too few views, saying so', async () => {
+    const { store, canary, guardOn } = await runningCanary();
+    const views = (version: string, count: number): RumTotal => ({ section: remote, version, metric: 'views', bucket: 0, count });
+    const guard = guardOn(async () => [views(canary, 50)]);
+    await guard.tick();
+    expect(guard.status(remote)).toMatchObject({ action: 'hold', rule: 'not-enough-views', share: 10 });
+    expect(guard.status(remote)?.reason).toMatch(/waiting for 5 views on each side \(canary 50, current 0\)/);
+    expect((await store.state(remote)).canary).toMatchObject({ version: canary, share: 10 });
+    expect((await store.events(remote)).filter((e) => e.actor === 'guard')).toEqual([]);
+    await store.close();
+  });
+
+  it('when the measurements cannot be read, saying why', async () => {
+    const { store, current, canary, guardOn } = await runningCanary();
+    const guard = guardOn(async () => {
+      throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
+    });
+    await guard.tick();
+    expect(guard.status(remote)).toMatchObject({ action: 'hold', rule: 'cannot-read' });
+    expect(guard.status(remote)?.reason).toBe('cannot judge, holding: connect ECONNREFUSED 127.0.0.1:5432');
+    const state = await store.state(remote);
+    expect(state).toMatchObject({ current, canary: { version: canary, share: 10 } });
+    await store.close();
+  });
+});

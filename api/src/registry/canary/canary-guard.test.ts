@@ -1,0 +1,150 @@
+/**
+ * The guard on two api instances sharing one PostgreSQL database (TEST_DATABASE_URL): a healthy canary
+ * steps 10 -> 50 -> 100 with one audit line per step, both instances serve each new state within 2 s,
+ * and a canary whose pages throw is rolled back, the audit naming the rule and its figures.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { createApp, type App } from '../../app';
+import { openPostgresRumStore } from '../../rum/rum-store-postgres';
+import type { RumStore } from '../../rum/rum-store';
+import { freshSchemaUrl, TEST_DATABASE_URL } from '../../../test/postgres';
+import { releaseContext } from '../release-context';
+import { releaseBuild } from '../release-service';
+import { checkoutConfig, fixtureBuild, tempCheckout } from '../test-fixtures';
+
+const TOKEN = 'invest-token';
+const remote = 'mf_invest' as const;
+
+/** Resolves once `check` holds, polling every 20 ms; fails after `ms`. */
+async function within<T>(ms: number, check: () => T | undefined | false | Promise<T | undefined | false>): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+if (!TEST_DATABASE_URL) {
+  describe('canary guard on two instances (PostgreSQL)', () => {
+    it.skip('SKIPPED: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run the guard on two instances', () =>
+      undefined);
+  });
+} else {
+  describe('canary guard on two instances (PostgreSQL)', () => {
+    const checkout = tempCheckout();
+    let apps: App[];
+    let rum: RumStore;
+    let versions: string[];
+    /** What the release webhook received: the team's notifications. */
+    const announced: { key: string | undefined; body: { type: string; action: string; rule: string } }[] = [];
+    const webhook = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        announced.push({ key: req.headers['idempotency-key'] as string | undefined, body: JSON.parse(body) });
+        res.writeHead(204).end();
+      });
+    });
+
+    const views = async (version: string, count: number, errors = 0) => {
+      const minute = Math.floor(Date.now() / 60_000);
+      const row = { minute, section: remote, version, device: 'desktop', bucket: 0 };
+      await rum.add([{ ...row, metric: 'views', count }, ...(errors ? [{ ...row, metric: 'errors', count: errors }] : [])]);
+    };
+    const guardLines = async () => (await (await apps[0]!.registryStore()).events(remote)).filter((e) => e.actor === 'guard');
+    /** Both instances serve this canary state (version and share, or none) within 2 s of the decision. */
+    const bothServe = (current: string, canary: { version: string; share: number } | null) =>
+      within(2000, () =>
+        apps.every((app) => {
+          const running = app.registry.canaries().get(remote);
+          const same = canary ? running?.version === canary.version && running.share === canary.share : running === undefined;
+          return app.registry.current().get(remote) === current && same;
+        }),
+      );
+
+    beforeAll(async () => {
+      await new Promise<void>((resolve) => webhook.listen(0, '127.0.0.1', resolve));
+      const config = checkoutConfig(checkout, TOKEN, {
+        RELEASE_WEBHOOK_URL: `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/releases`,
+        DATABASE_URL: await freshSchemaUrl('canary_guard'),
+        CANARY_MIN_VIEWS: '20',
+        CANARY_BAKE_MS: '1500',
+        CANARY_GUARD_INTERVAL_MS: '50',
+      });
+      apps = [createApp({ config }), createApp({ config })];
+      await Promise.all(apps.map((app) => app.start()));
+      rum = await openPostgresRumStore(config.databaseUrl!);
+      const context = releaseContext(config, await apps[0]!.registryStore());
+      const release = async (marker: string, candidate: boolean) =>
+        (await releaseBuild(context, { actor: 'cli', remote, buildDir: fixtureBuild(marker), candidate })).version;
+      versions = [await release('v1', false), await release('v2', true), await release('v3', true)];
+    }, 60_000);
+    afterAll(async () => {
+      await Promise.all(apps.map((app) => app.close()));
+      await rum.close();
+      webhook.close();
+    });
+
+    const promote = (version: string, share: number) =>
+      request(apps[0]!.koa.callback())
+        .post(`/api/releases/${remote}/promote`)
+        .set('Authorization', `Bearer ${TOKEN}`)
+        .send({ version, share });
+
+    it('steps a healthy canary 10 -> 50 -> 100, one decision per step, followed by both instances', async () => {
+      const [v1, v2] = versions as [string, string];
+      expect((await promote(v2, 10)).status).toBe(200);
+      await bothServe(v1, { version: v2, share: 10 });
+      const listing = await request(apps[1]!.koa.callback()).get(`/api/releases/${remote}`).set('Authorization', `Bearer ${TOKEN}`);
+      expect(listing.body.canary).toMatchObject({ version: v2, share: 10 });
+
+      await views(v1, 40);
+      await views(v2, 40);
+      const step = await within(10_000, async () => (await guardLines()).find((e) => e.action === 'step'));
+      expect(JSON.parse(step.details!)).toMatchObject({ rule: 'healthy', share: 10 });
+      await bothServe(v1, { version: v2, share: 50 });
+
+      const health = await request(apps[1]!.koa.callback())
+        .get(`/api/releases/${remote}/health?hours=1`)
+        .set('Authorization', `Bearer ${TOKEN}`);
+      expect(health.body.canary).toMatchObject({ version: v2, share: 50 });
+      expect(health.body.versions.find((v: { version: string }) => v.version === v2)).toMatchObject({ share: 50, current: false });
+
+      await within(10_000, async () => (await guardLines()).some((e) => e.action === 'promote'));
+      await bothServe(v2, null);
+      const lines = await guardLines();
+      expect(lines.map((e) => [e.action, e.version, e.fromVersion])).toEqual([
+        ['step', v2, v1],
+        ['promote', v2, v1],
+      ]);
+      // The team is told of each decision once, by the instance that made it.
+      await within(2000, () => announced.length >= 2);
+      expect(announced.map((a) => [a.body.type, a.body.action, a.body.rule])).toEqual([
+        ['release.guard', 'step', 'healthy'],
+        ['release.guard', 'complete', 'healthy'],
+      ]);
+      expect(new Set(announced.map((a) => a.key)).size).toBe(2);
+    }, 30_000);
+
+    it('rolls back a canary whose pages throw, naming the rule and its figures', async () => {
+      const [, v2, v3] = versions as [string, string, string];
+      expect((await promote(v3, 50)).status).toBe(200);
+      await bothServe(v2, { version: v3, share: 50 });
+      await views(v2, 40);
+      await views(v3, 40, 30);
+      const rollback = await within(10_000, async () => (await guardLines()).find((e) => e.action === 'rollback'));
+      expect(rollback).toMatchObject({ version: v2, fromVersion: v3 });
+      const details = JSON.parse(rollback.details!);
+      expect(details.rule).toBe('errors');
+      expect(details.figures.canary).toMatchObject({ errors: 30 });
+      await bothServe(v2, null);
+      const state = await (await apps[1]!.registryStore()).state(remote);
+      expect(state.releases.find((r) => r.version === v3)?.rolledBackAt).not.toBeNull();
+      expect((await guardLines()).filter((e) => e.action === 'rollback')).toHaveLength(1);
+    }, 30_000);
+  });
+}

@@ -1,0 +1,163 @@
+/**
+ * The canary guard: every instance ticks while a canary runs, and for each canary one of them makes
+ * the step's decision (RegistryStore.decide: PostgreSQL's try-lock in the deciding transaction, or
+ * SQLite's single writer; the registry's revision check refuses a second decision on the same step).
+ * It compares the canary with the current version, same section and same window (since the share
+ * last changed), from the stored aggregates, and rolls back, steps up, completes or holds. What it
+ * cannot judge (too few views, an unreadable database) it holds and says why; it never promotes then.
+ */
+import type { RemoteName } from '@cardlift/contracts';
+import type { CanarySettingsConfig } from '../../platform/config';
+import type { Logger } from '../../platform/logger';
+import type { RumAggregator } from '../../rum/rum-aggregator';
+import type { RumStore } from '../../rum/rum-store';
+import type { RegistryFollower } from '../registry-follower';
+import { RegistryConflict, type RegistryChange, type RegistryStore, type RemoteState } from '../registry-store';
+import type { Actor } from '../release-service';
+import { sideFigures } from './canary-figures';
+import { decideCanary, type CanaryDecision, type SideFigures } from './canary-rules';
+import { completeCanaryChange, endCanaryChange, stepCanaryChange } from './canary-service';
+
+/** Who the audit trail names for the guard's decisions. */
+export const GUARD_ACTOR: Actor = { actor: 'guard' };
+
+/** What the guard last concluded about a remote's canary (shown by the health endpoint). */
+export interface GuardStatus {
+  version: string;
+  share: number;
+  action: CanaryDecision['action'];
+  rule: CanaryDecision['rule'];
+  reason: string;
+  at: string;
+  /** The share a step moves to. */
+  nextShare?: number;
+  figures?: { canary: SideFigures; current: SideFigures };
+}
+
+/** A decision the guard committed, as announced to the team. */
+export interface GuardDecision extends GuardStatus {
+  remote: RemoteName;
+  from: string;
+}
+
+export interface CanaryGuardDeps {
+  settings: CanarySettingsConfig;
+  store(): Promise<RegistryStore>;
+  rum(): Promise<RumStore>;
+  aggregator: RumAggregator;
+  follower: RegistryFollower;
+  logger: Logger;
+  /** Told of each committed decision (the release webhook); its failure is logged, never retried. */
+  announce?(decision: GuardDecision): Promise<void>;
+  now?(): Date;
+}
+
+export class CanaryGuard {
+  private readonly statuses = new Map<RemoteName, GuardStatus>();
+  private timer: NodeJS.Timeout | undefined;
+  private ticking: Promise<void> | undefined;
+
+  constructor(private readonly deps: CanaryGuardDeps) {}
+
+  start(): void {
+    this.timer ??= setInterval(() => void this.tick(), this.deps.settings.intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.ticking;
+  }
+
+  /** The last conclusion about `remote`'s running canary, or undefined. */
+  status(remote: RemoteName): GuardStatus | undefined {
+    const status = this.statuses.get(remote);
+    const canary = this.deps.follower.canaries().get(remote);
+    return status && canary?.version === status.version ? status : undefined;
+  }
+
+  /** Looks at every running canary once; a tick still under way is shared rather than doubled. */
+  tick(): Promise<void> {
+    this.ticking ??= this.judgeAll().finally(() => (this.ticking = undefined));
+    return this.ticking;
+  }
+
+  private async judgeAll(): Promise<void> {
+    const remotes = [...this.deps.follower.canaries().keys()];
+    if (remotes.length === 0) return;
+    // This instance's buffered reports count too: written before anything is read.
+    await this.deps.aggregator.flush();
+    for (const remote of remotes) await this.judge(remote);
+  }
+
+  private async judge(remote: RemoteName): Promise<void> {
+    const at = (this.deps.now?.() ?? new Date()).toISOString();
+    let committed: GuardDecision | undefined;
+    try {
+      const store = await this.deps.store();
+      const outcome = await store.decide(remote, async () => {
+        const state = await store.state(remote);
+        if (!state.canary || !state.current) return undefined;
+        const status = await this.conclude(remote, state, at);
+        if (status.action === 'hold') return undefined;
+        committed = { ...status, remote, from: state.current };
+        return this.changeFor(state, remote, status, at);
+      });
+      if (outcome !== 'committed' || !committed) return;
+      this.deps.logger.info({ ...committed }, `canary guard: ${committed.action} (${committed.rule})`);
+      await this.deps.follower.refresh();
+      await this.deps
+        .announce?.(committed)
+        .catch((error: unknown) => this.deps.logger.warn({ err: error, remote }, 'canary guard: the release webhook could not be told'));
+    } catch (error) {
+      // Another instance decided this step first: its decision stands, nothing to do here.
+      if (error instanceof RegistryConflict) return;
+      const canary = this.deps.follower.canaries().get(remote);
+      if (!canary) return;
+      const reason = `cannot judge, holding: ${(error as Error).message}`;
+      this.remember(remote, { version: canary.version, share: canary.share, action: 'hold', rule: 'cannot-read', reason, at });
+    }
+  }
+
+  /** Reads both sides' figures since the share began and applies the rules. */
+  private async conclude(remote: RemoteName, state: RemoteState, at: string): Promise<GuardStatus> {
+    const canary = state.canary!;
+    const since = Date.parse(canary.since);
+    const totals = await (await this.deps.rum()).totals(Math.floor(since / 60_000), remote);
+    const figures = { canary: sideFigures(totals, remote, canary.version), current: sideFigures(totals, remote, state.current!) };
+    const settings = this.deps.settings;
+    const decision = decideCanary({
+      ...figures,
+      share: canary.share,
+      elapsedMs: Date.parse(at) - since,
+      settings: { minViews: settings.minViews, bakeMs: settings.bakeMs, steps: settings.stepsFor[remote] ?? settings.steps },
+    });
+    const { action, rule, reason } = decision;
+    const status: GuardStatus = { version: canary.version, share: canary.share, action, rule, reason, at, figures };
+    if (decision.action === 'step') status.nextShare = decision.share;
+    this.remember(remote, status);
+    return status;
+  }
+
+  private changeFor(state: RemoteState, remote: RemoteName, status: GuardStatus, at: string): RegistryChange {
+    const details = JSON.stringify({ rule: status.rule, reason: status.reason, share: status.share, figures: status.figures });
+    if (status.action === 'rollback') return endCanaryChange(state, remote, GUARD_ACTOR, at, details);
+    if (status.action === 'complete') return completeCanaryChange(state, remote, GUARD_ACTOR, at, details);
+    return stepCanaryChange(state, remote, status.nextShare!, GUARD_ACTOR, at, details);
+  }
+
+  /** Keeps the conclusion; a hold is logged when its rule changes (not on every tick). */
+  private remember(remote: RemoteName, status: GuardStatus): void {
+    const before = this.statuses.get(remote);
+    this.statuses.set(remote, status);
+    if (status.action === 'hold' && (before?.rule !== status.rule || before.version !== status.version)) {
+      const log = status.rule === 'cannot-read' ? this.deps.logger.warn : this.deps.logger.info;
+      log.call(
+        this.deps.logger,
+        { remote, version: status.version, share: status.share, rule: status.rule },
+        `canary guard holds: ${status.reason}`,
+      );
+    }
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * A canary: a stored release served to a share of visitors beside the current version. Started by a
+ * promote with a share under 100, stepped up by the guard (or a later promote), completed by a promote
+ * with share 100 (release-service.ts's promotion, which ends the canary in the same commit), ended by
+ * a rollback. Every change is one revision-checked commit of the registry: all instances follow it.
+ */
+import type { RemoteName } from '@cardlift/contracts';
+import { commitMove, nextPosition, ReleaseRefused, rollbackRelease, type Actor, type ReleaseContext } from '../release-service';
+import { releaseEvent as event } from '../release-events';
+import type { Canary, RegistryChange, RemoteState, ReleaseEvent, ReleaseRecord } from '../registry-store';
+
+export const FULL_SHARE = 100;
+
+const nowIso = (context: ReleaseContext) => (context.now?.() ?? new Date()).toISOString();
+
+/** Serves `version` to `share` % of visitors (1..99); a running canary of the same version changes share. */
+export async function startCanary(
+  context: ReleaseContext,
+  options: Actor & { remote: RemoteName; version: string; share: number },
+): Promise<{ current: string; canary: Canary }> {
+  const { remote, version, share } = options;
+  const state = await context.store.state(remote);
+  if (!state.releases.some((r) => r.version === version)) throw new ReleaseRefused(`${remote} has no release ${version}`, [], 404);
+  if (!state.current)
+    throw new ReleaseRefused(`${remote} has no current release to compare a canary with: promote ${version} with share 100 first`, [], 409);
+  if (state.current === version) throw new ReleaseRefused(`${remote} is already on ${version}`, [], 409);
+  if (state.canary && state.canary.version !== version)
+    throw new ReleaseRefused(
+      `${remote} already runs a canary of ${state.canary.version}: promote it with share 100 or roll it back first`,
+      [],
+      409,
+    );
+  if (!context.artifacts.locate(remote, version))
+    throw new ReleaseRefused(`the files of ${remote} ${version} are missing from the artifact store: not starting a canary`);
+  const at = nowIso(context);
+  const canary: Canary = { version, share, since: at };
+  // The canary's folder is never removed meanwhile: a record names it (RegistryStore.removeUnnamed).
+  await commitMove(context, {
+    remote,
+    expectedRevision: state.revision,
+    current: state.current,
+    canary,
+    upsert: [],
+    events: [event(remote, state.canary ? 'step' : 'canary', version, state.current, options, at)],
+  });
+  return { current: state.current, canary };
+}
+
+/** A rollback while a canary runs ends the canary (everyone on the current version); otherwise a rollback. */
+export async function rollbackOrEndCanary(
+  context: ReleaseContext,
+  options: Actor & { remote: RemoteName; to?: string | undefined },
+): Promise<{ from: string; to: string }> {
+  const state = await context.store.state(options.remote);
+  if (!state.canary || !state.current || options.to !== undefined) return rollbackRelease(context, options);
+  const change = endCanaryChange(state, options.remote, options, nowIso(context));
+  await commitMove(context, { ...change, current: state.current });
+  return { from: state.canary.version, to: state.current };
+}
+
+/** The change that ends the canary: its record marked rolled back, everyone on the current version. */
+export function endCanaryChange(state: RemoteState, remote: RemoteName, who: Actor, at: string, details?: string): RegistryChange {
+  const canary = state.canary!;
+  const record = state.releases.find((r) => r.version === canary.version);
+  return {
+    remote,
+    expectedRevision: state.revision,
+    current: state.current!,
+    canary: null,
+    upsert: record ? [{ ...record, rolledBackAt: at }] : [],
+    events: [withDetails(event(remote, 'rollback', state.current!, canary.version, who, at), details)],
+  };
+}
+
+/** The change that raises the canary's share (a new window starts). */
+export function stepCanaryChange(
+  state: RemoteState,
+  remote: RemoteName,
+  share: number,
+  who: Actor,
+  at: string,
+  details?: string,
+): RegistryChange {
+  const canary = state.canary!;
+  return {
+    remote,
+    expectedRevision: state.revision,
+    current: state.current!,
+    canary: { ...canary, share, since: at },
+    upsert: [],
+    events: [withDetails(event(remote, 'step', canary.version, state.current, who, at), details)],
+  };
+}
+
+/** The change that makes the canary the current version, as a promotion does. */
+export function completeCanaryChange(state: RemoteState, remote: RemoteName, who: Actor, at: string, details?: string): RegistryChange {
+  const canary = state.canary!;
+  const record = state.releases.find((r) => r.version === canary.version)!;
+  const promoted: ReleaseRecord = { ...record, state: 'released', position: nextPosition(state), rolledBackAt: null };
+  return {
+    remote,
+    expectedRevision: state.revision,
+    current: canary.version,
+    canary: null,
+    upsert: [promoted],
+    events: [withDetails(event(remote, 'promote', canary.version, state.current, who, at), details)],
+  };
+}
+
+const withDetails = (line: ReleaseEvent, details: string | undefined): ReleaseEvent => (details ? { ...line, details } : line);

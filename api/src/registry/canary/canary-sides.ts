@@ -1,0 +1,65 @@
+/**
+ * Which side of a canary a visitor is on. A strictly necessary first-party cookie holds a random value
+ * with no meaning (set only while a canary runs, for a visitor who has none); the side for remote R is
+ * a stable function of (value, R), so every instance, every page and every /api answer agree without
+ * storing anything about the visitor. Named in the privacy policy.
+ */
+import crypto from 'node:crypto';
+import type { Context } from 'koa';
+import type { RemoteName } from '@cardlift/contracts';
+import type { CurrentVersions } from '../remote-registry';
+import type { Canary } from '../registry-store';
+
+export const CANARY_COOKIE = 'cardlift_canary';
+export const CANARY_COOKIE_DAYS = 30;
+const VISITOR_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+/** True when the visitor `value` gets the canary of `remote` at `share` %: sha256(value + remote), first 4 bytes mod 100. */
+export function onCanarySide(value: string, remote: RemoteName, share: number): boolean {
+  return (
+    crypto
+      .createHash('sha256')
+      .update(value + remote)
+      .digest()
+      .readUInt32BE(0) %
+      100 <
+    share
+  );
+}
+
+/** The versions this visitor is served: each running canary in place of the current version on its side. */
+export function visitorVersions(current: CurrentVersions, canaries: ReadonlyMap<RemoteName, Canary>, visitor: string): CurrentVersions {
+  const versions = new Map(current);
+  for (const [remote, canary] of canaries) {
+    if (current.has(remote) && onCanarySide(visitor, remote, canary.share)) versions.set(remote, canary.version);
+  }
+  return versions;
+}
+
+/**
+ * The visitor's canary value: theirs when well formed, else a new one, set as a cookie on this answer
+ * (so this answer and every later one agree). Only called while a canary runs.
+ */
+export function canaryVisitor(ctx: Context): string {
+  const held = ctx.cookies.get(CANARY_COOKIE);
+  if (held && VISITOR_PATTERN.test(held)) return held;
+  const value = crypto.randomBytes(16).toString('base64url');
+  ctx.cookies.set(CANARY_COOKIE, value, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.secure,
+    maxAge: CANARY_COOKIE_DAYS * 24 * 60 * 60 * 1000,
+  });
+  return value;
+}
+
+/**
+ * The versions a request is served from. While a canary runs the answer depends on the cookie, so it
+ * says so (`Vary: Cookie`) to any cache on the way.
+ */
+export function requestVersions(ctx: Context, current: CurrentVersions, canaries: ReadonlyMap<RemoteName, Canary>): CurrentVersions {
+  if (canaries.size === 0) return current;
+  ctx.vary('Cookie');
+  return visitorVersions(current, canaries, canaryVisitor(ctx));
+}

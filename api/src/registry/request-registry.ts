@@ -1,0 +1,31 @@
+/**
+ * The registry each request is served from (pages, GET /api/remotes, GET /api/navigation all ask
+ * here, so they agree): the versions this instance follows, with the visitor's side of each running
+ * canary (canary/canary-sides.ts), and a valid preview cookie's candidate over both for that browser.
+ */
+import type { Context } from 'koa';
+import type { AppConfig } from '../platform/config';
+import type { RequestRegistry } from '../site/site-router';
+import { DirectoryArtifactStore } from './artifact-store';
+import { requestVersions } from './canary/canary-sides';
+import { PREVIEW_COOKIE, verifyPreview } from './preview';
+import type { RegistryFollower } from './registry-follower';
+import { buildRegistry } from './remote-registry';
+
+export interface RequestRegistryDeps {
+  config: AppConfig;
+  follower: RegistryFollower;
+  /** The preview links' secret once known (read at start). */
+  previewSecret(): string | undefined;
+}
+
+export function requestRegistry({ config, follower, previewSecret }: RequestRegistryDeps): (ctx: Context) => RequestRegistry {
+  const artifacts = new DirectoryArtifactStore(config.releasesDir);
+  return (ctx) => {
+    const secret = previewSecret();
+    const grant = secret ? verifyPreview(ctx.cookies.get(PREVIEW_COOKIE), secret) : undefined;
+    const preview = grant && artifacts.locate(grant.remote, grant.version) ? new Map([[grant.remote, grant.version]]) : undefined;
+    const versions = requestVersions(ctx, follower.current(), follower.canaries());
+    return { registry: buildRegistry(config, versions, preview), preview: Boolean(preview) };
+  };
+}
