@@ -53,6 +53,7 @@ const config: Config = {
       transform,
     },
     browserProject('shell'),
+    browserProject('editor'),
     ...REMOTES.map((remote) => browserProject(remote.packageDir)),
   ],
 };
