@@ -41,12 +41,16 @@ export function usePathname(): string {
 }
 
 /** A link inside the editor: a plain click changes the screen without reloading the page. */
-export function EditorLink({ href, onClick, ...props }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
+export function EditorLink({ href, onClick, children, ...props }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     navigate(href);
   };
-  return <a href={href} onClick={follow} {...props} />;
+  return (
+    <a href={href} onClick={follow} {...props}>
+      {children}
+    </a>
+  );
 }

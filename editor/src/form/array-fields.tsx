@@ -29,6 +29,9 @@ export function entryName(name: string, schema: JsonSchema): string {
 
 type Move = (from: number, to: number) => void;
 
+/** "section 2" -> "Section 2": a legend or label starts with a capital. */
+const entryLabel = (entry: string, index: number) => `${entry.charAt(0).toUpperCase()}${entry.slice(1)} ${index + 1}`;
+
 /** Puts focus back on the moved entry's button once the list has re-rendered. */
 function useFocusAfterMove(path: string) {
   const pending = useRef<string | null>(null);
@@ -148,7 +151,7 @@ export function ObjectArrayField({ path, label, name, schema }: ArrayFieldProps)
     >
       {fields.map((field, index) => (
         <fieldset key={field.id} className="mt-4 rounded-button border border-line p-3" id={fieldId(`${path}.${index}`)} tabIndex={-1}>
-          <legend className="px-1 text-sm font-semibold text-ink capitalize">{`${entry} ${index + 1}`}</legend>
+          <legend className="px-1 text-sm font-semibold text-ink">{entryLabel(entry, index)}</legend>
           <FieldMessage path={`${path}.${index}`} />
           <PropertyFields path={`${path}.${index}`} schema={items} />
           <EntryButtons path={path} index={index} count={fields.length} entry={entry} move={move} remove={remove} />
@@ -225,7 +228,9 @@ function StringEntry({
   const id = fieldId(entryPath);
   return (
     <div className="mt-4 rounded-button border border-line p-3">
-      <label htmlFor={id} className="block text-sm font-medium text-ink capitalize">{`${entry} ${index + 1}`}</label>
+      <label htmlFor={id} className="block text-sm font-medium text-ink">
+        {entryLabel(entry, index)}
+      </label>
       <input
         id={id}
         type="text"

@@ -23,3 +23,9 @@ export function FormMessage({ id, message }: { id: string; message: string | nul
 }
 
 export const AUTH_CARD_CLASS = 'mx-auto mt-16 max-w-md';
+
+/** A named field's text in a submitted form (read from the controls, as the browser would send it). */
+export function fieldText(form: HTMLFormElement, name: string): string {
+  const control = form.elements.namedItem(name);
+  return control instanceof HTMLInputElement ? control.value : '';
+}

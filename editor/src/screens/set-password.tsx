@@ -8,7 +8,7 @@ import { EDITOR_PATH } from '@cardlift/contracts';
 import { ApiError } from '../api/editor-client';
 import { useEditor } from '../editor-context';
 import { EditorLink } from '../navigation';
-import { AUTH_CARD_CLASS, FormMessage, LabelledInput } from './auth-fields';
+import { AUTH_CARD_CLASS, fieldText, FormMessage, LabelledInput } from './auth-fields';
 
 export const MIN_PASSWORD_LENGTH = 12;
 
@@ -28,10 +28,9 @@ export function SetPassword() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const password = String(data.get('password') ?? '');
+    const password = fieldText(event.currentTarget, 'password');
     if (password.length < MIN_PASSWORD_LENGTH) return setMessage(`The password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
-    if (password !== data.get('confirm')) return setMessage('The two passwords are not the same.');
+    if (password !== fieldText(event.currentTarget, 'confirm')) return setMessage('The two passwords are not the same.');
     try {
       await client.setPassword(token, password);
       setDone(true);

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Card } from '@cardlift/shell/ui';
 import { ApiError, type Session } from '../api/editor-client';
 import { useEditor } from '../editor-context';
-import { AUTH_CARD_CLASS, FormMessage, LabelledInput } from './auth-fields';
+import { AUTH_CARD_CLASS, fieldText, FormMessage, LabelledInput } from './auth-fields';
 
 export function signInMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return 'The server could not be reached. Check the connection and try again.';
@@ -26,9 +26,8 @@ export function SignIn({ onSignedIn }: { onSignedIn(session: Session): void }) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const email = String(data.get('email') ?? '').trim();
-    const password = String(data.get('password') ?? '');
+    const email = fieldText(event.currentTarget, 'email').trim();
+    const password = fieldText(event.currentTarget, 'password');
     if (!email || !password) return setMessage('Enter your e-mail and your password.');
     setBusy(true);
     setMessage(null);
