@@ -67,7 +67,7 @@ export function ContentForm({ kind, initial, onSave, children }: ContentFormProp
         <form noValidate onSubmit={submit} aria-label="Content">
           {refusal && <ErrorSummary ref={summary} title="The item was not saved" issues={refusal.issues} message={refusal.message} />}
           <PropertyFields path="" schema={schema} />
-          <div className="sticky bottom-0 mt-8 flex flex-wrap items-center gap-3 border-t border-line bg-page py-4">
+          <div className="mt-8 flex flex-wrap items-end gap-3 border-t border-line py-4">
             <Button type="submit" variant="brand" disabled={saving}>
               {saving ? 'Saving…' : 'Save draft'}
             </Button>
