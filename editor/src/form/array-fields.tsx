@@ -109,19 +109,23 @@ function EntryButtons({
   );
 }
 
-function ListFrame({
-  path,
-  label,
-  children,
-  onAdd,
-  entry,
-}: {
+interface ListFrameProps {
   path: string;
   label: string;
   children: React.ReactNode;
-  onAdd(): void;
   entry: string;
-}) {
+  /** How many entries there are before an Add. */
+  count: number;
+  add(): void;
+}
+
+/** The list's fieldset, its message (a list that needs an entry) and its Add button. */
+function ListFrame({ path, label, children, entry, count, add }: ListFrameProps) {
+  const { announce } = useEditor();
+  const onAdd = () => {
+    add();
+    announce(`${entry} ${count + 1} added.`);
+  };
   return (
     <fieldset className={FIELDSET_CLASS} id={fieldId(path)} tabIndex={-1}>
       <legend className={LEGEND_CLASS}>{label}</legend>
@@ -136,19 +140,10 @@ function ListFrame({
 
 export function ObjectArrayField({ path, label, name, schema }: ArrayFieldProps) {
   const { fields, append, remove, move } = useFieldArray({ name: path });
-  const { announce } = useEditor();
   const entry = entryName(name, schema);
   const items = schema.items ?? {};
   return (
-    <ListFrame
-      path={path}
-      label={label}
-      entry={entry}
-      onAdd={() => {
-        append(emptyValue(items) as object);
-        announce(`${entry} ${fields.length + 1} added.`);
-      }}
-    >
+    <ListFrame path={path} label={label} entry={entry} count={fields.length} add={() => append(emptyValue(items) as object)}>
       {fields.map((field, index) => (
         <fieldset key={field.id} className="mt-4 rounded-button border border-line p-3" id={fieldId(`${path}.${index}`)} tabIndex={-1}>
           <legend className="px-1 text-sm font-semibold text-ink">{entryLabel(entry, index)}</legend>
@@ -164,7 +159,6 @@ export function ObjectArrayField({ path, label, name, schema }: ArrayFieldProps)
 /** A list of texts, kept as one array value (react-hook-form's field arrays hold objects only). */
 export function StringArrayField({ path, label, name, schema }: ArrayFieldProps) {
   const { setValue } = useFormContext();
-  const { announce } = useEditor();
   const watched = useWatch({ name: path }) as unknown;
   const values = Array.isArray(watched) ? (watched as string[]) : [];
   const entry = entryName(name, schema);
@@ -176,15 +170,7 @@ export function StringArrayField({ path, label, name, schema }: ArrayFieldProps)
     update(next);
   };
   return (
-    <ListFrame
-      path={path}
-      label={label}
-      entry={entry}
-      onAdd={() => {
-        update([...values, '']);
-        announce(`${entry} ${values.length + 1} added.`);
-      }}
-    >
+    <ListFrame path={path} label={label} entry={entry} count={values.length} add={() => update([...values, ''])}>
       {values.map((value, index) => (
         <StringEntry
           key={index}

@@ -16,6 +16,7 @@ export const KIND_LABELS: Record<ContentKind, { plural: string; one: string }> =
   banners: { plural: 'Banners', one: 'banners' },
 };
 
+const COLUMNS = ['Title', 'State', 'Author', 'Updated'];
 const LINK_CLASS = 'text-primary underline underline-offset-2';
 
 function LoadState({ loaded, empty }: { loaded: Loaded<unknown[]>; empty: string }) {
@@ -52,18 +53,11 @@ function KindList({ kind }: { kind: ContentKind }) {
           <table className="w-full border-collapse text-left text-sm">
             <thead>
               <tr className="border-b border-line text-muted">
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Title
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  State
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Author
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Updated
-                </th>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col" className="py-2 pr-4 font-medium">
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
