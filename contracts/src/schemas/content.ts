@@ -5,7 +5,9 @@
 import { DEFAULT_CTA_BUTTON_TEXT, SLUG_PATTERN } from '../content-rules';
 import { z } from './z';
 
-const text = z.string().trim().min(1);
+/** The messages name the problem in the editor's words (the api answers them too, in each 400's issues). */
+const text = z.string().trim().min(1, 'must not be empty');
+const AT_LEAST_ONE = 'needs at least one entry';
 const isoDate = z.iso.date();
 
 /**
@@ -47,11 +49,11 @@ export const caseStudySchema = z.object({
   overview: longText,
   challenge: bulletedText,
   solution: longText,
-  solutionDetails: z.array(solutionDetailSchema).min(1),
+  solutionDetails: z.array(solutionDetailSchema).min(1, AT_LEAST_ONE),
   results: longText,
-  metrics: z.array(caseStudyMetricSchema).min(1),
-  differentiators: z.array(titled).min(1),
-  keyTakeaways: z.array(titled).min(1),
+  metrics: z.array(caseStudyMetricSchema).min(1, AT_LEAST_ONE),
+  differentiators: z.array(titled).min(1, AT_LEAST_ONE),
+  keyTakeaways: z.array(titled).min(1, AT_LEAST_ONE),
   tags: z.array(text).optional(),
   description: text.optional(),
   excerpt: text.optional(),
@@ -99,7 +101,7 @@ export const blogPostSummarySchema = z.object({
 export const blogPostSchema = blogPostSummarySchema.extend({
   content: z.object({
     introduction: longText,
-    sections: z.array(z.object({ title: text, content: longText })).min(1),
+    sections: z.array(z.object({ title: text, content: longText })).min(1, AT_LEAST_ONE),
     conclusion: longText,
     callToAction: z.object({ title: text, description: text, buttonText: text.default(DEFAULT_CTA_BUTTON_TEXT) }).optional(),
   }),
