@@ -30,7 +30,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
   },
-  { files: ['shell/**/*.tsx', ...REMOTE_PACKAGES.map((dir) => `${dir}/**/*.tsx`)], ...jsxA11y.flatConfigs.recommended },
+  { files: ['shell/**/*.tsx', 'editor/**/*.tsx', ...REMOTE_PACKAGES.map((dir) => `${dir}/**/*.tsx`)], ...jsxA11y.flatConfigs.recommended },
   {
     files: ['shell/**/*.{ts,tsx}'],
     rules: boundary([
@@ -66,6 +66,16 @@ export default tseslint.config(
         },
       ],
     ),
+  },
+  {
+    files: ['editor/src/**/*.{ts,tsx}'],
+    rules: boundary([
+      {
+        regex: '^@cardlift/(?!contracts$|shell/ui$)',
+        message: 'The editor imports only @cardlift/contracts and the design system (@cardlift/shell/ui).',
+      },
+      { regex: '(^|/)\\.\\./\\.\\./(shell|api|e2e|mf-[a-z]+)/', message: 'The editor imports its own files only.' },
+    ]),
   },
   {
     files: ['api/src/**/*.ts', 'api/test/**/*.ts', 'api/bench/**/*.ts'],

@@ -56,6 +56,7 @@ const config: Config = {
       moduleNameMapper: { '^(d3-[a-z-]+|internmap)$': '<rootDir>/node_modules/$1/dist/$1.js' },
     },
     browserProject('shell'),
+    browserProject('editor'),
     ...REMOTES.map((remote) => browserProject(remote.packageDir)),
   ],
 };

@@ -1,8 +1,8 @@
 // `npm run test:e2e`: builds every front end, makes sure Chromium is there, runs the browser suite.
-import { ensureChromium, FRONTENDS, run } from './lib.mjs';
+import { BUILDS, ensureChromium, run } from './lib.mjs';
 
 if (!ensureChromium()) process.exit(1);
-for (const pkg of FRONTENDS) {
+for (const pkg of BUILDS) {
   const code = await run('npm', ['run', 'build', '--silent', '-w', pkg]);
   if (code !== 0) process.exit(code);
 }

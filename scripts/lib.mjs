@@ -9,6 +9,8 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** The table of remotes (name, package folder, dev port), read from the contracts like everything else. */
 export const { REMOTES } = requireTs('../contracts/src/remotes.ts', import.meta.url);
 export const FRONTENDS = ['shell', ...REMOTES.map((r) => r.packageDir)];
+/** Every browser build the api serves: the site's front ends and the content editor (`/editor`). */
+export const BUILDS = [...FRONTENDS, 'editor'];
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /** Runs a command in the repo root, streaming its output; resolves with its exit code. */
@@ -21,11 +23,12 @@ export function run(command, args, options = {}) {
 
 /** The build output that proves a front end is built. */
 export function buildMarker(pkg) {
-  return path.join(ROOT, pkg, 'dist', pkg === 'shell' ? 'index.html' : 'mf-manifest.json');
+  const marker = { shell: 'index.html', editor: 'editor-manifest.json' }[pkg] ?? 'mf-manifest.json';
+  return path.join(ROOT, pkg, 'dist', marker);
 }
 
 function missingBuilds() {
-  return FRONTENDS.filter((pkg) => !fs.existsSync(buildMarker(pkg)));
+  return BUILDS.filter((pkg) => !fs.existsSync(buildMarker(pkg)));
 }
 
 /**

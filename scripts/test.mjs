@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureChromium, FRONTENDS, run } from './lib.mjs';
+import { BUILDS, ensureChromium, run } from './lib.mjs';
 
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-test-'));
 const steps = [];
@@ -26,7 +26,7 @@ if (!ensureChromium()) {
   failed = true;
 } else {
   let built = true;
-  for (const pkg of FRONTENDS) {
+  for (const pkg of BUILDS) {
     if ((await step(`build ${pkg}`, 'npm', ['run', 'build', '--silent', '-w', pkg])) !== 0) built = false;
   }
   if (built)

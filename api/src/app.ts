@@ -55,6 +55,7 @@ import { RenderPool } from './site/render-pool';
 import { shareImageRouter } from './site/share-images';
 import { siteRouter } from './site/site-router';
 import { staticRouter } from './site/static-files';
+import { editorAppRouter } from './editor/editor-app.router';
 import { SiteMetrics } from './platform/metrics';
 import { metricsRouter } from './platform/metrics.router';
 import { rumIngestRouter } from './rum/ingest.router';
@@ -229,6 +230,8 @@ export function createApp(deps: AppDeps = {}): App {
   koa.use(async (ctx, next) => {
     if (!isApiPath(ctx.path)) await next();
   });
+  // The content editor's one page and its build, before the site's pages (which would answer 404).
+  koa.use(editorAppRouter(config).routes());
   const files = staticRouter(config);
   koa.use(files.routes());
   const liveRegistry = () => buildRegistry(config, registry.current());

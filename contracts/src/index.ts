@@ -3,6 +3,8 @@ export * from './remotes';
 export * from './sections';
 export * from './server-build';
 export * from './content-rules';
+export * from './bulleted-text';
+export * from './editor-build';
 export * from './attribution';
 export * from './contact-form-state';
 export * from './registry';

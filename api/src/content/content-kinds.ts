@@ -4,15 +4,7 @@
  * (which a renamed item's old ids answer 301 from).
  */
 import type { z } from 'zod';
-import {
-  API_PATHS,
-  BANNERS_ITEM_ID,
-  bannersSchema,
-  blogPostSchema,
-  caseStudySchema,
-  jobSchema,
-  type ContentKind,
-} from '@cardlift/contracts';
+import { API_PATHS, BANNERS_ITEM_ID, CONTENT_KIND_SCHEMAS, type ContentKind } from '@cardlift/contracts';
 import { NO_BANNERS, type ContentItems } from './content-store';
 
 export interface KindInfo {
@@ -27,25 +19,25 @@ export interface KindInfo {
 
 export const KINDS: Record<ContentKind, KindInfo> = {
   casestudies: {
-    schema: caseStudySchema,
+    schema: CONTENT_KIND_SCHEMAS.casestudies,
     idOf: (item) => (item as { id: string }).id,
     paths: (id) => [`/case-studies/${id}`, `${API_PATHS.caseStudies}/${id}`],
     label: 'Case study',
   },
   blog: {
-    schema: blogPostSchema,
+    schema: CONTENT_KIND_SCHEMAS.blog,
     idOf: (item) => (item as { id: string }).id,
     paths: (id) => [`/blog/${id}`, `${API_PATHS.blog}/${id}`],
     label: 'Blog post',
   },
   jobs: {
-    schema: jobSchema,
+    schema: CONTENT_KIND_SCHEMAS.jobs,
     idOf: (item) => (item as { slug: string }).slug,
     paths: (id) => [`/company/careers/${id}`, `${API_PATHS.jobs}/${id}`],
     label: 'Job',
   },
   banners: {
-    schema: bannersSchema,
+    schema: CONTENT_KIND_SCHEMAS.banners,
     idOf: () => BANNERS_ITEM_ID,
     paths: () => [],
     label: 'Banners',

@@ -10,6 +10,7 @@ import {
   API_PATHS,
   CONTACT_SENT_PARAMETER,
   CONTACT_SENT_VALUE,
+  EDITOR_PATH,
   sectionForPath,
   SHELL_SECTION,
   type Attribution,
@@ -74,7 +75,7 @@ export function siteRouter(
   router.get('/robots.txt', (ctx) => {
     ctx.type = 'text/plain';
     ctx.set('Cache-Control', 'public, max-age=3600');
-    ctx.body = `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /invest\n\nSitemap: ${absoluteUrl('/sitemap.xml')}\n`;
+    ctx.body = `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /invest\nDisallow: ${EDITOR_PATH}\n\nSitemap: ${absoluteUrl('/sitemap.xml')}\n`;
   });
 
   router.get('/sitemap.xml', async (ctx) => {

@@ -27,9 +27,15 @@ function notFound(ctx: Context, status: 400 | 404 = 404): void {
 }
 
 /** The still-encoded part of the request path below `prefix` (router params are already decoded once). */
-const rawBelow = (ctx: Context, prefix: string) => (ctx.path.startsWith(prefix) ? ctx.path.slice(prefix.length) : '');
+export const rawBelow = (ctx: Context, prefix: string) => (ctx.path.startsWith(prefix) ? ctx.path.slice(prefix.length) : '');
 
-async function serve(ctx: Context, root: string, raw: string, fallbackMaxAge: number, privateDirs: readonly string[] = []): Promise<void> {
+export async function serve(
+  ctx: Context,
+  root: string,
+  raw: string,
+  fallbackMaxAge: number,
+  privateDirs: readonly string[] = [],
+): Promise<void> {
   const verdict = servablePath(raw, privateDirs);
   if (!verdict.ok) return notFound(ctx, verdict.status);
   const base = path.basename(verdict.rel);

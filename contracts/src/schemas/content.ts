@@ -5,10 +5,27 @@
 import { DEFAULT_CTA_BUTTON_TEXT, SLUG_PATTERN } from '../content-rules';
 import { z } from './z';
 
-const text = z.string().trim().min(1);
+/** The messages name the problem in the editor's words (the api answers them too, in each 400's issues). */
+const text = z.string().trim().min(1, 'must not be empty');
+const AT_LEAST_ONE = 'needs at least one entry';
 const isoDate = z.iso.date();
+
+/**
+ * How the editor shows a field, carried as `widget` in the JSON schema it generates from these
+ * schemas (so a new field needs no form code): 'long-text' is a text area, 'bulleted-text' a text
+ * area with a live rendering of the bullet rule (parseBulletedText), 'image' an upload.
+ */
+export type EditorWidget = 'long-text' | 'bulleted-text' | 'image';
+const widget = (name: EditorWidget) => ({ widget: name });
+/** Prose of a paragraph or more. */
+const longText = text.meta(widget('long-text'));
+/** Multi-line: lines starting with "•" are bullets, blank lines are breaks (parseBulletedText). */
+const bulletedText = text.meta(widget('bulleted-text'));
 /** Site-relative asset path, e.g. `/content-images/case-studies/sling-tv-hero.svg`. */
-const assetPath = z.string().regex(/^\/[\w\-./]+$/, 'must be a site-relative path starting with /');
+const assetPath = z
+  .string()
+  .regex(/^\/[\w\-./]+$/, 'must be a site-relative path starting with /')
+  .meta(widget('image'));
 const slug = z.string().regex(SLUG_PATTERN, 'must be lowercase words joined by dashes');
 const titled = z.object({ title: text, description: text });
 
@@ -29,15 +46,14 @@ export const caseStudySchema = z.object({
   client: text,
   clientLogo: assetPath,
   heroImage: assetPath,
-  overview: text,
-  /** Multi-line: lines starting with "•" are bullets, blank lines are breaks. */
-  challenge: text,
-  solution: text,
-  solutionDetails: z.array(solutionDetailSchema).min(1),
-  results: text,
-  metrics: z.array(caseStudyMetricSchema).min(1),
-  differentiators: z.array(titled).min(1),
-  keyTakeaways: z.array(titled).min(1),
+  overview: longText,
+  challenge: bulletedText,
+  solution: longText,
+  solutionDetails: z.array(solutionDetailSchema).min(1, AT_LEAST_ONE),
+  results: longText,
+  metrics: z.array(caseStudyMetricSchema).min(1, AT_LEAST_ONE),
+  differentiators: z.array(titled).min(1, AT_LEAST_ONE),
+  keyTakeaways: z.array(titled).min(1, AT_LEAST_ONE),
   tags: z.array(text).optional(),
   description: text.optional(),
   excerpt: text.optional(),
@@ -84,9 +100,9 @@ export const blogPostSummarySchema = z.object({
 
 export const blogPostSchema = blogPostSummarySchema.extend({
   content: z.object({
-    introduction: text,
-    sections: z.array(z.object({ title: text, content: text })).min(1),
-    conclusion: text,
+    introduction: longText,
+    sections: z.array(z.object({ title: text, content: longText })).min(1, AT_LEAST_ONE),
+    conclusion: longText,
     callToAction: z.object({ title: text, description: text, buttonText: text.default(DEFAULT_CTA_BUTTON_TEXT) }).optional(),
   }),
 });
@@ -111,13 +127,13 @@ export const jobSchema = z.object({
   level: text.optional(),
   postedDate: isoDate,
   validThrough: isoDate.optional(),
-  description: text,
+  description: longText,
   responsibilities: z.array(text).optional(),
   requirements: z.array(text).optional(),
   bonusPoints: z.array(text).optional(),
   benefits: z.array(text).optional(),
-  /** Multi-line text. */
-  applicationInstructions: text.optional(),
+  /** Multi-line text, shown with its line breaks. */
+  applicationInstructions: longText.optional(),
 });
 
 /**
@@ -172,6 +188,20 @@ export type Banners = z.infer<typeof bannersSchema>;
 export const CONTENT_KINDS = ['casestudies', 'blog', 'jobs', 'banners'] as const;
 export const contentKindSchema = z.enum(CONTENT_KINDS);
 export const BANNERS_ITEM_ID = 'site';
+
+/** The schema every write of a kind is checked with: the api's and the editor's one table. */
+export const CONTENT_KIND_SCHEMAS = {
+  casestudies: caseStudySchema,
+  blog: blogPostSchema,
+  jobs: jobSchema,
+  banners: bannersSchema,
+} as const satisfies Record<(typeof CONTENT_KINDS)[number], z.ZodType<object>>;
+
+/** The field of an item that is its id in URLs (a job's slug); banners are one document, BANNERS_ITEM_ID. */
+export const CONTENT_ID_FIELDS = { casestudies: 'id', blog: 'id', jobs: 'slug', banners: null } as const satisfies Record<
+  (typeof CONTENT_KINDS)[number],
+  string | null
+>;
 
 /**
  * An item's editorial state. Only a published item is public; a scheduled one goes live at its

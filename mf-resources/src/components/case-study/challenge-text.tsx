@@ -1,10 +1,10 @@
-import { parseChallenge } from '../../lib/challenge';
+import { parseBulletedText } from '@cardlift/contracts';
 
 /** The challenge text: bullet lines as a list, blank lines as breaks, other lines as paragraphs. */
 export function ChallengeText({ text }: { text: string }) {
   return (
     <div className="rs:text-lg rs:leading-8 rs:text-muted">
-      {parseChallenge(text).map((block, i) => {
+      {parseBulletedText(text).map((block, i) => {
         if (block.kind === 'break') return <div key={i} aria-hidden="true" data-break="" className="rs:h-4" />;
         if (block.kind === 'list') {
           return (

@@ -1,14 +1,15 @@
 /**
- * The challenge text of a case study is plain multi-line text: lines starting with
- * "•" are bullets, blank lines are breaks, other lines are paragraphs. Consecutive bullets form one
- * list so screen readers announce it as a list with its length.
+ * Multi-line content text (a case study's challenge): lines starting with "•" are bullets, blank
+ * lines are breaks, other lines are paragraphs. Consecutive bullets form one list so screen readers
+ * announce it as a list with its length. The site's page and the editor's live rendering both read
+ * text through this one parser, so what an editor sees is what visitors get.
  */
-export type ChallengeBlock = { kind: 'paragraph'; text: string } | { kind: 'list'; items: string[] } | { kind: 'break' };
+export type BulletedTextBlock = { kind: 'paragraph'; text: string } | { kind: 'list'; items: string[] } | { kind: 'break' };
 
 export const BULLET = '•';
 
-export function parseChallenge(text: string): ChallengeBlock[] {
-  const blocks: ChallengeBlock[] = [];
+export function parseBulletedText(text: string): BulletedTextBlock[] {
+  const blocks: BulletedTextBlock[] = [];
   for (const raw of text.replace(/\r\n?/g, '\n').split('\n')) {
     const line = raw.trim();
     const last = blocks.at(-1);

@@ -1,9 +1,9 @@
-import { parseChallenge } from './challenge';
+import { parseBulletedText } from './bulleted-text';
 
-describe('parseChallenge', () => {
+describe('parseBulletedText', () => {
   it('turns lines starting with • into one list, blank lines into breaks, the rest into paragraphs', () => {
     const text = 'Sling needed growth.\n\n• Rising acquisition costs\n• Churn after trials\n\nThey needed a new channel.';
-    expect(parseChallenge(text)).toEqual([
+    expect(parseBulletedText(text)).toEqual([
       { kind: 'paragraph', text: 'Sling needed growth.' },
       { kind: 'break' },
       { kind: 'list', items: ['Rising acquisition costs', 'Churn after trials'] },
@@ -13,14 +13,14 @@ describe('parseChallenge', () => {
   });
 
   it('keeps consecutive text lines as separate paragraphs', () => {
-    expect(parseChallenge('One\nTwo')).toEqual([
+    expect(parseBulletedText('One\nTwo')).toEqual([
       { kind: 'paragraph', text: 'One' },
       { kind: 'paragraph', text: 'Two' },
     ]);
   });
 
   it('collapses runs of blank lines and drops leading and trailing ones', () => {
-    expect(parseChallenge('\n\nOne\n\n\n\nTwo\n\n')).toEqual([
+    expect(parseBulletedText('\n\nOne\n\n\n\nTwo\n\n')).toEqual([
       { kind: 'paragraph', text: 'One' },
       { kind: 'break' },
       { kind: 'paragraph', text: 'Two' },
@@ -28,7 +28,7 @@ describe('parseChallenge', () => {
   });
 
   it('accepts indented bullets, Windows line ends, and starts a new list after a paragraph', () => {
-    expect(parseChallenge('  •A\r\n•  B\r\nMiddle\r\n• C')).toEqual([
+    expect(parseBulletedText('  •A\r\n•  B\r\nMiddle\r\n• C')).toEqual([
       { kind: 'list', items: ['A', 'B'] },
       { kind: 'paragraph', text: 'Middle' },
       { kind: 'list', items: ['C'] },
@@ -36,6 +36,6 @@ describe('parseChallenge', () => {
   });
 
   it('ignores empty bullets and treats a bullet inside a line as text', () => {
-    expect(parseChallenge('•\nCosts • churn')).toEqual([{ kind: 'paragraph', text: 'Costs • churn' }]);
+    expect(parseBulletedText('•\nCosts • churn')).toEqual([{ kind: 'paragraph', text: 'Costs • churn' }]);
   });
 });
