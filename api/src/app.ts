@@ -7,12 +7,13 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import Koa from 'koa';
 import compress from 'koa-compress';
-import { loadConfig, type AppConfig } from './platform/config';
+import { loadConfig } from './platform/config';
+import type { App, AppDeps } from './app-types';
 import { publishSiteAddresses } from '@cardlift/contracts';
 import type { LeadStore } from './leads/lead-store';
 import { openLeadStore } from './leads/open-lead-store';
 import { AppError } from './platform/errors';
-import { createLogger, type Logger } from './platform/logger';
+import { createLogger } from './platform/logger';
 import { corsPolicy } from './platform/cors';
 import { trustedForwardedHeaders } from './platform/forwarded-headers';
 import { errorHandler } from './platform/error-handler';
@@ -37,7 +38,7 @@ import type { RegistryStore } from './registry/registry-store';
 import { releaseContext, serverCheck } from './registry/release-context';
 import { remoteOrigins } from './registry/allowed-origins';
 import { buildRegistry } from './registry/remote-registry';
-import { loadContent, type Clock, type ContentStore } from './content/content-store';
+import { loadContent } from './content/content-store';
 import { contentApiRouter } from './content/content-api.router';
 import { ContentFollower } from './content/content-follower';
 import { contentRedirects } from './content/content-redirects';
@@ -48,9 +49,8 @@ import { LiveContent, type SharedContent } from './content/live-content';
 import { mediaWiring } from './content/media-wiring';
 import { openEditorialStore } from './content/open-editorial-store';
 import { createLeadService } from './leads/lead-service';
-import { notifiersFrom, type Notifiers } from './leads/notifiers';
-import { OutboxRelay, type RelayOptions } from './leads/outbox-relay';
-import type { ResolvedPage } from './site/page-resolver';
+import { notifiersFrom } from './leads/notifiers';
+import { OutboxRelay } from './leads/outbox-relay';
 import { RenderPool } from './site/render-pool';
 import { shareImageRouter } from './site/share-images';
 import { siteRouter } from './site/site-router';
@@ -62,50 +62,10 @@ import { rumIngestRouter } from './rum/ingest.router';
 import { releaseHealthRouters } from './rum/health-wiring';
 import { canaryWiring } from './registry/canary/canary-wiring';
 import { RumAggregator } from './rum/rum-aggregator';
+
+export type { App, AppDeps } from './app-types';
 import { openRumStore, type RumStore } from './rum/rum-store';
 import { editorWiring } from './editor/editor-wiring';
-
-export interface AppDeps {
-  config?: AppConfig;
-  logger?: Logger;
-  /** Fixed content: served as given, the database's content is neither seeded nor followed. */
-  content?: ContentStore;
-  /** The clock job postings expire against (when `content` is not given); tests set it. */
-  clock?: Clock;
-  /** A ready lead store; by default the one DATABASE_URL / DATA_DIR names, opened on first use. */
-  leads?: LeadStore;
-  notifiers?: Notifiers;
-  relay?: Partial<RelayOptions>;
-}
-
-export interface App {
-  koa: Koa;
-  config: AppConfig;
-  logger: Logger;
-  content: ContentStore;
-  lifecycle: Lifecycle;
-  relay: OutboxRelay;
-  /** The versions this instance serves, following the shared registry. */
-  registry: RegistryFollower;
-  /** The lead store, opened (and migrated) once. */
-  leads(): Promise<LeadStore>;
-  /** The registry store, in the same database. */
-  registryStore(): Promise<RegistryStore>;
-  /** The content's editorial store, in the same database. */
-  editorialStore(): Promise<EditorialStore>;
-  /** Follows the published content in the database (polls; refresh() reads at once). */
-  contentFollower: ContentFollower;
-  /** Opens the store (running migrations) and starts the relay: call before listening. */
-  start(): Promise<void>;
-  /** Which page a path is on the live site (read from the page tables of the builds served). */
-  resolvePage(pathname: string): Promise<ResolvedPage | null>;
-  /** Starts the render workers and waits until they have loaded the content and the shell's build. */
-  warm(): Promise<void>;
-  /** The visitors' reports, aggregated in memory until the next flush. */
-  rum: RumAggregator;
-  /** Stops the relay after its delivery in flight, then closes the store. */
-  close(): Promise<void>;
-}
 
 export function createApp(deps: AppDeps = {}): App {
   const config = deps.config ?? loadConfig();

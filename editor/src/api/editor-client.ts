@@ -3,7 +3,15 @@
  * that moves is changed here only. Writes carry the session's CSRF token (X-CSRF-Token); cookies
  * are same-origin. Errors become ApiError with the field issues of a 400 when the api names any.
  */
-import type { ContentItemStatus, ContentKind, ContentRevision, ContentState } from '@cardlift/contracts';
+import {
+  CSRF_HEADER,
+  type ContentItemStatus,
+  type ContentKind,
+  type ContentListEntry,
+  type ContentRevision,
+  type EditorSession,
+  type ScheduledEntry,
+} from '@cardlift/contracts';
 
 export const EDITOR_API_PATHS = {
   session: '/api/editor/session',
@@ -14,28 +22,9 @@ export const EDITOR_API_PATHS = {
   images: '/api/content/images',
 } as const;
 
-export type EditorRole = 'editor' | 'publisher';
-export interface Session {
-  user: { email: string; role: EditorRole };
-  csrfToken: string;
-}
-export interface ContentListEntry {
-  id: string;
-  title: string;
-  state: ContentState;
-  author: string;
-  updatedAt: string;
-  publishAt: string | null;
-  liveRevision: number | null;
-  latestRevision: number;
-}
-export interface ScheduledEntry {
-  kind: ContentKind;
-  id: string;
-  title: string;
-  publishAt: string;
-  author: string;
-}
+/** What the api answers, typed by the contracts' schemas (the api checks with the same ones). */
+export type { ContentListEntry, EditorRole, ScheduledEntry } from '@cardlift/contracts';
+export type Session = EditorSession;
 export interface ClosingSoonJob {
   slug: string;
   title: string;
@@ -66,18 +55,14 @@ export class ApiError extends Error {
   }
 }
 
-type ErrorBody = { error?: unknown; code?: unknown; message?: unknown; details?: { issues?: unknown } };
+type ErrorBody = { error?: unknown; code?: unknown; details?: { issues?: unknown } };
 
-/**
- * The api's error body is `{ error: message, code, details }`; a nested `{ error: { code, message,
- * details } }` is read too, so either spelling of the contract works.
- */
+/** The api's error body: `{ error: message, code, details }`, a 400's field issues in `details.issues`. */
 async function errorOf(response: Response): Promise<ApiError> {
   const body = (await response.json().catch(() => ({}))) as ErrorBody;
-  const nested = typeof body.error === 'object' && body.error !== null ? (body.error as ErrorBody) : undefined;
-  const message = String((nested ? nested.message : body.error) ?? `The server answered ${response.status}.`);
-  const code = String((nested ? nested.code : body.code) ?? 'error');
-  const rawIssues = (nested?.details ?? body.details)?.issues;
+  const message = String(body.error ?? `The server answered ${response.status}.`);
+  const code = String(body.code ?? 'error');
+  const rawIssues = body.details?.issues;
   const issues = Array.isArray(rawIssues)
     ? rawIssues.filter((i): i is FieldIssue => typeof i?.path === 'string' && typeof i?.message === 'string')
     : [];
@@ -92,7 +77,7 @@ export class EditorClient {
 
   private async request<T>(method: string, path: string, body?: unknown, contentType = 'application/json'): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (method !== 'GET') headers['X-CSRF-Token'] = this.csrfToken;
+    if (method !== 'GET') headers[CSRF_HEADER] = this.csrfToken;
     if (body !== undefined) headers['Content-Type'] = contentType;
     const payload = body === undefined ? undefined : contentType === 'application/json' ? JSON.stringify(body) : (body as Blob);
     const response = await fetch(path, { method, headers, body: payload, credentials: 'same-origin' });

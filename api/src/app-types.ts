@@ -1,0 +1,57 @@
+/** What createApp (app.ts) takes and gives: kept apart so app.ts holds only the wiring. */
+import type Koa from 'koa';
+import type { ContentFollower } from './content/content-follower';
+import type { Clock, ContentStore } from './content/content-store';
+import type { EditorialStore } from './content/editorial-store';
+import type { LeadStore } from './leads/lead-store';
+import type { Notifiers } from './leads/notifiers';
+import type { OutboxRelay, RelayOptions } from './leads/outbox-relay';
+import type { AppConfig } from './platform/config';
+import type { Lifecycle } from './platform/health.router';
+import type { Logger } from './platform/logger';
+import type { RegistryFollower } from './registry/registry-follower';
+import type { RegistryStore } from './registry/registry-store';
+import type { RumAggregator } from './rum/rum-aggregator';
+import type { ResolvedPage } from './site/page-resolver';
+
+export interface AppDeps {
+  config?: AppConfig;
+  logger?: Logger;
+  /** Fixed content: served as given, the database's content is neither seeded nor followed. */
+  content?: ContentStore;
+  /** The clock job postings expire against (when `content` is not given); tests set it. */
+  clock?: Clock;
+  /** A ready lead store; by default the one DATABASE_URL / DATA_DIR names, opened on first use. */
+  leads?: LeadStore;
+  notifiers?: Notifiers;
+  relay?: Partial<RelayOptions>;
+}
+
+export interface App {
+  koa: Koa;
+  config: AppConfig;
+  logger: Logger;
+  content: ContentStore;
+  lifecycle: Lifecycle;
+  relay: OutboxRelay;
+  /** The versions this instance serves, following the shared registry. */
+  registry: RegistryFollower;
+  /** The lead store, opened (and migrated) once. */
+  leads(): Promise<LeadStore>;
+  /** The registry store, in the same database. */
+  registryStore(): Promise<RegistryStore>;
+  /** The content's editorial store, in the same database. */
+  editorialStore(): Promise<EditorialStore>;
+  /** Follows the published content in the database (polls; refresh() reads at once). */
+  contentFollower: ContentFollower;
+  /** Opens the store (running migrations) and starts the relay: call before listening. */
+  start(): Promise<void>;
+  /** Which page a path is on the live site (read from the page tables of the builds served). */
+  resolvePage(pathname: string): Promise<ResolvedPage | null>;
+  /** Starts the render workers and waits until they have loaded the content and the shell's build. */
+  warm(): Promise<void>;
+  /** The visitors' reports, aggregated in memory until the next flush. */
+  rum: RumAggregator;
+  /** Stops the relay after its delivery in flight, then closes the store. */
+  close(): Promise<void>;
+}
