@@ -77,6 +77,7 @@ export function ItemActions({ kind, id, canPublish, changed }: ItemActionsProps)
               <input
                 id="schedule-at"
                 type="datetime-local"
+                step={1}
                 className={CONTROL_CLASS}
                 value={when}
                 onChange={(e) => setWhen(e.target.value)}
