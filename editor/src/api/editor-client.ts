@@ -23,7 +23,7 @@ export const EDITOR_API_PATHS = {
 } as const;
 
 /** What the api answers, typed by the contracts' schemas (the api checks with the same ones). */
-export type { ContentListEntry, EditorRole, ScheduledEntry } from '@cardlift/contracts';
+export type { ContentListEntry, ScheduledEntry } from '@cardlift/contracts';
 export type Session = EditorSession;
 export interface ClosingSoonJob {
   slug: string;
