@@ -1,6 +1,6 @@
 /** The editorial store in the embedded SQLite file, on the one shared connection of this process. */
 import type Database from 'better-sqlite3';
-import { openSqliteDatabase, whileBusy } from '../platform/db-connections';
+import { bindPositional, openSqliteDatabase, preparedStatements, whileBusy } from '../platform/db-connections';
 import {
   auditFromRow,
   changeStatements,
@@ -20,19 +20,12 @@ import {
   type RevisionRow,
 } from './editorial-store';
 
-/** better-sqlite3 binds names, not `$n`: `$1` becomes `@p1`, bound from { p1: ... }. */
-const named = (sql: string) => sql.replace(/\$(\d+)/g, '@p$1');
-const bind = (params: readonly unknown[]) => Object.fromEntries(params.map((value, i) => [`p${i + 1}`, value]));
+const bind = bindPositional;
 
 export function openSqliteEditorialStore(dataDir: string): EditorialStore {
   const handle = openSqliteDatabase(dataDir);
   const db: Database.Database = handle.db;
-  const statements = new Map<string, Database.Statement>();
-  const prepared = (sql: string) => {
-    let statement = statements.get(sql);
-    if (!statement) statements.set(sql, (statement = db.prepare(named(sql))));
-    return statement;
-  };
+  const prepared = preparedStatements(db);
   const all = <T>(sql: string, ...params: unknown[]) => prepared(sql).all(bind(params)) as T[];
 
   const apply = (change: ContentChange) => {

@@ -1,21 +1,14 @@
 /** The editor's store in the embedded SQLite file, on the one shared connection of this process. */
 import type Database from 'better-sqlite3';
-import { openSqliteDatabase, whileBusy } from '../platform/db-connections';
+import { bindPositional, openSqliteDatabase, preparedStatements, whileBusy } from '../platform/db-connections';
 import { editorStoreOn, Unchanged, type EditorStore, type Statement } from './editor-store';
 
-/** better-sqlite3 binds names, not `$n`: `$1` becomes `@p1`, bound from { p1: ... }. */
-const named = (sql: string) => sql.replace(/\$(\d+)/g, '@p$1');
-const bind = (params: readonly unknown[]) => Object.fromEntries(params.map((value, i) => [`p${i + 1}`, value]));
+const bind = bindPositional;
 
 export function openSqliteEditorStore(dataDir: string): EditorStore {
   const handle = openSqliteDatabase(dataDir);
   const db: Database.Database = handle.db;
-  const statements = new Map<string, Database.Statement>();
-  const prepared = (sql: string) => {
-    let statement = statements.get(sql);
-    if (!statement) statements.set(sql, (statement = db.prepare(named(sql))));
-    return statement;
-  };
+  const prepared = preparedStatements(db);
   const apply = db.transaction((list: Statement[]) => {
     for (const { sql, params, mustChange } of list) {
       if (prepared(sql).run(bind(params)).changes === 0 && mustChange) throw new Unchanged();

@@ -174,3 +174,19 @@ export async function openPostgresPool(url: string, options: PostgresOptions = {
   await migratePostgres(pool);
   return pool;
 }
+
+/** better-sqlite3 binds names, not `$n`: a store's `$1` becomes `@p1`, bound from { p1: ... }. */
+export const bindPositional = (params: readonly unknown[]) => Object.fromEntries(params.map((value, i) => [`p${i + 1}`, value]));
+
+/**
+ * Prepares SQL written for both databases (`$n` placeholders) once per connection, so the stores that
+ * share their SQL with PostgreSQL run it on SQLite without preparing a statement on every call.
+ */
+export function preparedStatements(db: Database.Database): (sql: string) => Database.Statement {
+  const statements = new Map<string, Database.Statement>();
+  return (sql) => {
+    let statement = statements.get(sql);
+    if (!statement) statements.set(sql, (statement = db.prepare(sql.replace(/\$(\d+)/g, '@p$1'))));
+    return statement;
+  };
+}
