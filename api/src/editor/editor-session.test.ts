@@ -120,6 +120,23 @@ describe('the content API with a session', () => {
     expect((await request(server).get('/api/blog/merchants-announcement').expect(200)).body.title).not.toBe('Forged');
   });
 
+  it('takes a write from the editor served at another address than SITE_URL (npm start on localhost)', async () => {
+    const person = await signedIn(app, server, 'local@example.com', 'editor');
+    const post = (await request(server).get('/api/blog/merchants-announcement').expect(200)).body;
+    const local = { Host: 'localhost:3000', Origin: 'http://localhost:3000', Cookie: person.cookie, 'X-CSRF-Token': person.csrfToken };
+    await request(server)
+      .put('/api/content/blog/merchants-announcement')
+      .set(local)
+      .send({ ...post, title: 'Saved from localhost' })
+      .expect(200);
+    // Another page, even one sent to this host, is still refused.
+    await request(server)
+      .put('/api/content/blog/merchants-announcement')
+      .set({ ...local, Origin: 'http://localhost:4000' })
+      .send({ ...post, title: 'Forged' })
+      .expect(403);
+  });
+
   it('lets a publisher schedule, and lists what is scheduled soonest first', async () => {
     const person = await signedIn(app, server, 'sam@example.com', 'publisher');
     const at = new Date(Date.now() + 86_400_000).toISOString();

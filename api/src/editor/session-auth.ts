@@ -2,7 +2,10 @@
  * Who a request comes from when it carries the editor's session cookie, and the check that a write
  * made with that cookie was made by the editor's own pages: the session's CSRF token in
  * `X-CSRF-Token`, and the site's own origin in `Origin` (or, when a browser sends none,
- * `Sec-Fetch-Site: same-origin`). Any other write is refused with 403 and nothing happens. Calls with
+ * `Sec-Fetch-Site: same-origin`). The own origin is SITE_URL, or the address this request was sent to:
+ * the editor also works where the site is reached by another name than SITE_URL (`npm start` on
+ * localhost, a staging host). A browser cannot forge either header for a cross-site page, and a page
+ * on a name that merely resolves here never holds the session cookie, which belongs to this host. Any other write is refused with 403 and nothing happens. Calls with
  * a bearer token carry no cookie, so none of this applies to them.
  */
 import type { Context } from 'koa';
@@ -19,7 +22,9 @@ export const sessionCookieOf = (ctx: Context) => ctx.cookies.get(EDITOR_SESSION_
 export function checkCsrf(ctx: Context, session: SessionRecord, siteOrigin: string): void {
   if (SAFE_METHODS.has(ctx.method)) return;
   const origin = ctx.get('Origin');
-  const sameSite = origin ? origin === siteOrigin : ctx.get('Sec-Fetch-Site') === 'same-origin';
+  const sameSite = origin
+    ? origin === siteOrigin || origin === `${ctx.protocol}://${ctx.host}`
+    : ctx.get('Sec-Fetch-Site') === 'same-origin';
   if (!sameSite) throw new AppError(403, 'csrf', 'This request did not come from the editor: refused');
   if (!sameToken(ctx.get(CSRF_HEADER) || undefined, session.csrfToken))
     throw new AppError(403, 'csrf', `The request has no valid ${CSRF_HEADER} header: reload the editor and try again`);
