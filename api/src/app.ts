@@ -99,10 +99,11 @@ export function createApp(deps: AppDeps = {}): App {
   let knownPreviewSecret: string | undefined;
   const artifacts = new DirectoryArtifactStore(config.releasesDir);
   // A preview cookie's candidate for that browser only; a canary's version for the visitors on its side.
-  const registryFor = requestRegistry({ config, follower: registry, previewSecret: () => knownPreviewSecret });
+  const registryFor = requestRegistry({ config, follower: registry, artifacts, previewSecret: () => knownPreviewSecret });
   const editor = editorWiring(config, { logger, clock });
   const media = mediaWiring({
     config,
+    logger,
     artifacts,
     person: editor.person,
     live: content,
@@ -231,6 +232,7 @@ export function createApp(deps: AppDeps = {}): App {
         const seeded = await seedContent(await editorialStore(), config.contentDir, clock);
         if (seeded) logger.info({ items: seeded }, 'content seeded from the content files');
         await contentFollower.start();
+        media.uploadSweep.start();
       }
       await registry.start();
       knownPreviewSecret = await sharedPreviewSecret();
@@ -251,6 +253,7 @@ export function createApp(deps: AppDeps = {}): App {
     async close() {
       registry.stop();
       contentFollower.stop();
+      await media.uploadSweep.stop();
       await canary.guard.stop();
       await relay.stop();
       await rum.stop();

@@ -6,6 +6,7 @@ import {
   changeStatements,
   CLAIM_SEED,
   conflictOfUnique,
+  containingPattern,
   ContentConflict,
   CONTENT_SQL,
   itemFromRow,
@@ -81,6 +82,9 @@ export async function openPostgresEditorialStore(url: string, options: PostgresO
     },
     async audit(uid) {
       return (await all<AuditRow>(CONTENT_SQL.audit, uid)).map(auditFromRow);
+    },
+    async revisionBodiesContaining(text) {
+      return (await all<{ body: string }>(CONTENT_SQL.revisionBodiesLike, containingPattern(text))).map((row) => row.body);
     },
     async close() {
       await pool.end();

@@ -6,6 +6,7 @@ import {
   changeStatements,
   CLAIM_SEED,
   conflictOfUnique,
+  containingPattern,
   ContentConflict,
   CONTENT_SQL,
   itemFromRow,
@@ -83,6 +84,9 @@ export function openSqliteEditorialStore(dataDir: string): EditorialStore {
     },
     async audit(uid) {
       return all<AuditRow>(CONTENT_SQL.audit, uid).map(auditFromRow);
+    },
+    async revisionBodiesContaining(text) {
+      return all<{ body: string }>(CONTENT_SQL.revisionBodiesLike, containingPattern(text)).map((row) => row.body);
     },
     async close() {
       handle.release();

@@ -104,8 +104,13 @@ export interface EditorialStore {
   /** Applies the changes once in the database's life: false when it was seeded before (by anyone). */
   seed(changes: ContentChange[]): Promise<boolean>;
   audit(uid: string): Promise<AuditEntry[]>;
+  /** The body (as stored, JSON) of every revision of any item, latest or not, whose text contains `text`. */
+  revisionBodiesContaining(text: string): Promise<string[]>;
   close(): Promise<void>;
 }
+
+/** The LIKE pattern matching text that contains `text` (its wildcards escaped with a backslash). */
+export const containingPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** One statement of a change; `conflict` when it must touch exactly one row. */
 export interface Statement {
@@ -181,6 +186,7 @@ export const CONTENT_SQL = {
   revision: 'SELECT * FROM content_revisions WHERE uid = $1 AND revision = $2',
   due: "SELECT * FROM content_items WHERE state = 'scheduled' AND publish_at <= $1 ORDER BY publish_at",
   audit: 'SELECT * FROM content_audit WHERE uid = $1 ORDER BY id',
+  revisionBodiesLike: "SELECT body FROM content_revisions WHERE body LIKE $1 ESCAPE '\\'",
 } as const;
 
 export interface ItemRow {

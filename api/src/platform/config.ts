@@ -81,6 +81,8 @@ export interface AppConfig {
   rum: RumSettings;
   /** How long the visitors' aggregates are kept (RUM_RETENTION_DAYS). */
   rumRetentionDays: number;
+  /** How old an uploaded content image no revision names must be before it is deleted (CONTENT_UPLOAD_GRACE_HOURS). */
+  contentUploadGraceHours: number;
   /** The canary guard (registry/canary/). */
   canary: CanarySettingsConfig;
   /** Where release decisions are announced (RELEASE_WEBHOOK_URL); nobody is told when unset. */
@@ -281,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       allowHeadless: env.RUM_ALLOW_HEADLESS === '1' || env.RUM_ALLOW_HEADLESS === 'true',
     },
     rumRetentionDays: bounded(env, 'RUM_RETENTION_DAYS', 14, 400),
+    contentUploadGraceHours: bounded(env, 'CONTENT_UPLOAD_GRACE_HOURS', 24, 24 * 366),
     canary: canarySettings(env),
     releaseWebhookUrl: env.RELEASE_WEBHOOK_URL || undefined,
   };

@@ -54,6 +54,20 @@ export interface ArtifactStore {
   putContentImage(name: string, bytes: Buffer): Promise<boolean>;
   /** The file of a stored content image, or undefined. */
   locateContentImage(name: string): string | undefined;
+  /** Every stored content image, with when it was last uploaded. */
+  contentImages(): Promise<StoredContentImage[]>;
+  /**
+   * Deletes a stored content image last uploaded before `uploadedBefore` (read again now, so an upload
+   * of the same bytes since it was listed keeps it); true when this call deleted it. One already gone
+   * (another instance's sweep) is no error.
+   */
+  removeContentImage(name: string, uploadedBefore: Date): Promise<boolean>;
+}
+
+export interface StoredContentImage {
+  name: string;
+  /** The last upload of these bytes: a second upload of an image restarts its grace period. */
+  uploadedAt: Date;
 }
 
 async function folderBytes(dir: string): Promise<number> {
@@ -100,7 +114,14 @@ export class DirectoryArtifactStore implements ArtifactStore {
 
   async putContentImage(name: string, bytes: Buffer): Promise<boolean> {
     if (!CONTENT_IMAGE_NAME.test(name)) throw new Error(`"${name}" is not a content image name`);
-    if (this.locateContentImage(name)) return false;
+    const existing = this.locateContentImage(name);
+    if (existing) {
+      // Marked as uploaded now, so the sweep of unreferenced uploads leaves it to the editor who just
+      // uploaded it again (and has not saved yet) for a whole grace period.
+      const now = new Date();
+      await fs.promises.utimes(existing, now, now).catch(ignoreMissing);
+      if (this.locateContentImage(name)) return false;
+    }
     const dir = path.join(this.dir, CONTENT_IMAGES_DIR);
     await fs.promises.mkdir(dir, { recursive: true });
     // Written aside and renamed: an instance serving the folder never sees half an image.
@@ -115,4 +136,35 @@ export class DirectoryArtifactStore implements ArtifactStore {
     const file = path.join(this.dir, CONTENT_IMAGES_DIR, name);
     return fs.existsSync(file) ? file : undefined;
   }
+
+  async contentImages(): Promise<StoredContentImage[]> {
+    const dir = path.join(this.dir, CONTENT_IMAGES_DIR);
+    const names = await fs.promises.readdir(dir).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    });
+    const images: StoredContentImage[] = [];
+    for (const name of names.filter((n) => CONTENT_IMAGE_NAME.test(n))) {
+      const stat = await fs.promises.stat(path.join(dir, name)).catch(ignoreMissing);
+      if (stat) images.push({ name, uploadedAt: stat.mtime });
+    }
+    return images;
+  }
+
+  async removeContentImage(name: string, uploadedBefore: Date): Promise<boolean> {
+    if (!CONTENT_IMAGE_NAME.test(name)) throw new Error(`"${name}" is not a content image name`);
+    const file = path.join(this.dir, CONTENT_IMAGES_DIR, name);
+    const stat = await fs.promises.stat(file).catch(ignoreMissing);
+    if (!stat || stat.mtime >= uploadedBefore) return false;
+    return fs.promises.unlink(file).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => ignoreMissing(error) ?? false,
+    );
+  }
+}
+
+/** Another instance sharing the folder may have removed the file first. */
+function ignoreMissing(error: NodeJS.ErrnoException): undefined {
+  if (error.code === 'ENOENT') return undefined;
+  throw error;
 }

@@ -6,7 +6,7 @@
 import type { Context } from 'koa';
 import type { AppConfig } from '../platform/config';
 import type { RequestRegistry } from '../site/site-router';
-import { DirectoryArtifactStore } from './artifact-store';
+import type { ArtifactStore } from './artifact-store';
 import { requestVersions } from './canary/canary-sides';
 import { PREVIEW_COOKIE, verifyPreview } from './preview';
 import type { RegistryFollower } from './registry-follower';
@@ -15,12 +15,13 @@ import { buildRegistry } from './remote-registry';
 export interface RequestRegistryDeps {
   config: AppConfig;
   follower: RegistryFollower;
+  /** Where the previewed candidate's files must be for its cookie to count: the app's one store. */
+  artifacts: ArtifactStore;
   /** The preview links' secret once known (read at start). */
   previewSecret(): string | undefined;
 }
 
-export function requestRegistry({ config, follower, previewSecret }: RequestRegistryDeps): (ctx: Context) => RequestRegistry {
-  const artifacts = new DirectoryArtifactStore(config.releasesDir);
+export function requestRegistry({ config, follower, artifacts, previewSecret }: RequestRegistryDeps): (ctx: Context) => RequestRegistry {
   return (ctx) => {
     const secret = previewSecret();
     const grant = secret ? verifyPreview(ctx.cookies.get(PREVIEW_COOKIE), secret) : undefined;

@@ -1,0 +1,163 @@
+/**
+ * The sweep of uploaded content images, on the real content (seeded from the content files) and a real
+ * artifact folder: SQLite, and PostgreSQL when TEST_DATABASE_URL is set (.ci/run sets it).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { UPLOADED_IMAGE_PREFIX } from '@cardlift/contracts';
+import { loadConfig } from '../platform/config';
+import { DirectoryArtifactStore } from '../registry/artifact-store';
+import { dropSchema, uniqueSchemaName } from '../../test/postgres';
+import { seedContent } from './content-seed';
+import { ContentService } from './content-service';
+import type { EditorialStore } from './editorial-store';
+import { openPostgresEditorialStore } from './editorial-store-postgres';
+import { openSqliteEditorialStore } from './editorial-store-sqlite';
+import { UploadSweep } from './upload-sweep';
+
+const contentDir = loadConfig({}).contentDir;
+const pgUrl = process.env.TEST_DATABASE_URL;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Each backend opens two stores on one database, as two instances would. */
+const backends: { name: string; pair(): Promise<{ stores: [EditorialStore, EditorialStore]; drop(): Promise<void> }> }[] = [
+  {
+    name: 'SQLite',
+    pair: async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-sweep-'));
+      return { stores: [openSqliteEditorialStore(dir), openSqliteEditorialStore(dir)], drop: async () => undefined };
+    },
+  },
+];
+if (pgUrl)
+  backends.push({
+    name: 'PostgreSQL',
+    pair: async () => {
+      const schema = uniqueSchemaName('upload_sweep_test');
+      const open = () => openPostgresEditorialStore(pgUrl, { schema });
+      return { stores: [await open(), await open()], drop: () => dropSchema(pgUrl, schema) };
+    },
+  });
+else {
+  describe('upload sweep on PostgreSQL', () => {
+    it.skip('SKIPPED: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run this suite on PostgreSQL', () =>
+      undefined);
+  });
+}
+
+const imageName = (digit: string) => `${digit.repeat(32)}.webp`;
+const OLD_UNREFERENCED = imageName('a');
+const OLD_IN_OLD_REVISION = imageName('b');
+const FRESH_UNREFERENCED = imageName('c');
+
+describe.each(backends)('upload sweep on $name', (backend) => {
+  let store: EditorialStore;
+  let other: EditorialStore;
+  let drop: () => Promise<void>;
+  let artifacts: DirectoryArtifactStore;
+  let logLines: { msg: string; removed?: number }[];
+  const clock = () => new Date();
+  const service = () => new ContentService({ store: async () => store, imagesDir: path.join(contentDir, 'images'), clock });
+  const sweeper = (on: EditorialStore) =>
+    new UploadSweep({
+      artifacts,
+      store: async () => on,
+      graceHours: 24,
+      logger: pino({ level: 'info' }, { write: (line: string) => void logLines.push(JSON.parse(line)) }),
+    });
+
+  /** Stores an image as the upload route does, then dates it `hoursAgo`. */
+  async function uploaded(name: string, hoursAgo: number) {
+    await artifacts.putContentImage(name, Buffer.from(`image ${name}`));
+    const at = new Date(Date.now() - hoursAgo * HOUR_MS);
+    fs.utimesSync(artifacts.locateContentImage(name)!, at, at);
+  }
+
+  const stored = (name: string) => artifacts.locateContentImage(name) !== undefined;
+
+  /** Saves the post with `heroImage`, then saves it back: the image is named by an old revision only. */
+  async function namedInOldRevisionOnly(name: string) {
+    const item = (await store.item('blog', 'merchants-announcement'))!;
+    const body = (await store.revision(item.uid, item.latestRevision))!.body as Record<string, unknown>;
+    await service().save('blog', 'merchants-announcement', { ...body, heroImage: `${UPLOADED_IMAGE_PREFIX}${name}` }, 'test');
+    await service().save('blog', 'merchants-announcement', body, 'test');
+  }
+
+  beforeEach(async () => {
+    ({
+      stores: [store, other],
+      drop,
+    } = await backend.pair());
+    artifacts = new DirectoryArtifactStore(fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-sweep-releases-')));
+    logLines = [];
+    await seedContent(store, contentDir, clock);
+  });
+  afterEach(async () => {
+    await store.close();
+    await other.close();
+    await drop();
+  });
+
+  it('removes an old upload nothing names, keeps one an old revision names and one uploaded recently, and logs the count', async () => {
+    await uploaded(OLD_UNREFERENCED, 25);
+    await uploaded(OLD_IN_OLD_REVISION, 25);
+    await uploaded(FRESH_UNREFERENCED, 23);
+    await namedInOldRevisionOnly(OLD_IN_OLD_REVISION);
+
+    expect(await sweeper(store).sweep()).toBe(1);
+    expect(stored(OLD_UNREFERENCED)).toBe(false);
+    expect(stored(OLD_IN_OLD_REVISION)).toBe(true);
+    expect(stored(FRESH_UNREFERENCED)).toBe(true);
+    expect(logLines).toContainEqual(expect.objectContaining({ msg: 'unreferenced content uploads removed', removed: 1 }));
+  });
+
+  it('keeps an old upload uploaded again since (the editor has not saved yet)', async () => {
+    await uploaded(OLD_UNREFERENCED, 48);
+    await artifacts.putContentImage(OLD_UNREFERENCED, Buffer.from('the same bytes again'));
+    expect(await sweeper(store).sweep()).toBe(0);
+    expect(stored(OLD_UNREFERENCED)).toBe(true);
+  });
+
+  it('deletes each file once when two instances sweep at the same moment', async () => {
+    await uploaded(OLD_UNREFERENCED, 30);
+    await uploaded(OLD_IN_OLD_REVISION, 30);
+    await namedInOldRevisionOnly(OLD_IN_OLD_REVISION);
+    const removed = await Promise.all([sweeper(store).sweep(), sweeper(other).sweep()]);
+    expect(removed[0]! + removed[1]!).toBe(1);
+    expect(stored(OLD_UNREFERENCED)).toBe(false);
+    expect(stored(OLD_IN_OLD_REVISION)).toBe(true);
+  });
+
+  it('keeps an upload a save names while the sweep runs', async () => {
+    await uploaded(OLD_UNREFERENCED, 30);
+    // The save lands right after the sweep read every revision naming an upload.
+    let saved = false;
+    const racing: EditorialStore = Object.create(store, {
+      revisionBodiesContaining: {
+        value: async (text: string) => {
+          const bodies = await store.revisionBodiesContaining(text);
+          if (!saved) {
+            saved = true;
+            const item = (await store.item('blog', 'merchants-announcement'))!;
+            const body = (await store.revision(item.uid, item.latestRevision))!.body as Record<string, unknown>;
+            await service().save('blog', item.itemId, { ...body, heroImage: `${UPLOADED_IMAGE_PREFIX}${OLD_UNREFERENCED}` }, 'test');
+          }
+          return bodies;
+        },
+      },
+    });
+    expect(await sweeper(racing).sweep()).toBe(0);
+    expect(saved).toBe(true);
+    expect(stored(OLD_UNREFERENCED)).toBe(true);
+  });
+
+  it('deletes nothing when the content cannot be read', async () => {
+    await uploaded(OLD_UNREFERENCED, 30);
+    const broken = { revisionBodiesContaining: () => Promise.reject(new Error('database is down')) } as unknown as EditorialStore;
+    await expect(sweeper(broken).sweep()).rejects.toThrow('database is down');
+    expect(stored(OLD_UNREFERENCED)).toBe(true);
+    expect(logLines).toContainEqual(expect.objectContaining({ msg: expect.stringMatching(/not swept/) }));
+  });
+});
