@@ -254,7 +254,7 @@ export function createApp(deps: AppDeps = {}): App {
     async close() {
       registry.stop();
       contentFollower.stop();
-      await canary.guard.stop();
+      await canary.stop();
       await relay.stop();
       await rum.stop();
       if (openedRum) await (await openedRum).close();

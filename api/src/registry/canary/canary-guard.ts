@@ -50,8 +50,8 @@ export interface CanaryGuardDeps {
   aggregator: RumAggregator;
   follower: RegistryFollower;
   logger: Logger;
-  /** Told of each committed decision (the release webhook); its failure is logged, never retried. */
-  announce?(decision: GuardDecision): Promise<void>;
+  /** Told of each committed decision (the release webhook, guard-notices.ts); returns at once, retrying on its own. */
+  announce?(decision: GuardDecision): void;
   now?(): Date;
 }
 
@@ -110,9 +110,7 @@ export class CanaryGuard {
       if (outcome !== 'committed' || !committed) return;
       this.deps.logger.info({ ...committed }, `canary guard: ${committed.action} (${committed.rule})`);
       await this.deps.follower.refresh();
-      await this.deps
-        .announce?.(committed)
-        .catch((error: unknown) => this.deps.logger.warn({ err: error, remote }, 'canary guard: the release webhook could not be told'));
+      this.deps.announce?.(committed);
     } catch (error) {
       // Another instance decided this step first: its decision stands, nothing to do here.
       if (error instanceof RegistryConflict) return;
