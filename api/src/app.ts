@@ -62,6 +62,7 @@ import { rumIngestRouter } from './rum/ingest.router';
 import { releaseHealthRouters } from './rum/health-wiring';
 import { canaryWiring } from './registry/canary/canary-wiring';
 import { RumAggregator } from './rum/rum-aggregator';
+import { siteKnownRoutes } from './rum/known-routes';
 
 export type { App, AppDeps } from './app-types';
 import { openRumStore, type RumStore } from './rum/rum-store';
@@ -118,10 +119,12 @@ export function createApp(deps: AppDeps = {}): App {
   const origins = remoteOrigins(config);
   let openedRum: Promise<RumStore> | undefined;
   const rumStore = () => (openedRum ??= openRumStore(config));
+  const routes = siteKnownRoutes(config, registry, pool, logger);
   const rum = new RumAggregator(rumStore, logger, {
     flushMs: config.rum.flushMs,
     retentionDays: config.rumRetentionDays,
     maxKeys: config.rum.maxKeys,
+    knownRoute: (route) => routes.has(route),
   });
   const canary = canaryWiring({ config, logger, follower: registry, registryStore, rumStore, aggregator: rum });
   const metrics = new SiteMetrics({
@@ -254,7 +257,7 @@ export function createApp(deps: AppDeps = {}): App {
       registry.stop();
       contentFollower.stop();
       await media.uploadSweep.stop();
-      await canary.guard.stop();
+      await canary.stop();
       await relay.stop();
       await rum.stop();
       if (openedRum) await (await openedRum).close();

@@ -34,6 +34,9 @@ export interface ContactOutcomeDetail {
   outcome: ContactOutcome;
 }
 
+/** The route a page no route answers reports (a 404). */
+export const NOT_FOUND_ROUTE = '*';
+
 /** What the api tells a page about measuring it, in the boot data (`BootData.rum`). */
 export interface RumPageContext {
   /** The page's route pattern (`/blog/:id`), or its path when it is static. */

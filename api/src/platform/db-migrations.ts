@@ -291,4 +291,31 @@ export const MIGRATIONS: readonly Migration[] = [
         ADD COLUMN canary_since TIMESTAMPTZ;
       ALTER TABLE release_events ADD COLUMN details TEXT;`,
   },
+  // Real-user measurement per page: the route (pattern or static path) joins the key, so the canary
+  // guard compares both versions on the same pages. Rows from before are kept under the route ''.
+  // SQLite cannot change a primary key in place: the table is rebuilt (its minute index with it).
+  {
+    version: 8,
+    sqlite: `
+      CREATE TABLE rum_counts_by_route (
+        minute INTEGER NOT NULL,
+        section TEXT NOT NULL,
+        version TEXT NOT NULL,
+        route TEXT NOT NULL DEFAULT '',
+        metric TEXT NOT NULL,
+        device TEXT NOT NULL,
+        bucket INTEGER NOT NULL,
+        count INTEGER NOT NULL,
+        PRIMARY KEY (section, version, route, metric, device, minute, bucket)
+      );
+      INSERT INTO rum_counts_by_route (minute, section, version, route, metric, device, bucket, count)
+        SELECT minute, section, version, '', metric, device, bucket, count FROM rum_counts;
+      DROP TABLE rum_counts;
+      ALTER TABLE rum_counts_by_route RENAME TO rum_counts;
+      CREATE INDEX rum_counts_minute ON rum_counts (minute);`,
+    postgres: `
+      ALTER TABLE rum_counts ADD COLUMN route TEXT NOT NULL DEFAULT '';
+      ALTER TABLE rum_counts DROP CONSTRAINT rum_counts_pkey;
+      ALTER TABLE rum_counts ADD PRIMARY KEY (section, version, route, metric, device, minute, bucket);`,
+  },
 ];

@@ -131,7 +131,8 @@ async function main(argv: string[]): Promise<number> {
       }
       case 'releases':
         if (values.health) {
-          await printLocalHealth(config, remote, parseHours(values.hours), await store.currentVersions());
+          const { canary } = await store.state(remote);
+          await printLocalHealth(config, remote, parseHours(values.hours), await store.currentVersions(), canary);
           return 0;
         }
         printReleases(remote, config.releasesDir, { ...(await listReleases(context, remote)), canary: (await store.state(remote)).canary });

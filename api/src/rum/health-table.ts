@@ -1,9 +1,11 @@
 /**
  * `npm run releases -w <remote> -- --health [--hours N]`: the health figures per version as a table,
  * read from the database (or from a running site's GET /api/releases/{remote}/health with --site).
+ * The current version is marked `*`, a running canary `~` with the share of visitors it is served to.
  */
-import type { ReleaseHealth, RemoteName } from '@cardlift/contracts';
+import type { ReleaseHealth, RemoteName, VersionHealth } from '@cardlift/contracts';
 import type { AppConfig } from '../platform/config';
+import type { Canary } from '../registry/registry-store';
 import type { CurrentVersions } from '../registry/remote-registry';
 import { DEFAULT_HEALTH_HOURS } from './health.router';
 import { releaseHealth } from './release-health';
@@ -11,10 +13,31 @@ import { openRumStore } from './rum-store';
 
 const figure = (value: number | null, unit = '') => (value === null ? '-' : `${value}${unit}`);
 
+/** `*` the current version, `~` the running canary. */
+const marker = (version: VersionHealth) => (version.current ? '* ' : version.share !== undefined ? '~ ' : '  ');
+
+/** The share of visitors a version is served to: the canary's, the rest for the current one, none for the others. */
+function servedShare(version: VersionHealth, canary: ReleaseHealth['canary']): string {
+  if (version.share !== undefined) return `${version.share} %`;
+  if (version.current) return `${100 - (canary?.share ?? 0)} %`;
+  return '-';
+}
+
 export function healthTable(health: ReleaseHealth): string {
-  const header = ['version', 'views', 'p75 LCP', 'p75 INP', 'p75 CLS', 'errors/100', 'load failures', 'forms stored/refused/failed'];
+  const header = [
+    'version',
+    'share',
+    'views',
+    'p75 LCP',
+    'p75 INP',
+    'p75 CLS',
+    'errors/100',
+    'load failures',
+    'forms stored/refused/failed',
+  ];
   const rows = health.versions.map((v) => [
-    `${v.current ? '* ' : '  '}${v.version}`,
+    `${marker(v)}${v.version}`,
+    servedShare(v, health.canary),
     String(v.views),
     figure(v.p75.lcp, ' ms'),
     figure(v.p75.inp, ' ms'),
@@ -26,7 +49,8 @@ export function healthTable(health: ReleaseHealth): string {
   const widths = header.map((h, i) => Math.max(h.length + (i === 0 ? 2 : 0), ...rows.map((r) => (r[i] as string).length)));
   const line = (cells: string[]) =>
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ');
-  const title = `Health of ${health.remote} over the last ${health.hours} h (* current${health.current ? `: ${health.current}` : ': none, the checkout build'}):`;
+  const canary = health.canary ? `; ~ canary: ${health.canary.version} at ${health.canary.share} % since ${health.canary.since}` : '';
+  const title = `Health of ${health.remote} over the last ${health.hours} h (* current${health.current ? `: ${health.current}` : ': none, the checkout build'}${canary}):`;
   if (rows.length === 0) return `${title}\n  no page views reported yet`;
   return [title, line([`  ${header[0] as string}`, ...header.slice(1)]), ...rows.map(line)].join('\n');
 }
@@ -37,12 +61,22 @@ export function parseHours(raw: string | undefined): number {
   return hours;
 }
 
-/** Prints the table from this checkout's database (DATABASE_URL or the SQLite file). */
-export async function printLocalHealth(config: AppConfig, remote: RemoteName, hours: number, current: CurrentVersions): Promise<void> {
+/**
+ * Prints the table from this checkout's database (DATABASE_URL or the SQLite file). The guard's last
+ * conclusion lives in the running instances only: `--site` shows it.
+ */
+export async function printLocalHealth(
+  config: AppConfig,
+  remote: RemoteName,
+  hours: number,
+  current: CurrentVersions,
+  canary: Canary | null,
+): Promise<void> {
   const store = await openRumStore(config);
   try {
     const totals = await store.totals(Math.floor(Date.now() / 60_000) - hours * 60, remote);
-    console.log(healthTable(releaseHealth(remote, hours, current.get(remote) ?? null, totals)));
+    const running = canary ? { ...canary, guard: null } : null;
+    console.log(healthTable(releaseHealth(remote, hours, current.get(remote) ?? null, totals, running)));
   } finally {
     await store.close();
   }

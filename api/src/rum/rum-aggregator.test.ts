@@ -1,6 +1,6 @@
 import pino from 'pino';
 import type { RumReport } from '@cardlift/contracts';
-import { RumAggregator } from './rum-aggregator';
+import { RumAggregator, UNKNOWN_ROUTE } from './rum-aggregator';
 import type { RumRow, RumStore } from './rum-store';
 
 function memoryStore(): RumStore & { rows: RumRow[]; pruned: number[] } {
@@ -12,11 +12,15 @@ function memoryStore(): RumStore & { rows: RumRow[]; pruned: number[] } {
     add: async (added) => void rows.push(...added),
     prune: async (before) => (pruned.push(before), 0),
     totals: async () => [],
+    routeTotals: async () => [],
     slotTotals: async () => [],
     outboxBacklog: async () => ({ pending: 0, failed: 0, oldestPendingAt: null }),
     close: async () => undefined,
   };
 }
+
+/** The routes of the site's pages, as the page tables list them. */
+const knownRoute = (route: string) => ['/invest', '/blog/:id', '*'].includes(route);
 
 const report = (route: string, lcp: number, version = '2.0.0'): RumReport => ({
   route,
@@ -34,13 +38,14 @@ describe('RumAggregator', () => {
       flushMs: 1000,
       retentionDays: 14,
       maxKeys: 100,
+      knownRoute,
       now: () => 60_000 * 1000,
     });
     aggregator.add(report('/invest', 1200));
     aggregator.add(report('/invest', 1210));
     await aggregator.flush();
     const views = store.rows.find((r) => r.metric === 'views');
-    expect(views).toMatchObject({ minute: 1000, section: 'mf_invest', version: '2.0.0', device: 'desktop', count: 2 });
+    expect(views).toMatchObject({ minute: 1000, section: 'mf_invest', version: '2.0.0', route: '/invest', device: 'desktop', count: 2 });
     expect(store.rows.find((r) => r.metric === 'errors')?.count).toBe(4);
     expect(store.rows.filter((r) => r.metric === 'lcp').reduce((n, r) => n + r.count, 0)).toBe(2);
     // Pruned to the retention window on the flush.
@@ -53,7 +58,12 @@ describe('RumAggregator', () => {
     const store = memoryStore();
     // A slow database: no flush finishes while the flood goes on.
     const slow: RumStore = { ...store, add: async (rows) => void (await gate, store.rows.push(...rows)) };
-    const aggregator = new RumAggregator(async () => slow, pino({ level: 'silent' }), { flushMs: 1000, retentionDays: 14, maxKeys: 50 });
+    const aggregator = new RumAggregator(async () => slow, pino({ level: 'silent' }), {
+      flushMs: 1000,
+      retentionDays: 14,
+      maxKeys: 50,
+      knownRoute,
+    });
     // Every report a version of its own: three new keys each.
     for (let i = 0; i < 2000; i++) aggregator.add(report('/invest', 1200, `2.0.${i}`));
     expect(aggregator.size()).toBeLessThanOrEqual(50);
@@ -64,5 +74,25 @@ describe('RumAggregator', () => {
     // What was kept was written: views of the versions that fit, none counted twice.
     const views = store.rows.filter((r) => r.metric === 'views');
     expect(new Set(views.map((r) => r.version)).size).toBe(views.length);
+  });
+
+  it("files a page view under its page's route, and a route the site does not know under one fixed value", async () => {
+    const store = memoryStore();
+    const aggregator = new RumAggregator(async () => store, pino({ level: 'silent' }), {
+      flushMs: 1000,
+      retentionDays: 14,
+      maxKeys: 100,
+      knownRoute,
+    });
+    aggregator.add(report('/blog/:id', 900));
+    // A forged report per made-up route, and a path with its ids where the pattern belongs.
+    for (let i = 0; i < 500; i++) aggregator.add(report(`/made-up/${i}`, 900));
+    aggregator.add(report('/blog/some-post', 900));
+    // Every kept key is one of a handful, whatever the routes sent: views, lcp and errors per route.
+    expect(aggregator.size()).toBe(6);
+    await aggregator.flush();
+    const views = Object.fromEntries(store.rows.filter((r) => r.metric === 'views').map((r) => [r.route, r.count]));
+    expect(views).toEqual({ '/blog/:id': 1, [UNKNOWN_ROUTE]: 501 });
+    expect(store.rows.find((r) => r.metric === 'errors' && r.route === '/blog/:id')?.count).toBe(2);
   });
 });

@@ -20,12 +20,23 @@ export const RUM_COUNTERS = {
 /** The version recorded when a report names none for a section (a build the registry did not list). */
 export const UNKNOWN_VERSION = '-';
 
+/**
+ * The route recorded for a report whose route the site does not know (an old page, a forged report):
+ * what a report names is never stored as such, so the routes kept are the site's own, a bounded set.
+ */
+export const UNKNOWN_ROUTE = 'other';
+
 export interface AggregatorOptions {
   flushMs: number;
   retentionDays: number;
   maxKeys: number;
+  /** Whether the site serves a page of this route pattern or static path (known-routes.ts). */
+  knownRoute: (route: string) => boolean;
   now?: () => number;
 }
+
+/** A buffer key's fields, in the order `add` joins them. */
+type KeyParts = [minute: string, section: string, version: string, route: string, metric: string, device: string, bucket: string];
 
 export class RumAggregator {
   private buffer = new Map<string, number>();
@@ -49,8 +60,10 @@ export class RumAggregator {
     const minute = Math.floor(this.now() / 60_000);
     const { device, versions } = report;
     const versionOf = (section: string) => versions[section as keyof typeof versions] ?? UNKNOWN_VERSION;
+    // Everything a page view reports is filed under its page's route, errors and failures included.
+    const route = this.options.knownRoute(report.route) ? report.route : UNKNOWN_ROUTE;
     const count = (section: string, metric: string, bucket: number, n = 1) => {
-      const key = `${minute}\t${section}\t${versionOf(section)}\t${metric}\t${device}\t${bucket}`;
+      const key = `${minute}\t${section}\t${versionOf(section)}\t${route}\t${metric}\t${device}\t${bucket}`;
       const had = this.buffer.get(key);
       if (had === undefined && this.buffer.size >= this.options.maxKeys) {
         void this.flush();
@@ -91,8 +104,8 @@ export class RumAggregator {
   private async write(taken: Map<string, number>): Promise<void> {
     const rows: RumRow[] = [];
     for (const [key, count] of taken) {
-      const [minute, section, version, metric, device, bucket] = key.split('\t') as [string, string, string, string, string, string];
-      rows.push({ minute: Number(minute), section, version, metric, device, bucket: Number(bucket), count });
+      const [minute, section, version, route, metric, device, bucket] = key.split('\t') as KeyParts;
+      rows.push({ minute: Number(minute), section, version, route, metric, device, bucket: Number(bucket), count });
     }
     try {
       const store = await this.store();

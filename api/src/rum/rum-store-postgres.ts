@@ -1,8 +1,17 @@
 /** The aggregates on PostgreSQL (DATABASE_URL): every instance adds its counts to the same rows. */
 import { inTransaction, openPostgresPool, type PostgresOptions } from '../platform/db-connections';
-import { OUTBOX_BACKLOG_SQL, RUM_COLUMNS, RUM_KEY, rowValues, type RumSlotTotal, type RumStore, type RumTotal } from './rum-store';
+import {
+  OUTBOX_BACKLOG_SQL,
+  RUM_COLUMNS,
+  RUM_KEY,
+  rowValues,
+  type RumRouteTotal,
+  type RumSlotTotal,
+  type RumStore,
+  type RumTotal,
+} from './rum-store';
 
-/** Rows per INSERT statement: 7 parameters each, far under PostgreSQL's 65,535. */
+/** Rows per INSERT statement: 8 parameters each, far under PostgreSQL's 65,535. */
 const CHUNK = 500;
 
 export async function openPostgresRumStore(url: string, options: PostgresOptions = {}): Promise<RumStore> {
@@ -32,6 +41,14 @@ export async function openPostgresRumStore(url: string, options: PostgresOptions
         `SELECT section, version, metric, bucket, SUM(count) AS count FROM rum_counts WHERE minute >= $1
          ${section ? 'AND section = $2' : ''} GROUP BY section, version, metric, bucket`,
         section ? [sinceMinute, section] : [sinceMinute],
+      );
+      return rows.map((row) => ({ ...row, count: Number(row.count) }));
+    },
+    async routeTotals(sinceMinute, section) {
+      const { rows } = await pool.query<RumRouteTotal & { count: string }>(
+        `SELECT route, version, metric, bucket, SUM(count) AS count FROM rum_counts WHERE minute >= $1 AND section = $2
+         GROUP BY route, version, metric, bucket`,
+        [sinceMinute, section],
       );
       return rows.map((row) => ({ ...row, count: Number(row.count) }));
     },

@@ -5,6 +5,7 @@ import {
   RUM_COLUMNS,
   RUM_KEY,
   rowValues,
+  type RumRouteTotal,
   type RumRow,
   type RumSlotTotal,
   type RumStore,
@@ -25,6 +26,10 @@ export function openSqliteRumStore(dataDir: string): RumStore {
   const sums = `SELECT section, version, metric, bucket, SUM(count) AS count FROM rum_counts WHERE minute >= ?`;
   const totalsAll = db.prepare(`${sums} GROUP BY section, version, metric, bucket`);
   const totalsOne = db.prepare(`${sums} AND section = ? GROUP BY section, version, metric, bucket`);
+  const perRoute = db.prepare(
+    `SELECT route, version, metric, bucket, SUM(count) AS count FROM rum_counts WHERE minute >= ? AND section = ?
+     GROUP BY route, version, metric, bucket`,
+  );
   // CAST: a bound JavaScript number may arrive as a REAL, and the slot must be a whole division.
   const slots = db.prepare(
     `SELECT CAST(minute / ? AS INTEGER) * ? AS slot, version, metric, bucket, SUM(count) AS count FROM rum_counts
@@ -41,6 +46,9 @@ export function openSqliteRumStore(dataDir: string): RumStore {
     },
     async totals(sinceMinute, section) {
       return (section ? totalsOne.all(sinceMinute, section) : totalsAll.all(sinceMinute)) as RumTotal[];
+    },
+    async routeTotals(sinceMinute, section) {
+      return perRoute.all(sinceMinute, section) as RumRouteTotal[];
     },
     async slotTotals(sinceMinute, section, slotMinutes) {
       return slots.all(slotMinutes, slotMinutes, sinceMinute, section) as RumSlotTotal[];

@@ -1,7 +1,7 @@
 /**
  * The aggregates' store, the same behaviour on SQLite and (when TEST_DATABASE_URL is set) PostgreSQL:
- * counts add up across writes (as they do across instances), sums cover a window, old rows are pruned,
- * and the outbox's backlog is read from the leads' tables.
+ * counts add up across writes (as they do across instances), sums cover a window (over routes, or per
+ * route), old rows are pruned, and the outbox's backlog is read from the leads' tables.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -96,6 +96,22 @@ describe.each(backends)('rum store on $name', (backend) => {
       { slot: 105, version: '1.0.0', metric: 'inp', bucket: 40, count: 3 },
       { slot: 105, version: '1.1.0', metric: 'views', bucket: 0, count: 4 },
     ]);
+  });
+
+  it("keeps a section's counts apart per route on request, and sums them over routes otherwise", async () => {
+    await db.rum.add([
+      row(100, '1.0.0', 'views', 0, 3),
+      { ...row(100, '1.0.0', 'views', 0, 2), route: '/invest/faq' },
+      { ...row(101, '1.0.0', 'views', 0, 4), route: '/invest/faq', device: 'desktop' },
+      { ...row(90, '1.0.0', 'views', 0, 50), route: '/invest/faq' },
+      { ...row(100, '1.0.0', 'views', 0, 8), section: 'mf_company', route: '/about' },
+    ]);
+    const perRoute = await db.rum.routeTotals(95, 'mf_invest');
+    expect([...perRoute].sort((a, b) => a.route.localeCompare(b.route))).toEqual([
+      { route: '/invest', version: '1.0.0', metric: 'views', bucket: 0, count: 3 },
+      { route: '/invest/faq', version: '1.0.0', metric: 'views', bucket: 0, count: 6 },
+    ]);
+    expect((await db.rum.totals(95, 'mf_invest')).map((t) => t.count)).toEqual([9]);
   });
 
   it('prunes rows older than the retention window', async () => {

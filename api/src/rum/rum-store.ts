@@ -1,6 +1,6 @@
 /**
- * Where the page views' aggregates live: counts per section x version x metric x device x minute x
- * bucket, in the database the leads use (SQLite by default, PostgreSQL with DATABASE_URL). Raw
+ * Where the page views' aggregates live: counts per section x version x route x metric x device x
+ * minute x bucket, in the database the leads use (SQLite by default, PostgreSQL with DATABASE_URL). Raw
  * reports are never stored. Counters (views, errors...) use bucket 0; timings one row per bucket.
  */
 import type { AppConfig } from '../platform/config';
@@ -10,19 +10,26 @@ export interface RumRow {
   minute: number;
   section: string;
   version: string;
+  /** The page's route pattern or static path, as the site knows it (UNKNOWN_ROUTE otherwise). */
+  route: string;
   metric: string;
   device: string;
   bucket: number;
   count: number;
 }
 
-/** A window's counts, summed over minutes and devices. */
+/** A window's counts, summed over minutes, devices and routes. */
 export interface RumTotal {
   section: string;
   version: string;
   metric: string;
   bucket: number;
   count: number;
+}
+
+/** A window's counts of one section on one route, summed over minutes and devices. */
+export interface RumRouteTotal extends Omit<RumTotal, 'section'> {
+  route: string;
 }
 
 /** A section's counts summed per time slot (over devices): one row of a timeline. */
@@ -49,6 +56,8 @@ export interface RumStore {
   prune(beforeMinute: number): Promise<number>;
   /** Sums since `sinceMinute`, for one section or all of them. */
   totals(sinceMinute: number, section?: string): Promise<RumTotal[]>;
+  /** Sums for one section since `sinceMinute`, kept apart per route (what the canary guard compares). */
+  routeTotals(sinceMinute: number, section: string): Promise<RumRouteTotal[]>;
   /**
    * Sums for one section since `sinceMinute`, per slot of `slotMinutes` minutes aligned on the epoch
    * (so every instance, and every request, cuts the same slots).
@@ -59,8 +68,8 @@ export interface RumStore {
   close(): Promise<void>;
 }
 
-export const RUM_COLUMNS = ['minute', 'section', 'version', 'metric', 'device', 'bucket', 'count'] as const;
-export const RUM_KEY = 'section, version, metric, device, minute, bucket';
+export const RUM_COLUMNS = ['minute', 'section', 'version', 'route', 'metric', 'device', 'bucket', 'count'] as const;
+export const RUM_KEY = 'section, version, route, metric, device, minute, bucket';
 
 /** One row: leads waiting to be announced, announcements given up on, and when the oldest waiting lead was stored. */
 export const OUTBOX_BACKLOG_SQL = `SELECT

@@ -75,6 +75,8 @@ export class RenderPool {
   private readonly navigations = new LRUCache<string, SiteNavigation>({ max: 100, ttl: 60_000 });
   /** The menus last built, answered while the workers cannot build them. */
   private lastNavigation: SiteNavigation = EMPTY_NAVIGATION;
+  /** The routes per served builds, kept like the menus. */
+  private readonly routeLists = new LRUCache<string, string[]>({ max: 100, ttl: 60_000 });
 
   constructor(
     private readonly config: Pick<AppConfig, 'siteRoot' | 'releasesDir' | 'contentDir' | 'logLevel' | 'siteAddresses'>,
@@ -179,6 +181,16 @@ export class RenderPool {
       this.logger.error({ err: error }, 'page tables did not answer in time: the menus are the last ones built');
       return this.lastNavigation;
     }
+  }
+
+  /** The routes the builds `registry` names pages of (static paths and patterns); throws when the workers do not answer. */
+  async routes(registry: RemoteEntry[]): Promise<string[]> {
+    const key = this.buildsKey(registry);
+    const kept = this.routeLists.get(key);
+    if (kept) return kept;
+    const listed = await this.run<string[]>('routes', { registry }, this.options.resolveDeadlineMs ?? RESOLVE_DEADLINE_MS);
+    this.routeLists.set(key, listed);
+    return listed;
   }
 
   async sitemap(registry: RemoteEntry[], now: Date): Promise<string[]> {

@@ -117,6 +117,15 @@ export function navigation(task: { registry: RemoteEntry[] }): SiteNavigation {
   );
 }
 
+/** The routes the builds `registry` names have pages of: static paths and dynamic patterns (what pages report). */
+export function routes(task: { registry: RemoteEntry[] }): string[] {
+  const served = tables.forRegistry(task.registry);
+  return [served.shell, ...served.remotes()].flatMap((table) => [
+    ...table.pages.map((page) => page.path),
+    ...table.dynamic.map((page) => page.pattern),
+  ]);
+}
+
 export interface RenderTask {
   url: string;
   registry: RemoteEntry[];

@@ -12,6 +12,7 @@ import {
   CONTACT_SENT_VALUE,
   EDITOR_PATH,
   sectionForPath,
+  NOT_FOUND_ROUTE,
   SHELL_SECTION,
   type Attribution,
   type ContactFormState,
@@ -159,7 +160,7 @@ export function siteRouter(
         scripts: shell.scripts,
         preload: [...shell.preload, ...section.preload, { href: API_PATHS.navigation, as: 'fetch' }],
         // The route pattern (`/blog/:id`), never the visited path with its ids: what the page's report is filed under.
-        rum: { route: page ? meta.path : '*', section: remote ?? SHELL_SECTION, sampleRate: config.rum.sampleRate },
+        rum: { route: page ? meta.path : NOT_FOUND_ROUTE, section: remote ?? SHELL_SECTION, sampleRate: config.rum.sampleRate },
       },
       queryData,
       appHtml,

@@ -4,7 +4,7 @@
  */
 import pino from 'pino';
 import { RumAggregator } from '../../rum/rum-aggregator';
-import type { RumStore, RumTotal } from '../../rum/rum-store';
+import type { RumRouteTotal, RumStore } from '../../rum/rum-store';
 import { RegistryFollower } from '../registry-follower';
 import { releaseBuild } from '../release-service';
 import { fixtureBuild, tempReleaseContext } from '../test-fixtures';
@@ -22,13 +22,13 @@ async function runningCanary() {
   await startCanary(context, { ...who, version: canary, share: 10 });
   const follower = new RegistryFollower(async () => store, logger);
   await follower.refresh();
-  const guardOn = (totals: () => Promise<RumTotal[]>) => {
-    const rum = { totals } as unknown as RumStore;
+  const guardOn = (routeTotals: () => Promise<RumRouteTotal[]>) => {
+    const rum = { routeTotals } as unknown as RumStore;
     return new CanaryGuard({
       settings: { ...config.canary, minViews: 5, bakeMs: 0, steps: [10, 50, 100] },
       store: async () => store,
       rum: async () => rum,
-      aggregator: new RumAggregator(async () => rum, logger, { flushMs: 1000, retentionDays: 1, maxKeys: 10 }),
+      aggregator: new RumAggregator(async () => rum, logger, { flushMs: 1000, retentionDays: 1, maxKeys: 10, knownRoute: () => true }),
       follower,
       logger,
     });
@@ -38,12 +38,12 @@ async function runningCanary() {
 
 describe('the canary guard holds', () => {
   it('while a side has too few views, saying so', async () => {
-    const { store, canary, guardOn } = await runningCanary();
-    const views = (version: string, count: number): RumTotal => ({ section: remote, version, metric: 'views', bucket: 0, count });
-    const guard = guardOn(async () => [views(canary, 50)]);
+    const { store, current, canary, guardOn } = await runningCanary();
+    const views = (version: string, count: number): RumRouteTotal => ({ route: '/invest', version, metric: 'views', bucket: 0, count });
+    const guard = guardOn(async () => [views(canary, 50), views(current, 3)]);
     await guard.tick();
     expect(guard.status(remote)).toMatchObject({ action: 'hold', rule: 'not-enough-views', share: 10 });
-    expect(guard.status(remote)?.reason).toMatch(/waiting for 5 views on each side \(canary 50, current 0\)/);
+    expect(guard.status(remote)?.reason).toMatch(/waiting for 5 views on each side, on pages both are seen on \(canary 50, current 3\)/);
     expect((await store.state(remote)).canary).toMatchObject({ version: canary, share: 10 });
     expect((await store.events(remote)).filter((e) => e.actor === 'guard')).toEqual([]);
     await store.close();

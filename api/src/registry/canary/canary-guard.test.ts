@@ -52,7 +52,7 @@ if (!TEST_DATABASE_URL) {
 
     const views = async (version: string, count: number, errors = 0) => {
       const minute = Math.floor(Date.now() / 60_000);
-      const row = { minute, section: remote, version, device: 'desktop', bucket: 0 };
+      const row = { minute, section: remote, version, route: '/invest', device: 'desktop', bucket: 0 };
       await rum.add([{ ...row, metric: 'views', count }, ...(errors ? [{ ...row, metric: 'errors', count: errors }] : [])]);
     };
     const guardLines = async () => (await (await apps[0]!.registryStore()).events(remote)).filter((e) => e.actor === 'guard');

@@ -2,8 +2,9 @@
  * The canary guard: every instance ticks while a canary runs, and for each canary one of them makes
  * the step's decision (RegistryStore.decide: PostgreSQL's try-lock in the deciding transaction, or
  * SQLite's single writer; the registry's revision check refuses a second decision on the same step).
- * It compares the canary with the current version, same section and same window (since the share
- * last changed), from the stored aggregates, and rolls back, steps up, completes or holds. What it
+ * It compares the canary with the current version on the same pages (the routes both have page views
+ * on) and the same window (since the share last changed), from the stored aggregates, and rolls
+ * back, steps up, completes or holds. What it
  * cannot judge (too few views, an unreadable database) it holds and says why; it never promotes then.
  */
 import type { RemoteName } from '@cardlift/contracts';
@@ -14,7 +15,7 @@ import type { RumStore } from '../../rum/rum-store';
 import type { RegistryFollower } from '../registry-follower';
 import { RegistryConflict, type RegistryChange, type RegistryStore, type RemoteState } from '../registry-store';
 import type { Actor } from '../release-service';
-import { sideFigures } from './canary-figures';
+import { comparedFigures } from './canary-figures';
 import { decideCanary, type CanaryDecision, type SideFigures } from './canary-rules';
 import { completeCanaryChange, endCanaryChange, stepCanaryChange } from './canary-service';
 
@@ -32,6 +33,8 @@ export interface GuardStatus {
   /** The share a step moves to. */
   nextShare?: number;
   figures?: { canary: SideFigures; current: SideFigures };
+  /** The routes the figures cover: those both versions have page views on in the window. */
+  routes?: string[];
 }
 
 /** A decision the guard committed, as announced to the team. */
@@ -47,8 +50,8 @@ export interface CanaryGuardDeps {
   aggregator: RumAggregator;
   follower: RegistryFollower;
   logger: Logger;
-  /** Told of each committed decision (the release webhook); its failure is logged, never retried. */
-  announce?(decision: GuardDecision): Promise<void>;
+  /** Told of each committed decision (the release webhook, guard-notices.ts); returns at once, retrying on its own. */
+  announce?(decision: GuardDecision): void;
   now?(): Date;
 }
 
@@ -107,9 +110,7 @@ export class CanaryGuard {
       if (outcome !== 'committed' || !committed) return;
       this.deps.logger.info({ ...committed }, `canary guard: ${committed.action} (${committed.rule})`);
       await this.deps.follower.refresh();
-      await this.deps
-        .announce?.(committed)
-        .catch((error: unknown) => this.deps.logger.warn({ err: error, remote }, 'canary guard: the release webhook could not be told'));
+      this.deps.announce?.(committed);
     } catch (error) {
       // Another instance decided this step first: its decision stands, nothing to do here.
       if (error instanceof RegistryConflict) return;
@@ -124,8 +125,8 @@ export class CanaryGuard {
   private async conclude(remote: RemoteName, state: RemoteState, at: string): Promise<GuardStatus> {
     const canary = state.canary!;
     const since = Date.parse(canary.since);
-    const totals = await (await this.deps.rum()).totals(Math.floor(since / 60_000), remote);
-    const figures = { canary: sideFigures(totals, remote, canary.version), current: sideFigures(totals, remote, state.current!) };
+    const totals = await (await this.deps.rum()).routeTotals(Math.floor(since / 60_000), remote);
+    const { routes, ...figures } = comparedFigures(totals, canary.version, state.current!);
     const settings = this.deps.settings;
     const decision = decideCanary({
       ...figures,
@@ -134,14 +135,20 @@ export class CanaryGuard {
       settings: { minViews: settings.minViews, bakeMs: settings.bakeMs, steps: settings.stepsFor[remote] ?? settings.steps },
     });
     const { action, rule, reason } = decision;
-    const status: GuardStatus = { version: canary.version, share: canary.share, action, rule, reason, at, figures };
+    const status: GuardStatus = { version: canary.version, share: canary.share, action, rule, reason, at, figures, routes };
     if (decision.action === 'step') status.nextShare = decision.share;
     this.remember(remote, status);
     return status;
   }
 
   private changeFor(state: RemoteState, remote: RemoteName, status: GuardStatus, at: string): RegistryChange {
-    const details = JSON.stringify({ rule: status.rule, reason: status.reason, share: status.share, figures: status.figures });
+    const details = JSON.stringify({
+      rule: status.rule,
+      reason: status.reason,
+      share: status.share,
+      figures: status.figures,
+      routes: status.routes,
+    });
     if (status.action === 'rollback') return endCanaryChange(state, remote, GUARD_ACTOR, at, details);
     if (status.action === 'complete') return completeCanaryChange(state, remote, GUARD_ACTOR, at, details);
     return stepCanaryChange(state, remote, status.nextShare!, GUARD_ACTOR, at, details);

@@ -18,7 +18,9 @@ describe('canary rules', () => {
   it('holds without enough views on either side, and says so', () => {
     expect(judge({ views: 199, errors: 199 })).toMatchObject({ action: 'hold', rule: 'not-enough-views' });
     expect(judge({}, { views: 0 })).toMatchObject({ action: 'hold', rule: 'not-enough-views' });
-    expect(judge({ views: 0 }, { views: 0 }).reason).toBe('waiting for 200 views on each side (canary 0, current 0)');
+    expect(judge({ views: 0 }, { views: 0 }).reason).toBe(
+      'waiting for 200 views on each side, on pages both are seen on (canary 0, current 0)',
+    );
   });
 
   it('errors: more than twice the current rate and more than one point above it', () => {

@@ -4,7 +4,7 @@
  * and the rule that made it out. No clock, database or log here: canary-guard.ts feeds and acts.
  */
 
-/** One side's figures (the canary, or the current version) over the window. */
+/** One side's figures (the canary, or the current version) over the window, on the pages both sides were seen on. */
 export interface SideFigures {
   views: number;
   /** Uncaught errors and rejections thrown by this version's files. */
@@ -99,7 +99,7 @@ export function decideCanary({ canary, current, share, elapsedMs, settings }: Ca
     return {
       action: 'hold',
       rule: 'not-enough-views',
-      reason: `waiting for ${settings.minViews} views on each side (canary ${canary.views}, current ${current.views})`,
+      reason: `waiting for ${settings.minViews} views on each side, on pages both are seen on (canary ${canary.views}, current ${current.views})`,
     };
   const broken = brokenRule(canary, current);
   if (broken) return { action: 'rollback', ...broken };

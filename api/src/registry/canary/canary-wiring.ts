@@ -1,7 +1,8 @@
 /**
  * The canary's parts built from configuration and the app's existing pieces: the guard every
- * instance runs, the release webhook it announces through (the leads' webhook code), and what the
- * release health answers show of the running canary and the guard's last conclusion.
+ * instance runs, the release webhook it announces through (the leads' webhook code, retried by
+ * guard-notices.ts), and what the release health answers show of the running canary and the guard's
+ * last conclusion.
  */
 import type { CanaryHealth, RemoteName } from '@cardlift/contracts';
 import { postWebhook } from '../../leads/notifiers';
@@ -12,6 +13,7 @@ import type { RumStore } from '../../rum/rum-store';
 import type { RegistryFollower } from '../registry-follower';
 import type { RegistryStore } from '../registry-store';
 import { CanaryGuard, type GuardDecision } from './canary-guard';
+import { GuardNotices, type NoticeRetry } from './guard-notices';
 
 export interface CanaryWiringDeps {
   config: AppConfig;
@@ -20,6 +22,8 @@ export interface CanaryWiringDeps {
   registryStore(): Promise<RegistryStore>;
   rumStore(): Promise<RumStore>;
   aggregator: RumAggregator;
+  /** How a notice the webhook does not take is tried again (DEFAULT_NOTICE_RETRY unless given). */
+  noticeRetry?: NoticeRetry;
 }
 
 /** Announces a guard decision as `release.guard` on RELEASE_WEBHOOK_URL (one key per decision). */
@@ -30,6 +34,9 @@ function releaseWebhook(url: string): (decision: GuardDecision) => Promise<void>
 
 export function canaryWiring(deps: CanaryWiringDeps) {
   const { config, follower } = deps;
+  const notices = config.releaseWebhookUrl
+    ? new GuardNotices(releaseWebhook(config.releaseWebhookUrl), deps.logger, deps.noticeRetry)
+    : undefined;
   const guard = new CanaryGuard({
     settings: config.canary,
     store: deps.registryStore,
@@ -37,7 +44,7 @@ export function canaryWiring(deps: CanaryWiringDeps) {
     aggregator: deps.aggregator,
     follower,
     logger: deps.logger,
-    ...(config.releaseWebhookUrl ? { announce: releaseWebhook(config.releaseWebhookUrl) } : {}),
+    ...(notices ? { announce: (decision: GuardDecision) => notices.post(decision) } : {}),
   });
   const canaryHealth = (remote: RemoteName): CanaryHealth | null => {
     const canary = follower.canaries().get(remote);
@@ -48,5 +55,10 @@ export function canaryWiring(deps: CanaryWiringDeps) {
       guard: status ? { action: status.action, rule: status.rule, reason: status.reason, at: status.at } : null,
     };
   };
-  return { guard, canaryHealth };
+  /** Stops the guard, then the notices' retries (what still waits is logged as given up). */
+  const stop = async () => {
+    await guard.stop();
+    await notices?.stop();
+  };
+  return { guard, canaryHealth, stop };
 }

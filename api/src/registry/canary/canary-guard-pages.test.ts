@@ -1,0 +1,70 @@
+/**
+ * The guard compares the canary with the current version on the same pages: only the routes both
+ * versions have page views on count, on both sides. On SQLite, one instance, the aggregates written
+ * as the aggregator writes them.
+ */
+import pino from 'pino';
+import { bucketOf } from '../../rum/histogram';
+import { RumAggregator } from '../../rum/rum-aggregator';
+import type { RumRow } from '../../rum/rum-store';
+import { openSqliteRumStore } from '../../rum/rum-store-sqlite';
+import { RegistryFollower } from '../registry-follower';
+import { releaseBuild } from '../release-service';
+import { fixtureBuild, tempReleaseContext } from '../test-fixtures';
+import { CanaryGuard } from './canary-guard';
+import { startCanary } from './canary-service';
+
+const remote = 'mf_invest' as const;
+const logger = pino({ level: 'silent' });
+
+describe('the canary guard compares the same pages', () => {
+  it('judges a canary seen on one page against the current version on that page, not on a page only the current one was seen on', async () => {
+    const { context, store, config } = tempReleaseContext();
+    const who = { actor: 'cli', remote };
+    const current = (await releaseBuild(context, { ...who, buildDir: fixtureBuild('v1') })).version;
+    const canary = (await releaseBuild(context, { ...who, buildDir: fixtureBuild('v2'), candidate: true })).version;
+    await startCanary(context, { ...who, version: canary, share: 10 });
+    const follower = new RegistryFollower(async () => store, logger);
+    await follower.refresh();
+    const rum = openSqliteRumStore(config.dataDir);
+
+    const minute = Math.floor(Date.now() / 60_000);
+    /** `count` page views of `version` on `route`, each with this LCP. */
+    const views = (version: string, route: string, count: number, lcpMs: number): RumRow[] => {
+      const row = { minute, section: remote, version, route, device: 'phone' };
+      return [
+        { ...row, metric: 'views', bucket: 0, count },
+        { ...row, metric: 'lcp', bucket: bucketOf(lcpMs), count },
+      ];
+    };
+    await rum.add([
+      // The canary's visitors only opened the overview, where it paints in 3 s...
+      ...views(canary, '/invest', 40, 3000),
+      // ...where the current version paints in 1 s; its visitors also opened a page that paints in 6 s.
+      ...views(current, '/invest', 40, 1000),
+      ...views(current, '/invest/annual-report', 120, 6000),
+    ]);
+
+    const guard = new CanaryGuard({
+      settings: { ...config.canary, minViews: 20, bakeMs: 0, steps: [10, 50, 100] },
+      store: async () => store,
+      rum: async () => rum,
+      aggregator: new RumAggregator(async () => rum, logger, { flushMs: 1000, retentionDays: 1, maxKeys: 10, knownRoute: () => true }),
+      follower,
+      logger,
+    });
+    await guard.tick();
+
+    // Over the whole section the current version's p75 is the slow page's 6 s and the canary would step up.
+    const [rollback] = (await store.events(remote)).filter((e) => e.actor === 'guard');
+    expect(rollback).toMatchObject({ action: 'rollback', version: current, fromVersion: canary });
+    const details = JSON.parse(rollback!.details!);
+    expect(details).toMatchObject({ rule: 'lcp', routes: ['/invest'] });
+    expect(details.figures.canary).toMatchObject({ views: 40 });
+    expect(details.figures.current).toMatchObject({ views: 40 });
+    expect(details.figures.current.p75Lcp).toBeLessThan(1100);
+    expect((await store.state(remote)).canary).toBeNull();
+    await rum.close();
+    await store.close();
+  });
+});
