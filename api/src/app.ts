@@ -251,7 +251,8 @@ export function createApp(deps: AppDeps = {}): App {
       rum.start();
       canary.guard.start();
     },
-    warm: () => pool.warm(),
+    // The routes too, so the first page views after a start are filed under their pages, not 'other'.
+    warm: () => pool.warm().then(() => routes.refresh()),
     resolvePage: resolveLivePage,
     async close() {
       registry.stop();
