@@ -18,9 +18,11 @@
  *                       real visits costs: TBT and script bytes with and without
  */
 import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import { contactFormArrival, earlyClick, earlyFaqPress, FAQ_PAGE } from './bench-web/early-click.mjs';
 import { lighthouseRun } from './bench-web/lighthouse-run.mjs';
+import { rumStartBytes } from './bench-web/rum-start-bytes.mjs';
 import { startStaticMirror } from './bench-web/static-mirror.mjs';
 import { CHROMIUM as CHROME_PATH } from './lib.mjs';
 import { REPO_ROOT, startSite } from './serve-built-site.mjs';
@@ -153,6 +155,13 @@ function printRumCost(paths, results, runs) {
     };
   });
   printTable(['page', 'tbtMs', 'tbtMsWithout', 'jsKb', 'jsKbWithout', 'jsKbAdded', 'bi'], rows);
+  // jsKbAdded above counts the reporter's chunk, which loads once the page is interactive; what the
+  // start itself carries is the measuring code inside the shell's chunks, read from the build.
+  const start = rumStartBytes(path.join(REPO_ROOT, 'shell', 'dist', 'assets'));
+  console.log(
+    `\nMeasuring code in the start: ${start.minified} B minified, ${start.compressed} B brotli (limit 3,072 B);` +
+      ` loaded after interactive: the rum-reporter chunk, ${start.reporterBrotli} B brotli`,
+  );
 }
 
 async function main() {
