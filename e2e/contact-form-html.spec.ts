@@ -133,4 +133,32 @@ describe('the contact form while its code is on its way', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("drops a refused post's message for a field corrected before the code arrived, and keeps the others", async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    await page.route(/\/assets\/.*\.js(\?|$)/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      await route.continue();
+    });
+    await page.goto(siteUrl('/'), { waitUntil: 'domcontentloaded' });
+    // Pressed before the code came: the browser posts the empty form and the api answers with every message.
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST'),
+      contactForm(page).getByRole('button', { name: 'Submit' }).click(),
+    ]);
+    expect(answer.status()).toBe(422);
+    await page.waitForLoadState('domcontentloaded');
+    const form = contactForm(page);
+    await form.getByLabel('First name').fill('Ada');
+    expect(await page.locator(`html[${INTERACTIVE_ATTRIBUTE}]`).count()).toBe(0);
+
+    await form.locator('button[role="combobox"]').waitFor({ timeout: 20_000 });
+    await page.locator(`html[${INTERACTIVE_ATTRIBUTE}]`).waitFor({ state: 'attached' });
+    const firstName = form.getByLabel('First name');
+    await page.waitForFunction(() => !document.querySelector('input[name="firstName"][aria-invalid="true"]'), undefined, { timeout: 2000 });
+    expect([await firstName.inputValue(), await describedBy(firstName)]).toEqual(['Ada', null]);
+    expect(await describedBy(form.getByLabel('Last name'))).toBe('Last name is required');
+    await context.close();
+  });
 });

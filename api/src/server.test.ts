@@ -26,9 +26,10 @@ describe('the real server process', () => {
     let n = 0;
     let killed = false;
     const errors: string[] = [];
-    // Eight clients submit back to back; the kill lands while requests are in flight.
+    // Eight clients submit back to back; the kill lands while requests are in flight. Each client
+    // goes on until a request of its own fails after the kill, so every one meets the dead server.
     const client = async () => {
-      while (!killed) {
+      for (;;) {
         const res = await fetch(`http://127.0.0.1:${port}/api/contact`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
@@ -37,6 +38,7 @@ describe('the real server process', () => {
           errors.push(String((error as { cause?: unknown }).cause ?? error));
           return undefined;
         });
+        if (!res && killed) return;
         // A refused connection fails within a microtask: yield, or this loop would starve the timers.
         if (!res) await new Promise((r) => setImmediate(r));
         if (res?.status === 201) acknowledged.push(((await res.json().catch(() => ({}))) as { id?: string }).id ?? 'unreadable');

@@ -55,6 +55,7 @@ export function ContactForm({ state, className }: { state?: ContactFormState; cl
     handleSubmit,
     reset,
     trigger,
+    getValues,
     formState: { errors, isSubmitted },
   } = useForm<ContactFormInput, unknown, ContactSubmission>({
     resolver: zodResolver(contactSchema),
@@ -73,6 +74,16 @@ export function ContactForm({ state, className }: { state?: ContactFormState; cl
     setServerErrors(({ [name]: _changed, ...rest }) => rest);
     void trigger(name);
   };
+
+  // A refused post's messages are about what was sent. A field corrected before this code ran was
+  // typed into with no listener to hear it: checked again now, as it would have been on its change.
+  useEffect(() => {
+    for (const name of Object.keys(serverErrors) as ContactEntryField[]) {
+      if (String(getValues(name) ?? '') !== entries[name]) recheck(name);
+    }
+    // Once, on the values the page held when the form hydrated.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const onValid = async (values: ContactSubmission) => {
     setSummary('');
