@@ -126,7 +126,8 @@ export function createApp(deps: AppDeps = {}): App {
     maxKeys: config.rum.maxKeys,
     knownRoute: (route) => routes.has(route),
   });
-  const canary = canaryWiring({ config, logger, follower: registry, registryStore, rumStore, aggregator: rum, noticeRelay: deps.noticeRelay });
+  const { noticeRelay } = deps;
+  const canary = canaryWiring({ config, logger, follower: registry, registryStore, rumStore, aggregator: rum, noticeRelay });
   const metrics = new SiteMetrics({
     queueSize: () => pool.queueSize(),
     rumStore,

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface WebhookAttempt {
+interface WebhookAttempt {
   key: string | undefined;
   body: { type: string; action: string; remote: string; version: string; rule: string };
 }

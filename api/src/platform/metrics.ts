@@ -133,7 +133,7 @@ export class SiteMetrics {
       b.oldestPendingAt === null ? 0 : Math.max(0, (Date.now() - b.oldestPendingAt) / 1000),
     );
     const notice = this.backlogGauges(() => this.sources.releaseNotices());
-    notice('cardlift_release_notices_pending', "Canary guard decisions waiting to be announced to the team", (b) => b.pending);
+    notice('cardlift_release_notices_pending', 'Canary guard decisions waiting to be announced to the team', (b) => b.pending);
     notice('cardlift_release_notices_failed', 'Canary guard decisions the release webhook never took', (b) => b.failed);
   }
 

@@ -4,7 +4,14 @@
  */
 import type pg from 'pg';
 import { clipError } from '../leads/lead-store';
-import { afterFailure, dueNoticesWhere, NOTICE_BACKLOG_SQL, noticeFromRow, type NoticeRow, type ReleaseNoticeStore } from './release-notices';
+import {
+  afterFailure,
+  dueNoticesWhere,
+  NOTICE_BACKLOG_SQL,
+  noticeFromRow,
+  type NoticeRow,
+  type ReleaseNoticeStore,
+} from './release-notices';
 
 export function postgresReleaseNotices(pool: pg.Pool): ReleaseNoticeStore {
   return {

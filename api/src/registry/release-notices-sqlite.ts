@@ -2,7 +2,14 @@
 import type Database from 'better-sqlite3';
 import { clipError } from '../leads/lead-store';
 import { whileBusy } from '../platform/db-connections';
-import { afterFailure, dueNoticesWhere, NOTICE_BACKLOG_SQL, noticeFromRow, type NoticeRow, type ReleaseNoticeStore } from './release-notices';
+import {
+  afterFailure,
+  dueNoticesWhere,
+  NOTICE_BACKLOG_SQL,
+  noticeFromRow,
+  type NoticeRow,
+  type ReleaseNoticeStore,
+} from './release-notices';
 
 export function sqliteReleaseNotices(db: Database.Database): ReleaseNoticeStore {
   const due = db.prepare(`SELECT id FROM release_events WHERE ${dueNoticesWhere('@now')} ORDER BY id LIMIT @limit`).pluck();
@@ -27,6 +34,8 @@ export function sqliteReleaseNotices(db: Database.Database): ReleaseNoticeStore 
 
   return {
     async claimDue(limit, leaseMs, now = Date.now()) {
+      // Read first: a poll that finds nothing due takes no write lock (each instance polls every second).
+      if ((due.all({ now, limit: 1 }) as number[]).length === 0) return [];
       return whileBusy(() => claim.immediate(limit, leaseMs, now));
     },
     async markSent(notice) {

@@ -7,7 +7,7 @@
  */
 import type { RemoteName } from '@cardlift/contracts';
 
-export type NoticeState = 'pending' | 'sent' | 'failed';
+type NoticeState = 'pending' | 'sent' | 'failed';
 
 /** A notice claimed by a relay. */
 export interface ReleaseNotice {

@@ -58,7 +58,15 @@ describe.each(backends)('guard notices across a restart on $name', (backend) => 
       const canary = (await releaseBuild(context, { ...who, buildDir: fixtureBuild('v2'), candidate: true })).version;
       await startCanary(context, { ...who, version: canary, share: 10 });
       const minute = Math.floor(Date.now() / 60_000);
-      const views = (version: string) => ({ minute, section: remote, version, route: '/invest', metric: 'views', device: 'phone', bucket: 0 });
+      const views = (version: string) => ({
+        minute,
+        section: remote,
+        version,
+        route: '/invest',
+        metric: 'views',
+        device: 'phone',
+        bucket: 0,
+      });
       await rum.add([views(current), views(canary)].map((row) => ({ ...row, count: 30 })));
 
       // The guard completes the canary; the webhook refuses its notice, again and again, until the instance stops.

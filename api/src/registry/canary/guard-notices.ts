@@ -17,7 +17,7 @@ import type { ReleaseNotice, ReleaseNoticeStore } from '../release-notices';
 import type { DecisionNotices, GuardDecision } from './canary-guard';
 
 /** The key a receiver drops repeats of one notice by: its release event's id. */
-export const noticeKey = (notice: Pick<ReleaseNotice, 'eventId'>) => `release-event-${notice.eventId}`;
+const noticeKey = (notice: Pick<ReleaseNotice, 'eventId'>) => `release-event-${notice.eventId}`;
 
 export class NoticeRelay implements DecisionNotices {
   private readonly options: RelayOptions;
@@ -77,10 +77,6 @@ export class NoticeRelay implements DecisionNotices {
     const retryAt = giveUp ? null : Date.now() + backoffDelay(attempt, this.options);
     await notices.markAttemptFailed(notice, refused.message, retryAt);
     if (giveUp) this.logger.error({ ...log, err: refused }, 'canary guard: gave up telling the release webhook of a decision');
-    else
-      this.logger.warn(
-        { ...log, err: refused, retryAt },
-        'canary guard: the release webhook did not take the notice; trying again',
-      );
+    else this.logger.warn({ ...log, err: refused, retryAt }, 'canary guard: the release webhook did not take the notice; trying again');
   }
 }
