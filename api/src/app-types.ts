@@ -25,6 +25,8 @@ export interface AppDeps {
   leads?: LeadStore;
   notifiers?: Notifiers;
   relay?: Partial<RelayOptions>;
+  /** The canary guard's notice relay (registry/canary/guard-notices.ts); the leads' relay options unless given. */
+  noticeRelay?: Partial<RelayOptions>;
 }
 
 export interface App {

@@ -126,12 +126,14 @@ export function createApp(deps: AppDeps = {}): App {
     maxKeys: config.rum.maxKeys,
     knownRoute: (route) => routes.has(route),
   });
-  const canary = canaryWiring({ config, logger, follower: registry, registryStore, rumStore, aggregator: rum });
+  const { noticeRelay } = deps;
+  const canary = canaryWiring({ config, logger, follower: registry, registryStore, rumStore, aggregator: rum, noticeRelay });
   const metrics = new SiteMetrics({
     queueSize: () => pool.queueSize(),
     rumStore,
     aggregator: rum,
     servedVersions: () => registry.current(),
+    releaseNotices: () => registryStore().then((store) => store.notices.backlog()),
   });
   pool.observer = metrics;
   const leadService = createLeadService(leads, relay, logger, (outcome) => metrics.leadOutcome(outcome));
@@ -249,7 +251,7 @@ export function createApp(deps: AppDeps = {}): App {
       logger.info({ store: store.kind, channels: relay.channels }, 'lead store ready');
       relay.start();
       rum.start();
-      canary.guard.start();
+      canary.start();
     },
     // The routes too, so the first page views after a start are filed under their pages, not 'other'.
     warm: () => pool.warm().then(() => routes.refresh()),

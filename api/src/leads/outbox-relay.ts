@@ -5,6 +5,7 @@
  */
 import type { Channel, LeadStore, OutboxJob } from './lead-store';
 import type { Logger } from '../platform/logger';
+import { RelayLoop } from '../platform/relay-loop';
 import type { Notifiers } from './notifiers';
 
 export interface RelayOptions {
@@ -33,11 +34,8 @@ export function backoffDelay(attempts: number, options: Pick<RelayOptions, 'base
 }
 
 export class OutboxRelay {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
   private readonly options: RelayOptions;
+  private readonly loop: RelayLoop;
 
   constructor(
     private readonly store: () => Promise<LeadStore>,
@@ -46,6 +44,7 @@ export class OutboxRelay {
     options: Partial<RelayOptions> = {},
   ) {
     this.options = { ...DEFAULT_RELAY_OPTIONS, ...options };
+    this.loop = new RelayLoop(() => this.runOnce(), this.options, logger, 'outbox relay pass failed');
   }
 
   get channels(): Channel[] {
@@ -53,41 +52,17 @@ export class OutboxRelay {
   }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.timer = setInterval(() => this.kick(), this.options.pollMs);
-    this.timer.unref();
-    this.kick();
+    this.loop.start();
   }
 
   /** Runs a pass soon; a kick during a pass schedules one more, so nothing waits for the next poll. */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain().finally(() => {
-      this.running = undefined;
-    });
+    this.loop.kick();
   }
 
   /** Stops polling and waits for the delivery in flight (SIGTERM: drain before closing the database). */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
-  }
-
-  private async drain(): Promise<void> {
-    do {
-      this.again = false;
-      try {
-        while (!this.stopped && (await this.runOnce()) === this.options.batchSize);
-      } catch (error) {
-        this.logger.error({ err: error }, 'outbox relay pass failed');
-      }
-    } while (this.again && !this.stopped);
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** One batch; answers how many rows it handled. */

@@ -318,4 +318,29 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE rum_counts DROP CONSTRAINT rum_counts_pkey;
       ALTER TABLE rum_counts ADD PRIMARY KEY (section, version, route, metric, device, minute, bucket);`,
   },
+  // The guard's notices to the team (registry/canary/guard-notices.ts): a decision's release event
+  // carries the webhook body it must announce, written in the decision's own transaction, and the
+  // notice's delivery state ('pending', 'sent', 'failed'; NULL for events nobody is told of), so a
+  // notice outlives the instance that made the decision. Times are epoch milliseconds, as the
+  // outbox's; `notice_claimed_until` is the lease of the relay sending it.
+  {
+    version: 9,
+    sqlite: `
+      ALTER TABLE release_events ADD COLUMN notice_state TEXT;
+      ALTER TABLE release_events ADD COLUMN notice_body TEXT;
+      ALTER TABLE release_events ADD COLUMN notice_attempts INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE release_events ADD COLUMN notice_next_at INTEGER;
+      ALTER TABLE release_events ADD COLUMN notice_claimed_until INTEGER;
+      ALTER TABLE release_events ADD COLUMN notice_error TEXT;
+      CREATE INDEX release_events_notices_due ON release_events (notice_next_at) WHERE notice_state = 'pending';`,
+    postgres: `
+      ALTER TABLE release_events
+        ADD COLUMN notice_state TEXT,
+        ADD COLUMN notice_body TEXT,
+        ADD COLUMN notice_attempts INTEGER NOT NULL DEFAULT 0,
+        ADD COLUMN notice_next_at BIGINT,
+        ADD COLUMN notice_claimed_until BIGINT,
+        ADD COLUMN notice_error TEXT;
+      CREATE INDEX release_events_notices_due ON release_events (notice_next_at) WHERE notice_state = 'pending';`,
+  },
 ];

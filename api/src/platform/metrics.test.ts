@@ -45,7 +45,11 @@ describe('GET /metrics, parsed', () => {
     await request(server).get('/api/nothing-here').expect(404);
     await request(server).post('/api/contact').send(contactSubmission()).expect(201);
     const registry = await app.registryStore();
-    await registry.commit({ remote: 'mf_invest', expectedRevision: 0, current: '7.0.0-scraped', upsert: [], events: [] });
+    // A guard decision whose notice waits: this app has no RELEASE_WEBHOOK_URL, so nothing sends it.
+    const decision = { remote: 'mf_invest' as const, action: 'promote' as const, version: '7.0.0-scraped', fromVersion: null };
+    const notice = JSON.stringify({ type: 'release.guard', remote: 'mf_invest', action: 'complete' });
+    const events = [{ ...decision, actor: 'guard', gitSha: null, at: new Date().toISOString(), notice }];
+    await registry.commit({ remote: 'mf_invest', expectedRevision: 0, current: '7.0.0-scraped', upsert: [], events });
     await app.registry.refresh();
     await app.rum.flush();
     families = await scrape();
@@ -78,6 +82,11 @@ describe('GET /metrics, parsed', () => {
     for (const name of ['cardlift_outbox_pending', 'cardlift_outbox_failed', 'cardlift_outbox_oldest_pending_age_seconds'])
       expect(families.get(name)).toMatchObject({ type: 'GAUGE', metrics: [{ value: '0' }] });
     expect(sample(families.get('cardlift_leads_total'), { outcome: 'stored' })?.value).toBe('1');
+  });
+
+  it("shows the canary guard's notices waiting for the team, and those given up on", () => {
+    expect(families.get('cardlift_release_notices_pending')).toMatchObject({ type: 'GAUGE', metrics: [{ value: '1' }] });
+    expect(families.get('cardlift_release_notices_failed')).toMatchObject({ type: 'GAUGE', metrics: [{ value: '0' }] });
   });
 
   it('shows the version each remote is served at', () => {

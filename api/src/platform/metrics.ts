@@ -1,7 +1,7 @@
 /**
  * GET /metrics in the Prometheus text format (prom-client): requests by kind and status with their
- * latency, the render pool's queue, latency and cache hits, the lead outbox's backlog and age, leads
- * stored and failed, the version each remote is served at, and the visitors' figures per section
+ * latency, the render pool's queue, latency and cache hits, the lead outbox's backlog and age, the
+ * canary guard's notices still to send or given up on, leads stored and failed, the version each remote is served at, and the visitors' figures per section
  * version over the last hour (p75 LCP, INP and CLS, errors per 100 views). Figures read from the
  * database are read when Prometheus scrapes, not kept up to date in between.
  * Served by metrics.router.ts.
@@ -10,6 +10,7 @@ import type { Middleware } from 'koa';
 import type { LeadOutcome } from '../leads/lead-service';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { RUM_PATH } from '@cardlift/contracts';
+import type { NoticeBacklog } from '../registry/release-notices';
 import type { CurrentVersions } from '../registry/remote-registry';
 import type { IngestOutcome } from '../rum/ingest.router';
 import { figuresBySectionVersion, type VersionFigures } from '../rum/release-health';
@@ -34,6 +35,8 @@ export interface MetricsSources {
   rumStore(): Promise<RumStore>;
   aggregator: RumAggregator;
   servedVersions(): CurrentVersions;
+  /** The canary guard's notices still to send, or given up on (registry database). */
+  releaseNotices(): Promise<NoticeBacklog>;
 }
 
 export class SiteMetrics {
@@ -123,15 +126,23 @@ export class SiteMetrics {
   }
 
   private outboxGauges(): void {
-    const { sources, registry } = this;
-    let reading: ReturnType<RumStore['outboxBacklog']> | undefined;
-    // Three gauges, one query per scrape.
-    const backlog = () =>
-      (reading ??= sources
-        .rumStore()
-        .then((store) => store.outboxBacklog())
-        .finally(() => setImmediate(() => (reading = undefined))));
-    const gauge = (name: string, help: string, value: (b: Awaited<ReturnType<RumStore['outboxBacklog']>>) => number) =>
+    const gauge = this.backlogGauges(() => this.sources.rumStore().then((store) => store.outboxBacklog()));
+    gauge('cardlift_outbox_pending', 'Lead announcements waiting to be delivered', (b) => b.pending);
+    gauge('cardlift_outbox_failed', 'Lead announcements given up on', (b) => b.failed);
+    gauge('cardlift_outbox_oldest_pending_age_seconds', 'Age of the oldest lead still waiting to be announced', (b) =>
+      b.oldestPendingAt === null ? 0 : Math.max(0, (Date.now() - b.oldestPendingAt) / 1000),
+    );
+    const notice = this.backlogGauges(() => this.sources.releaseNotices());
+    notice('cardlift_release_notices_pending', 'Canary guard decisions waiting to be announced to the team', (b) => b.pending);
+    notice('cardlift_release_notices_failed', 'Canary guard decisions the release webhook never took', (b) => b.failed);
+  }
+
+  /** Gauges of one backlog, read once per scrape whichever of them is collected first. */
+  private backlogGauges<B>(read: () => Promise<B>) {
+    const { registry } = this;
+    let reading: Promise<B> | undefined;
+    const backlog = () => (reading ??= read().finally(() => setImmediate(() => (reading = undefined))));
+    return (name: string, help: string, value: (b: B) => number) =>
       new Gauge({
         name,
         help,
@@ -143,11 +154,6 @@ export class SiteMetrics {
           if (read) this.set(value(read));
         },
       });
-    gauge('cardlift_outbox_pending', 'Lead announcements waiting to be delivered', (b) => b.pending);
-    gauge('cardlift_outbox_failed', 'Lead announcements given up on', (b) => b.failed);
-    gauge('cardlift_outbox_oldest_pending_age_seconds', 'Age of the oldest lead still waiting to be announced', (b) =>
-      b.oldestPendingAt === null ? 0 : Math.max(0, (Date.now() - b.oldestPendingAt) / 1000),
-    );
   }
 
   private rumGauges(): void {

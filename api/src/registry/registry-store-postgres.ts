@@ -14,10 +14,12 @@ import {
   type CanaryRow,
   type EventRow,
   type RegistryChange,
+  noticeValues,
   type RegistryStore,
   type ReleaseRow,
   UPSERT_RELEASE_SQL,
 } from './registry-store';
+import { postgresReleaseNotices } from './release-notices-postgres';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -74,8 +76,9 @@ async function apply(client: pg.PoolClient, change: RegistryChange): Promise<voi
   }
   for (const e of change.events) {
     await client.query(
-      'INSERT INTO release_events (remote, action, version, from_version, actor, git_sha, at, details) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-      [e.remote, e.action, e.version, e.fromVersion, e.actor, e.gitSha, e.at, e.details ?? null],
+      `INSERT INTO release_events (remote, action, version, from_version, actor, git_sha, at, details, notice_state, notice_body, notice_next_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [e.remote, e.action, e.version, e.fromVersion, e.actor, e.gitSha, e.at, e.details ?? null, ...noticeValues(e)],
     );
   }
 }
@@ -84,6 +87,7 @@ export async function openPostgresRegistry(url: string, options: PostgresOptions
   const pool = await openPostgresPool(url, options);
   return {
     kind: 'postgres',
+    notices: postgresReleaseNotices(pool),
     async currentVersions() {
       const { rows } = await pool.query<{ remote: RemoteName; version: string }>('SELECT remote, version FROM remote_registry');
       return new Map(rows.map((r) => [r.remote, r.version]));

@@ -14,10 +14,12 @@ import {
   type CanaryRow,
   type EventRow,
   type RegistryChange,
+  noticeValues,
   type RegistryStore,
   type ReleaseRow,
   UPSERT_RELEASE_SQL,
 } from './registry-store';
+import { sqliteReleaseNotices } from './release-notices-sqlite';
 
 export function openSqliteRegistry(dataDir: string): RegistryStore {
   const handle = openSqliteDatabase(dataDir);
@@ -27,8 +29,8 @@ export function openSqliteRegistry(dataDir: string): RegistryStore {
      VALUES (@remote, @version, @state, @position, @createdAt, @createdBy, @gitSha, @rolledBackAt) ${UPSERT_RELEASE_SQL}`,
   );
   const insertEvent = db.prepare(
-    `INSERT INTO release_events (remote, action, version, from_version, actor, git_sha, at, details)
-     VALUES (@remote, @action, @version, @fromVersion, @actor, @gitSha, @at, @details)`,
+    `INSERT INTO release_events (remote, action, version, from_version, actor, git_sha, at, details, notice_state, notice_body, notice_next_at)
+     VALUES (@remote, @action, @version, @fromVersion, @actor, @gitSha, @at, @details, ?, ?, ?)`,
   );
   const revisionOf = db.prepare('SELECT revision FROM remote_registry WHERE remote = ?').pluck();
 
@@ -63,7 +65,7 @@ export function openSqliteRegistry(dataDir: string): RegistryStore {
       );
     }
     for (const release of change.upsert) upsertRelease.run(release);
-    for (const event of change.events) insertEvent.run({ details: null, ...event });
+    for (const event of change.events) insertEvent.run({ details: null, ...event }, ...noticeValues(event));
   });
 
   const removeUnnamed = db.transaction((remote: RemoteName, version: string, remove: () => void) => {
@@ -74,6 +76,7 @@ export function openSqliteRegistry(dataDir: string): RegistryStore {
 
   return {
     kind: 'sqlite',
+    notices: sqliteReleaseNotices(db),
     async currentVersions() {
       const rows = db.prepare('SELECT remote, version FROM remote_registry').all() as { remote: RemoteName; version: string }[];
       return new Map(rows.map((r) => [r.remote, r.version]));

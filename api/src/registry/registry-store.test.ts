@@ -138,6 +138,29 @@ describe.each(backends)('registry on $name', (backend) => {
     },
   );
 
+  it("writes an event's notice pending with it, and leases it to one relay: one that died holding it only delays it", async () => {
+    const notice = JSON.stringify({ type: 'release.guard', action: 'step' });
+    await store.commit({ remote: 'mf_invest', expectedRevision: 0, upsert: [], events: [event('a'), { ...event('b'), notice }] });
+    expect(await store.notices.backlog()).toEqual({ pending: 1, failed: 0 });
+    const now = Date.now();
+    const [claimed, ...more] = await store.notices.claimDue(10, 1000, now);
+    expect(more).toEqual([]);
+    expect(claimed).toMatchObject({ remote: 'mf_invest', body: notice, attempts: 0 });
+    // Leased: no other relay takes it until the lease runs out (its holder may have died).
+    expect(await store.notices.claimDue(10, 1000, now + 999)).toEqual([]);
+    const [again] = await store.notices.claimDue(10, 1000, now + 1000);
+    expect(again?.eventId).toBe(claimed!.eventId);
+    // The first holder lost its lease: what it marks changes nothing.
+    expect(await store.notices.markAttemptFailed(claimed!, 'late answer', null)).toBe(false);
+    expect(await store.notices.markAttemptFailed(again!, 'webhook answered 503', now + 5000)).toBe(true);
+    expect(await store.notices.claimDue(10, 1000, now + 4999)).toEqual([]);
+    const [third] = await store.notices.claimDue(10, 1000, now + 5000);
+    expect(third).toMatchObject({ eventId: claimed!.eventId, attempts: 1 });
+    expect(await store.notices.markSent(third!)).toBe(true);
+    expect(await store.notices.backlog()).toEqual({ pending: 0, failed: 0 });
+    expect(await store.notices.claimDue(10, 1000, now + 60_000)).toEqual([]);
+  });
+
   it('keeps the first shared secret created', async () => {
     const first = await store.sharedSecret('preview', () => 'one');
     expect(first).toBe('one');

@@ -13,6 +13,7 @@
  * (removeUnnamed); a commit checks, under that lock, that the folders it names are there.
  */
 import { isReleaseVersion, isRemoteName, type RemoteName } from '@cardlift/contracts';
+import type { ReleaseNoticeStore } from './release-notices';
 
 /** A candidate is stored and can be previewed, but has never been live. */
 export type ReleaseState = 'candidate' | 'released';
@@ -45,6 +46,12 @@ export interface ReleaseEvent {
   at: string;
   /** What a guard decision saw and which rule decided (JSON), null for a person's action. */
   details?: string | null;
+  /**
+   * The webhook body (JSON) announcing this event to the team: written pending in the same
+   * transaction as the event, then sent by the notice relay (canary/guard-notices.ts). Absent for
+   * events nobody is told of. Only written: the audit trail does not read it back.
+   */
+  notice?: string;
 }
 
 /** A version served to a share of visitors beside the current one, watched by the canary guard. */
@@ -115,6 +122,8 @@ export class RegistryConflict extends Error {
 
 export interface RegistryStore {
   kind: 'sqlite' | 'postgres';
+  /** The events' notices still to send, for the notice relay, in the same database. */
+  readonly notices: ReleaseNoticeStore;
   /** Current version of every remote that has one; what each instance polls. */
   currentVersions(): Promise<Map<RemoteName, string>>;
   /** Current versions and the canaries that run, in one read: what each instance polls. */
@@ -213,6 +222,10 @@ export function servingFromRows(rows: readonly (CanaryRow & { version: string })
   }
   return { current: new Map(rows.map((r) => [r.remote as RemoteName, r.version])), canaries };
 }
+
+/** The notice columns of a new event (notice_state, notice_body, notice_next_at), in this order: due at once, or none. */
+export const noticeValues = (event: ReleaseEvent, now = Date.now()) =>
+  event.notice === undefined ? [null, null, null] : ['pending', event.notice, now];
 
 /** The registry columns a canary change writes, in this order. */
 export const canaryValues = (canary: Canary | null) => [canary?.version ?? null, canary?.share ?? null, canary?.since ?? null];

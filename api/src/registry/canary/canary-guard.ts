@@ -43,6 +43,14 @@ export interface GuardDecision extends GuardStatus {
   from: string;
 }
 
+/** How the team is told of decisions, when it is (RELEASE_WEBHOOK_URL; guard-notices.ts). */
+export interface DecisionNotices {
+  /** The notice committed with the decision's release event: the webhook's body. */
+  body(decision: GuardDecision): string;
+  /** A decision and its notice were committed; returns at once (the tick never waits for the webhook). */
+  committed(): void;
+}
+
 export interface CanaryGuardDeps {
   settings: CanarySettingsConfig;
   store(): Promise<RegistryStore>;
@@ -50,8 +58,8 @@ export interface CanaryGuardDeps {
   aggregator: RumAggregator;
   follower: RegistryFollower;
   logger: Logger;
-  /** Told of each committed decision (the release webhook, guard-notices.ts); returns at once, retrying on its own. */
-  announce?(decision: GuardDecision): void;
+  /** Each decision is committed with its notice to the team when set. */
+  notices?: DecisionNotices;
   now?(): Date;
 }
 
@@ -104,13 +112,17 @@ export class CanaryGuard {
         if (!state.canary || !state.current) return undefined;
         const status = await this.conclude(remote, state, at);
         if (status.action === 'hold') return undefined;
-        committed = { ...status, remote, from: state.current };
-        return this.changeFor(state, remote, status, at);
+        const decision: GuardDecision = { ...status, remote, from: state.current };
+        committed = decision;
+        const change = this.changeFor(state, remote, status, at);
+        const notices = this.deps.notices;
+        // The notice is written in the decision's transaction: a committed decision always has its notice.
+        return notices ? { ...change, events: change.events.map((line) => ({ ...line, notice: notices.body(decision) })) } : change;
       });
       if (outcome !== 'committed' || !committed) return;
       this.deps.logger.info({ ...committed }, `canary guard: ${committed.action} (${committed.rule})`);
       await this.deps.follower.refresh();
-      this.deps.announce?.(committed);
+      this.deps.notices?.committed();
     } catch (error) {
       // Another instance decided this step first: its decision stands, nothing to do here.
       if (error instanceof RegistryConflict) return;

@@ -1,19 +1,19 @@
 /**
  * The canary's parts built from configuration and the app's existing pieces: the guard every
- * instance runs, the release webhook it announces through (the leads' webhook code, retried by
- * guard-notices.ts), and what the release health answers show of the running canary and the guard's
- * last conclusion.
+ * instance runs, the relay that tells the team of its decisions on RELEASE_WEBHOOK_URL (the leads'
+ * webhook code, guard-notices.ts), and what the release health answers show of the running canary
+ * and the guard's last conclusion.
  */
 import type { CanaryHealth, RemoteName } from '@cardlift/contracts';
-import { postWebhook } from '../../leads/notifiers';
+import type { RelayOptions } from '../../leads/outbox-relay';
 import type { AppConfig } from '../../platform/config';
 import type { Logger } from '../../platform/logger';
 import type { RumAggregator } from '../../rum/rum-aggregator';
 import type { RumStore } from '../../rum/rum-store';
 import type { RegistryFollower } from '../registry-follower';
 import type { RegistryStore } from '../registry-store';
-import { CanaryGuard, type GuardDecision } from './canary-guard';
-import { GuardNotices, type NoticeRetry } from './guard-notices';
+import { CanaryGuard } from './canary-guard';
+import { NoticeRelay } from './guard-notices';
 
 export interface CanaryWiringDeps {
   config: AppConfig;
@@ -22,20 +22,15 @@ export interface CanaryWiringDeps {
   registryStore(): Promise<RegistryStore>;
   rumStore(): Promise<RumStore>;
   aggregator: RumAggregator;
-  /** How a notice the webhook does not take is tried again (DEFAULT_NOTICE_RETRY unless given). */
-  noticeRetry?: NoticeRetry;
-}
-
-/** Announces a guard decision as `release.guard` on RELEASE_WEBHOOK_URL (one key per decision). */
-function releaseWebhook(url: string): (decision: GuardDecision) => Promise<void> {
-  return (decision) =>
-    postWebhook(url, { type: 'release.guard', ...decision }, `${decision.remote}:${decision.version}:${decision.action}:${decision.at}`);
+  /** How the notice relay polls, leases and retries (the leads' relay options unless given). */
+  noticeRelay?: Partial<RelayOptions> | undefined;
 }
 
 export function canaryWiring(deps: CanaryWiringDeps) {
   const { config, follower } = deps;
+  // Without a webhook no notice is written, and none is sent.
   const notices = config.releaseWebhookUrl
-    ? new GuardNotices(releaseWebhook(config.releaseWebhookUrl), deps.logger, deps.noticeRetry)
+    ? new NoticeRelay(config.releaseWebhookUrl, deps.registryStore, deps.logger, deps.noticeRelay)
     : undefined;
   const guard = new CanaryGuard({
     settings: config.canary,
@@ -44,7 +39,7 @@ export function canaryWiring(deps: CanaryWiringDeps) {
     aggregator: deps.aggregator,
     follower,
     logger: deps.logger,
-    ...(notices ? { announce: (decision: GuardDecision) => notices.post(decision) } : {}),
+    ...(notices ? { notices } : {}),
   });
   const canaryHealth = (remote: RemoteName): CanaryHealth | null => {
     const canary = follower.canaries().get(remote);
@@ -55,10 +50,14 @@ export function canaryWiring(deps: CanaryWiringDeps) {
       guard: status ? { action: status.action, rule: status.rule, reason: status.reason, at: status.at } : null,
     };
   };
-  /** Stops the guard, then the notices' retries (what still waits is logged as given up). */
+  const start = () => {
+    guard.start();
+    notices?.start();
+  };
+  /** Stops the guard, then the notice relay after its attempts in flight; what still waits stays pending. */
   const stop = async () => {
     await guard.stop();
     await notices?.stop();
   };
-  return { guard, canaryHealth, stop };
+  return { guard, notices, canaryHealth, start, stop };
 }

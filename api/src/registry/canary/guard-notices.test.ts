@@ -1,94 +1,149 @@
 /**
- * The guard's notice reaches the team even when the release webhook fails at first: it is tried again
- * with backoff, beside the guard's tick (which never waits for it), the team gets it exactly once, and
- * a notice the webhook never takes is logged as given up. On SQLite, one instance.
+ * The guard's notices to the team: each decision is committed with its notice, the tick never waits
+ * for the webhook, relays on two instances at once send each notice exactly once, and a webhook that
+ * never takes one leaves it failed after the last attempt, logged as an error. On SQLite, and on
+ * PostgreSQL when TEST_DATABASE_URL is set.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pino from 'pino';
+import { releaseWebhook, within } from '../../../test/release-webhook';
+import { TEST_DATABASE_URL, uniqueSchemaName } from '../../../test/postgres';
 import { RumAggregator } from '../../rum/rum-aggregator';
 import { openSqliteRumStore } from '../../rum/rum-store-sqlite';
 import { RegistryFollower } from '../registry-follower';
+import type { RegistryStore } from '../registry-store';
+import { openPostgresRegistry } from '../registry-store-postgres';
+import { openSqliteRegistry } from '../registry-store-sqlite';
 import { releaseBuild } from '../release-service';
 import { fixtureBuild, tempReleaseContext } from '../test-fixtures';
 import { startCanary } from './canary-service';
 import { canaryWiring } from './canary-wiring';
+import { NoticeRelay } from './guard-notices';
 
 const remote = 'mf_invest' as const;
+const silent = pino({ level: 'silent' });
+/** Fast retries, so a test sees several attempts within a second. */
+const fast = { pollMs: 20, baseDelayMs: 20, maxDelayMs: 50 };
 
-/** Resolves once `check` holds, polling every 20 ms; fails after `ms`. */
-async function within(ms: number, check: () => boolean): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-/** A release webhook answering each attempt in turn with `answers` (status, after a delay), then 204. */
-function webhook(answers: { status: number; afterMs?: number }[]) {
-  const attempts: { key: string | undefined; body: { type: string; action: string } }[] = [];
-  let answered = 0;
-  let taken = 0;
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      attempts.push({ key: req.headers['idempotency-key'] as string | undefined, body: JSON.parse(body) });
-      const { status, afterMs = 0 } = answers.shift() ?? { status: 204 };
-      setTimeout(() => {
-        answered++;
-        if (status < 300) taken++;
-        res.writeHead(status).end();
-      }, afterMs);
-    });
+/** Two handles on one fresh registry database, as two api instances hold them. */
+const backends: { name: string; open(): Promise<[RegistryStore, RegistryStore]> }[] = [
+  {
+    name: 'SQLite',
+    open: async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-notices-'));
+      return [openSqliteRegistry(dir), openSqliteRegistry(dir)];
+    },
+  },
+];
+if (TEST_DATABASE_URL) {
+  const url = TEST_DATABASE_URL;
+  backends.push({
+    name: 'PostgreSQL',
+    open: async () => {
+      const schema = uniqueSchemaName('notices_test');
+      const first = await openPostgresRegistry(url, { schema });
+      return [first, await openPostgresRegistry(url, { schema })];
+    },
   });
-  return {
-    attempts,
-    answered: () => answered,
-    /** Notices the team received: attempts the webhook took. */
-    taken: () => taken,
-    listen: () =>
-      new Promise<string>((resolve) =>
-        server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/releases`)),
-      ),
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
+} else {
+  describe('release notices on PostgreSQL', () => {
+    it.skip('SKIPPED: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to relay notices on PostgreSQL', () =>
+      undefined);
+  });
 }
 
-/** A healthy canary the guard will step up at its first tick, wired as the app wires it, on `url`. */
-async function healthyCanary(url: string, logger: pino.Logger) {
+/** Commits `count` guard events, each with its notice pending, as decisions would. */
+async function pendingNotices(store: RegistryStore, count: number): Promise<void> {
+  const at = new Date().toISOString();
+  const events = Array.from({ length: count }, (_, i) => {
+    const version = `1.0.${i}`;
+    const body = { type: 'release.guard', remote, version, action: 'step', rule: 'healthy' };
+    return { remote, action: 'step' as const, version, fromVersion: null, actor: 'guard', gitSha: null, at, notice: JSON.stringify(body) };
+  });
+  await store.commit({ remote, expectedRevision: 0, upsert: [], events });
+}
+
+describe.each(backends)('release notices on $name', (backend) => {
+  let stores: [RegistryStore, RegistryStore];
+  beforeEach(async () => {
+    stores = await backend.open();
+  });
+  afterEach(async () => {
+    for (const store of stores) await store.close();
+  });
+
+  it('relayed by two instances at once, reach the team exactly once each, under their event id', async () => {
+    // Answers of uneven length put the two relays out of step, so each claims while the other sends.
+    let received = 0;
+    const hook = releaseWebhook(() => ({ status: 204, afterMs: (received++ % 4) * 25 }));
+    const url = await hook.listen();
+    const relays = stores.map((store) => new NoticeRelay(url, async () => store, silent, { ...fast, batchSize: 3 }));
+    try {
+      await pendingNotices(stores[0], 12);
+      for (const relay of relays) relay.start();
+      await within(10_000, async () => hook.taken.length >= 12 && (await stores[1].notices.backlog()).pending === 0);
+      await Promise.all(relays.map((relay) => relay.stop()));
+      expect(hook.attempts).toHaveLength(12);
+      expect(new Set(hook.attempts.map((a) => a.body.version)).size).toBe(12);
+      expect(hook.attempts.every((a) => /^release-event-\d+$/.test(a.key ?? ''))).toBe(true);
+      expect(new Set(hook.attempts.map((a) => a.key)).size).toBe(12);
+      expect(await stores[0].notices.backlog()).toEqual({ pending: 0, failed: 0 });
+    } finally {
+      await Promise.all(relays.map((relay) => relay.stop()));
+      await hook.close();
+    }
+  });
+
+  it('that the webhook always refuses end failed after the last attempt, logged as an error', async () => {
+    const hook = releaseWebhook(() => ({ status: 503 }));
+    const lines: { level: number; msg: string; attempt?: number; remote?: string }[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const relay = new NoticeRelay(await hook.listen(), async () => stores[0], logger, { ...fast, maxAttempts: 3 });
+    try {
+      await pendingNotices(stores[0], 1);
+      relay.start();
+      await within(5000, () => lines.some((l) => l.msg.includes('gave up')));
+      expect(await stores[1].notices.backlog()).toEqual({ pending: 0, failed: 1 });
+      expect(lines.find((l) => l.msg.includes('gave up'))).toMatchObject({ level: 50, attempt: 3, remote });
+      expect(lines.filter((l) => l.msg.includes('trying again'))).toHaveLength(2);
+      // Failed stays failed: no later pass tries it again.
+      await relay.runOnce(Date.now() + 3_600_000);
+      expect(hook.attempts).toHaveLength(3);
+      expect(new Set(hook.attempts.map((a) => a.key)).size).toBe(1);
+    } finally {
+      await relay.stop();
+      await hook.close();
+    }
+  });
+});
+
+/** A healthy canary the guard completes at its first tick (steps 10, 100), wired as the app wires it. */
+async function healthyCanary(url: string | undefined) {
   const { context, store, config } = tempReleaseContext();
   const who = { actor: 'cli', remote };
   const current = (await releaseBuild(context, { ...who, buildDir: fixtureBuild('v1') })).version;
   const canary = (await releaseBuild(context, { ...who, buildDir: fixtureBuild('v2'), candidate: true })).version;
   await startCanary(context, { ...who, version: canary, share: 10 });
-  const follower = new RegistryFollower(async () => store, logger);
+  const follower = new RegistryFollower(async () => store, silent);
   await follower.refresh();
   const rum = openSqliteRumStore(config.dataDir);
   const minute = Math.floor(Date.now() / 60_000);
-  const views = (version: string) => ({
-    minute,
-    section: remote,
-    version,
-    route: '/invest',
-    metric: 'views',
-    device: 'phone',
-    bucket: 0,
-    count: 30,
-  });
-  await rum.add([views(current), views(canary)]);
+  const views = (version: string) => ({ minute, section: remote, version, route: '/invest', metric: 'views', device: 'phone', bucket: 0 });
+  await rum.add([views(current), views(canary)].map((row) => ({ ...row, count: 30 })));
   const wiring = canaryWiring({
-    config: { ...config, releaseWebhookUrl: url, canary: { ...config.canary, minViews: 20, bakeMs: 0, steps: [10, 50, 100] } },
-    logger,
+    config: { ...config, releaseWebhookUrl: url, canary: { ...config.canary, minViews: 20, bakeMs: 0, steps: [10, 100] } },
+    logger: silent,
     follower,
     registryStore: async () => store,
     rumStore: async () => rum,
-    aggregator: new RumAggregator(async () => rum, logger, { flushMs: 1000, retentionDays: 1, maxKeys: 10, knownRoute: () => true }),
-    noticeRetry: { baseDelayMs: 50, maxDelayMs: 200, maxAttempts: 4 },
+    aggregator: new RumAggregator(async () => rum, silent, { flushMs: 1000, retentionDays: 1, maxKeys: 10, knownRoute: () => true }),
+    noticeRelay: fast,
   });
   return {
     wiring,
+    store,
     close: async () => {
       await wiring.stop();
       await rum.close();
@@ -97,44 +152,34 @@ async function healthyCanary(url: string, logger: pino.Logger) {
   };
 }
 
-describe("the guard's notices", () => {
-  it('are tried again until the webhook takes one, without holding up the tick: the team gets exactly one', async () => {
-    // The first attempt is answered late and refused, the second refused at once, the third taken.
-    const hook = webhook([{ status: 503, afterMs: 300 }, { status: 500 }]);
-    const canary = await healthyCanary(await hook.listen(), pino({ level: 'silent' }));
+describe("the guard's decision and its notice (SQLite)", () => {
+  it('are committed together, and the tick is over before the webhook answers', async () => {
+    const hook = releaseWebhook(() => ({ status: 204, afterMs: 300 }));
+    const canary = await healthyCanary(await hook.listen());
     try {
+      canary.wiring.start();
       await canary.wiring.guard.tick();
-      // The step is decided and the tick over before the webhook answered anything (its first answer takes 300 ms).
       expect(hook.answered()).toBe(0);
-      expect(canary.wiring.guard.status(remote)?.action).toBe('step');
-      await within(5000, () => hook.taken() === 1);
-      // Stopping waits for any attempt under way and cancels any still planned: none may follow.
-      await canary.wiring.stop();
-      expect(hook.taken()).toBe(1);
-      expect(hook.attempts).toHaveLength(3);
-      expect(hook.attempts.map((a) => [a.body.type, a.body.action])).toEqual(Array(3).fill(['release.guard', 'step']));
-      // One decision, one key: a receiver that took an attempt whose answer was lost drops the repeat.
-      expect(new Set(hook.attempts.map((a) => a.key)).size).toBe(1);
+      expect((await canary.store.events(remote)).filter((e) => e.actor === 'guard').map((e) => e.action)).toEqual(['promote']);
+      expect(await canary.store.notices.backlog()).toEqual({ pending: 1, failed: 0 });
+      await within(5000, async () => (await canary.store.notices.backlog()).pending === 0);
+      expect(hook.taken.map((a) => [a.body.type, a.body.action, a.body.rule])).toEqual([['release.guard', 'complete', 'healthy']]);
     } finally {
       await canary.close();
       await hook.close();
     }
   });
 
-  it('are logged as given up once the attempts run out', async () => {
-    const hook = webhook(Array(10).fill({ status: 503 }));
-    const lines: { level: number; msg: string; attempts?: number; remote?: string }[] = [];
-    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
-    const canary = await healthyCanary(await hook.listen(), logger);
+  it('without RELEASE_WEBHOOK_URL: the decision is committed, no notice is written', async () => {
+    const canary = await healthyCanary(undefined);
     try {
+      canary.wiring.start();
       await canary.wiring.guard.tick();
-      await within(5000, () => lines.some((l) => l.msg.includes('gave up')));
-      expect(hook.attempts).toHaveLength(4);
-      expect(lines.find((l) => l.msg.includes('gave up'))).toMatchObject({ level: 50, attempts: 4, remote });
-      expect(lines.filter((l) => l.msg.includes('trying again'))).toHaveLength(3);
+      expect((await canary.store.events(remote)).filter((e) => e.actor === 'guard').map((e) => e.action)).toEqual(['promote']);
+      expect(await canary.store.notices.backlog()).toEqual({ pending: 0, failed: 0 });
+      expect(canary.wiring.notices).toBeUndefined();
     } finally {
       await canary.close();
-      await hook.close();
     }
   });
 });

@@ -1,77 +1,82 @@
 /**
- * The guard's notices to the team (`release.guard` on RELEASE_WEBHOOK_URL), sent beside the guard's
- * tick rather than in it: a webhook that is down or slow never delays the next decision. A notice the
- * webhook does not take is tried again with the outbox relay's backoff (doubling from a second, with
- * jitter; six attempts over about half a minute), under the same idempotency key, so a receiver that
- * took an attempt whose answer was lost drops the repeat. Kept in memory, not in the database: the
- * decision itself is in the audit trail, and a notice still waiting when the api stops, or out of
- * attempts, is logged as given up.
+ * The guard's notices to the team (`release.guard` on RELEASE_WEBHOOK_URL), as durable as the leads'
+ * outbox. A decision's release event is committed with its notice pending, in the decision's own
+ * transaction (RegistryStore), so a committed decision always has its notice. Every instance runs
+ * this relay: it claims due notices with a lease (one instance sends each attempt), posts each
+ * through the leads' webhook code with the event's id as idempotency key, and marks it sent, or
+ * tries again with the outbox relay's backoff, or after the last attempt marks it failed and logs an
+ * error. A notice left pending by an instance that stopped or died is sent by any instance once its
+ * lease runs out. The guard's tick only kicks the relay: it never waits for the webhook.
  */
+import { postWebhook } from '../../leads/notifiers';
+import { backoffDelay, DEFAULT_RELAY_OPTIONS, type RelayOptions } from '../../leads/outbox-relay';
 import type { Logger } from '../../platform/logger';
-import { backoffDelay, type RelayOptions } from '../../leads/outbox-relay';
-import type { GuardDecision } from './canary-guard';
+import { RelayLoop } from '../../platform/relay-loop';
+import type { RegistryStore } from '../registry-store';
+import type { ReleaseNotice, ReleaseNoticeStore } from '../release-notices';
+import type { DecisionNotices, GuardDecision } from './canary-guard';
 
-export type NoticeRetry = Pick<RelayOptions, 'baseDelayMs' | 'maxDelayMs' | 'maxAttempts'>;
+/** The key a receiver drops repeats of one notice by: its release event's id. */
+const noticeKey = (notice: Pick<ReleaseNotice, 'eventId'>) => `release-event-${notice.eventId}`;
 
-export const DEFAULT_NOTICE_RETRY: NoticeRetry = { baseDelayMs: 1000, maxDelayMs: 30_000, maxAttempts: 6 };
+export class NoticeRelay implements DecisionNotices {
+  private readonly options: RelayOptions;
+  private readonly loop: RelayLoop;
 
-export class GuardNotices {
-  private readonly waiting = new Map<NodeJS.Timeout, GuardDecision>();
-  private readonly sending = new Set<Promise<void>>();
-  private stopped = false;
-
+  /** With the leads' relay options unless given (their lease outlasts the webhook's 10 s deadline). */
   constructor(
-    private readonly send: (decision: GuardDecision) => Promise<void>,
+    private readonly url: string,
+    private readonly store: () => Promise<RegistryStore>,
     private readonly logger: Logger,
-    private readonly retry: NoticeRetry = DEFAULT_NOTICE_RETRY,
-  ) {}
-
-  /** Starts telling the team of `decision`; returns at once. */
-  post(decision: GuardDecision): void {
-    this.attempt(decision, 1);
+    options: Partial<RelayOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_RELAY_OPTIONS, ...options };
+    this.loop = new RelayLoop(() => this.runOnce(), this.options, logger, 'canary guard: a pass of the notice relay failed');
   }
 
-  /** Stops retrying: what waits is logged as given up; attempts under way are waited for (each has a deadline). */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    for (const [timer, decision] of this.waiting) {
-      clearTimeout(timer);
-      this.giveUp(decision, new Error('the api stopped before the next attempt'));
-    }
-    this.waiting.clear();
-    await Promise.all(this.sending);
+  body(decision: GuardDecision): string {
+    return JSON.stringify({ type: 'release.guard', ...decision });
   }
 
-  private attempt(decision: GuardDecision, attempt: number): void {
-    const sending = this.send(decision)
-      .catch((error: unknown) => this.failed(decision, attempt, error))
-      .finally(() => this.sending.delete(sending));
-    this.sending.add(sending);
+  /** A decision and its notice were committed: sent soon, not at the next poll. */
+  committed(): void {
+    this.loop.kick();
   }
 
-  private failed(decision: GuardDecision, attempt: number, error: unknown): void {
-    if (this.stopped || attempt >= this.retry.maxAttempts) return this.giveUp(decision, error, attempt);
-    const delay = backoffDelay(attempt, this.retry);
-    this.logger.warn(
-      { err: error, ...about(decision), attempt, retryInMs: delay },
-      'canary guard: the release webhook did not take the notice; trying again',
+  start(): void {
+    this.loop.start();
+  }
+
+  /** Stops polling and waits for the attempts in flight (each has the webhook's deadline). */
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+
+  /** One batch; answers how many notices it handled. */
+  async runOnce(now = Date.now()): Promise<number> {
+    const { notices } = await this.store();
+    const claimed = await notices.claimDue(this.options.batchSize, this.options.leaseMs, now);
+    await Promise.all(claimed.map((notice) => this.send(notices, notice)));
+    return claimed.length;
+  }
+
+  private async send(notices: ReleaseNoticeStore, notice: ReleaseNotice): Promise<void> {
+    const body = JSON.parse(notice.body) as { type: string; action?: string; version?: string };
+    const attempt = notice.attempts + 1;
+    const log = { eventId: notice.eventId, remote: notice.remote, action: body.action, version: body.version, attempt };
+    const refused = await postWebhook(this.url, body, noticeKey(notice)).then(
+      () => undefined,
+      (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
     );
-    const timer = setTimeout(() => {
-      this.waiting.delete(timer);
-      this.attempt(decision, attempt + 1);
-    }, delay);
-    timer.unref();
-    this.waiting.set(timer, decision);
-  }
-
-  private giveUp(decision: GuardDecision, error: unknown, attempts?: number): void {
-    this.logger.error({ err: error, ...about(decision), attempts }, 'canary guard: gave up telling the release webhook of a decision');
+    if (!refused) {
+      if (await notices.markSent(notice)) this.logger.info(log, 'canary guard: the team was told of a decision');
+      else this.logger.warn(log, 'canary guard: a notice was sent after its lease ran out; another instance may send it too');
+      return;
+    }
+    const giveUp = attempt >= this.options.maxAttempts;
+    const retryAt = giveUp ? null : Date.now() + backoffDelay(attempt, this.options);
+    await notices.markAttemptFailed(notice, refused.message, retryAt);
+    if (giveUp) this.logger.error({ ...log, err: refused }, 'canary guard: gave up telling the release webhook of a decision');
+    else this.logger.warn({ ...log, err: refused, retryAt }, 'canary guard: the release webhook did not take the notice; trying again');
   }
 }
-
-const about = (decision: GuardDecision) => ({
-  remote: decision.remote,
-  version: decision.version,
-  action: decision.action,
-  at: decision.at,
-});

@@ -1,0 +1,101 @@
+/**
+ * A guard decision made while the release webhook is down is not lost when its api instance stops:
+ * a new instance, started after the first was closed, tells the team once the webhook is back,
+ * exactly once. On SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+import { createApp, type App } from '../../app';
+import type { AppConfig } from '../../platform/config';
+import type { RumStore } from '../../rum/rum-store';
+import { openPostgresRumStore } from '../../rum/rum-store-postgres';
+import { openSqliteRumStore } from '../../rum/rum-store-sqlite';
+import { freshSchemaUrl, TEST_DATABASE_URL } from '../../../test/postgres';
+import { releaseWebhook, within } from '../../../test/release-webhook';
+import { releaseContext } from '../release-context';
+import { releaseBuild } from '../release-service';
+import { checkoutConfig, fixtureBuild, tempCheckout } from '../test-fixtures';
+import { startCanary } from './canary-service';
+
+const remote = 'mf_invest' as const;
+/** Retries every few tens of milliseconds, and never out of attempts within the test. */
+const noticeRelay = { pollMs: 20, baseDelayMs: 20, maxDelayMs: 100, maxAttempts: 1000 };
+
+const backends: { name: string; database(): Promise<Record<string, string>>; rum(config: AppConfig): Promise<RumStore> }[] = [
+  { name: 'SQLite', database: async () => ({}), rum: async (config) => openSqliteRumStore(config.dataDir) },
+];
+if (TEST_DATABASE_URL)
+  backends.push({
+    name: 'PostgreSQL',
+    database: async () => ({ DATABASE_URL: await freshSchemaUrl('notices_restart') }),
+    rum: (config) => openPostgresRumStore(config.databaseUrl!),
+  });
+else {
+  describe('guard notices across a restart on PostgreSQL', () => {
+    it.skip('SKIPPED: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to restart an instance on PostgreSQL', () =>
+      undefined);
+  });
+}
+
+describe.each(backends)('guard notices across a restart on $name', (backend) => {
+  it('a decision made while the webhook is down reaches the team once, through an instance started later', async () => {
+    let up = false;
+    const hook = releaseWebhook(() => ({ status: up ? 204 : 503 }));
+    const config = checkoutConfig(tempCheckout(), 'invest-token', {
+      RELEASE_WEBHOOK_URL: await hook.listen(),
+      ...(await backend.database()),
+      CANARY_MIN_VIEWS: '20',
+      CANARY_BAKE_MS: '0',
+      CANARY_STEPS: '10,100',
+      CANARY_GUARD_INTERVAL_MS: '50',
+    });
+    const rum = await backend.rum(config);
+    let second: App | undefined;
+    try {
+      const first = createApp({ config, noticeRelay });
+      await first.start();
+      const context = releaseContext(config, await first.registryStore());
+      const who = { actor: 'cli', remote };
+      const current = (await releaseBuild(context, { ...who, buildDir: fixtureBuild('v1') })).version;
+      const canary = (await releaseBuild(context, { ...who, buildDir: fixtureBuild('v2'), candidate: true })).version;
+      await startCanary(context, { ...who, version: canary, share: 10 });
+      const minute = Math.floor(Date.now() / 60_000);
+      const views = (version: string) => ({
+        minute,
+        section: remote,
+        version,
+        route: '/invest',
+        metric: 'views',
+        device: 'phone',
+        bucket: 0,
+      });
+      await rum.add([views(current), views(canary)].map((row) => ({ ...row, count: 30 })));
+
+      // The guard completes the canary; the webhook refuses its notice, again and again, until the instance stops.
+      const store = await first.registryStore();
+      await within(10_000, async () => (await store.events(remote)).some((e) => e.actor === 'guard'));
+      await within(5000, () => hook.attempts.length >= 2);
+      await first.close();
+      const refused = hook.attempts.length;
+      expect(hook.taken).toHaveLength(0);
+
+      up = true;
+      second = createApp({ config, noticeRelay });
+      await second.start();
+      const notices = (await second.registryStore()).notices;
+      await within(5000, async () => (await notices.backlog()).pending === 0);
+      expect(await notices.backlog()).toEqual({ pending: 0, failed: 0 });
+      await second.close();
+      second = undefined;
+
+      expect(hook.taken.map((a) => [a.body.type, a.body.action, a.body.remote, a.body.version])).toEqual([
+        ['release.guard', 'complete', remote, canary],
+      ]);
+      expect(hook.attempts).toHaveLength(refused + 1);
+      // Every attempt, before and after the restart, carries the one key: a receiver drops repeats.
+      expect(new Set(hook.attempts.map((a) => a.key)).size).toBe(1);
+    } finally {
+      await second?.close();
+      await rum.close();
+      await hook.close();
+    }
+  }, 30_000);
+});
