@@ -5,23 +5,17 @@
 import pino from 'pino';
 import { RumAggregator } from '../../rum/rum-aggregator';
 import type { RumRouteTotal, RumStore } from '../../rum/rum-store';
-import { RegistryFollower } from '../registry-follower';
-import { releaseBuild } from '../release-service';
-import { fixtureBuild, tempReleaseContext } from '../test-fixtures';
+import { tempReleaseContext } from '../test-fixtures';
 import { CanaryGuard } from './canary-guard';
-import { startCanary } from './canary-service';
+import { CANARY_REMOTE, readFollower, releaseWithCanary } from './canary-fixtures';
 
-const remote = 'mf_invest' as const;
+const remote = CANARY_REMOTE;
 const logger = pino({ level: 'silent' });
 
 async function runningCanary() {
   const { context, store, config } = tempReleaseContext();
-  const who = { actor: 'cli', remote };
-  const current = (await releaseBuild(context, { ...who, buildDir: fixtureBuild('v1') })).version;
-  const canary = (await releaseBuild(context, { ...who, buildDir: fixtureBuild('v2'), candidate: true })).version;
-  await startCanary(context, { ...who, version: canary, share: 10 });
-  const follower = new RegistryFollower(async () => store, logger);
-  await follower.refresh();
+  const { current, canary } = await releaseWithCanary(context);
+  const follower = await readFollower(store, logger);
   const guardOn = (routeTotals: () => Promise<RumRouteTotal[]>) => {
     const rum = { routeTotals } as unknown as RumStore;
     return new CanaryGuard({

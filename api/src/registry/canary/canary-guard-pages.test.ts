@@ -8,24 +8,18 @@ import { bucketOf } from '../../rum/histogram';
 import { RumAggregator } from '../../rum/rum-aggregator';
 import type { RumRow } from '../../rum/rum-store';
 import { openSqliteRumStore } from '../../rum/rum-store-sqlite';
-import { RegistryFollower } from '../registry-follower';
-import { releaseBuild } from '../release-service';
-import { fixtureBuild, tempReleaseContext } from '../test-fixtures';
+import { tempReleaseContext } from '../test-fixtures';
 import { CanaryGuard } from './canary-guard';
-import { startCanary } from './canary-service';
+import { CANARY_REMOTE, readFollower, releaseWithCanary } from './canary-fixtures';
 
-const remote = 'mf_invest' as const;
+const remote = CANARY_REMOTE;
 const logger = pino({ level: 'silent' });
 
 describe('the canary guard compares the same pages', () => {
   it('judges a canary seen on one page against the current version on that page, not on a page only the current one was seen on', async () => {
     const { context, store, config } = tempReleaseContext();
-    const who = { actor: 'cli', remote };
-    const current = (await releaseBuild(context, { ...who, buildDir: fixtureBuild('v1') })).version;
-    const canary = (await releaseBuild(context, { ...who, buildDir: fixtureBuild('v2'), candidate: true })).version;
-    await startCanary(context, { ...who, version: canary, share: 10 });
-    const follower = new RegistryFollower(async () => store, logger);
-    await follower.refresh();
+    const { current, canary } = await releaseWithCanary(context);
+    const follower = await readFollower(store, logger);
     const rum = openSqliteRumStore(config.dataDir);
 
     const minute = Math.floor(Date.now() / 60_000);

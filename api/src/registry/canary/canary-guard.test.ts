@@ -3,30 +3,18 @@
  * steps 10 -> 50 -> 100 with one audit line per step, both instances serve each new state within 2 s,
  * and a canary whose pages throw is rolled back, the audit naming the rule and its figures.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createApp, type App } from '../../app';
 import { openPostgresRumStore } from '../../rum/rum-store-postgres';
 import type { RumStore } from '../../rum/rum-store';
 import { freshSchemaUrl, TEST_DATABASE_URL } from '../../../test/postgres';
+import { releaseWebhook, within } from '../../../test/release-webhook';
 import { releaseContext } from '../release-context';
 import { releaseBuild } from '../release-service';
 import { checkoutConfig, fixtureBuild, tempCheckout } from '../test-fixtures';
 
 const TOKEN = 'invest-token';
 const remote = 'mf_invest' as const;
-
-/** Resolves once `check` holds, polling every 20 ms; fails after `ms`. */
-async function within<T>(ms: number, check: () => T | undefined | false | Promise<T | undefined | false>): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 if (!TEST_DATABASE_URL) {
   describe('canary guard on two instances (PostgreSQL)', () => {
@@ -39,16 +27,9 @@ if (!TEST_DATABASE_URL) {
     let apps: App[];
     let rum: RumStore;
     let versions: string[];
-    /** What the release webhook received: the team's notifications. */
-    const announced: { key: string | undefined; body: { type: string; action: string; rule: string } }[] = [];
-    const webhook = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      req.on('end', () => {
-        announced.push({ key: req.headers['idempotency-key'] as string | undefined, body: JSON.parse(body) });
-        res.writeHead(204).end();
-      });
-    });
+    /** The release webhook: what it took is what the team was told. */
+    const webhook = releaseWebhook();
+    const announced = webhook.taken;
 
     const views = async (version: string, count: number, errors = 0) => {
       const minute = Math.floor(Date.now() / 60_000);
@@ -67,9 +48,8 @@ if (!TEST_DATABASE_URL) {
       );
 
     beforeAll(async () => {
-      await new Promise<void>((resolve) => webhook.listen(0, '127.0.0.1', resolve));
       const config = checkoutConfig(checkout, TOKEN, {
-        RELEASE_WEBHOOK_URL: `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/releases`,
+        RELEASE_WEBHOOK_URL: await webhook.listen(),
         DATABASE_URL: await freshSchemaUrl('canary_guard'),
         CANARY_MIN_VIEWS: '20',
         CANARY_BAKE_MS: '1500',
@@ -86,7 +66,7 @@ if (!TEST_DATABASE_URL) {
     afterAll(async () => {
       await Promise.all(apps.map((app) => app.close()));
       await rum.close();
-      webhook.close();
+      await webhook.close();
     });
 
     const promote = (version: string, share: number) =>

@@ -11,11 +11,10 @@ import { openSqliteRumStore } from '../../rum/rum-store-sqlite';
 import { freshSchemaUrl, TEST_DATABASE_URL } from '../../../test/postgres';
 import { releaseWebhook, within } from '../../../test/release-webhook';
 import { releaseContext } from '../release-context';
-import { releaseBuild } from '../release-service';
-import { checkoutConfig, fixtureBuild, tempCheckout } from '../test-fixtures';
-import { startCanary } from './canary-service';
+import { checkoutConfig, tempCheckout } from '../test-fixtures';
+import { CANARY_REMOTE, releaseWithCanary } from './canary-fixtures';
 
-const remote = 'mf_invest' as const;
+const remote = CANARY_REMOTE;
 /** Retries every few tens of milliseconds, and never out of attempts within the test. */
 const noticeRelay = { pollMs: 20, baseDelayMs: 20, maxDelayMs: 100, maxAttempts: 1000 };
 
@@ -53,10 +52,7 @@ describe.each(backends)('guard notices across a restart on $name', (backend) => 
       const first = createApp({ config, noticeRelay });
       await first.start();
       const context = releaseContext(config, await first.registryStore());
-      const who = { actor: 'cli', remote };
-      const current = (await releaseBuild(context, { ...who, buildDir: fixtureBuild('v1') })).version;
-      const canary = (await releaseBuild(context, { ...who, buildDir: fixtureBuild('v2'), candidate: true })).version;
-      await startCanary(context, { ...who, version: canary, share: 10 });
+      const { current, canary } = await releaseWithCanary(context);
       const minute = Math.floor(Date.now() / 60_000);
       const views = (version: string) => ({
         minute,

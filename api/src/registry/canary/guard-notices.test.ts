@@ -12,17 +12,15 @@ import { releaseWebhook, within } from '../../../test/release-webhook';
 import { TEST_DATABASE_URL, uniqueSchemaName } from '../../../test/postgres';
 import { RumAggregator } from '../../rum/rum-aggregator';
 import { openSqliteRumStore } from '../../rum/rum-store-sqlite';
-import { RegistryFollower } from '../registry-follower';
 import type { RegistryStore } from '../registry-store';
 import { openPostgresRegistry } from '../registry-store-postgres';
 import { openSqliteRegistry } from '../registry-store-sqlite';
-import { releaseBuild } from '../release-service';
-import { fixtureBuild, tempReleaseContext } from '../test-fixtures';
-import { startCanary } from './canary-service';
+import { tempReleaseContext } from '../test-fixtures';
 import { canaryWiring } from './canary-wiring';
 import { NoticeRelay } from './guard-notices';
+import { CANARY_REMOTE, readFollower, releaseWithCanary } from './canary-fixtures';
 
-const remote = 'mf_invest' as const;
+const remote = CANARY_REMOTE;
 const silent = pino({ level: 'silent' });
 /** Fast retries, so a test sees several attempts within a second. */
 const fast = { pollMs: 20, baseDelayMs: 20, maxDelayMs: 50 };
@@ -122,12 +120,8 @@ describe.each(backends)('release notices on $name', (backend) => {
 /** A healthy canary the guard completes at its first tick (steps 10, 100), wired as the app wires it. */
 async function healthyCanary(url: string | undefined) {
   const { context, store, config } = tempReleaseContext();
-  const who = { actor: 'cli', remote };
-  const current = (await releaseBuild(context, { ...who, buildDir: fixtureBuild('v1') })).version;
-  const canary = (await releaseBuild(context, { ...who, buildDir: fixtureBuild('v2'), candidate: true })).version;
-  await startCanary(context, { ...who, version: canary, share: 10 });
-  const follower = new RegistryFollower(async () => store, silent);
-  await follower.refresh();
+  const { current, canary } = await releaseWithCanary(context);
+  const follower = await readFollower(store, silent);
   const rum = openSqliteRumStore(config.dataDir);
   const minute = Math.floor(Date.now() / 60_000);
   const views = (version: string) => ({ minute, section: remote, version, route: '/invest', metric: 'views', device: 'phone', bucket: 0 });
