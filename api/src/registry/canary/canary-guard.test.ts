@@ -94,6 +94,10 @@ if (!TEST_DATABASE_URL) {
       expect(health.body.canary).toMatchObject({ version: v2, share: 50 });
       expect(health.body.versions.find((v: { version: string }) => v.version === v2)).toMatchObject({ share: 50, current: false });
 
+      // Each step is judged on its own window (since the share changed): visitors keep coming at 50 %.
+      // Without these, a step that fell in the next minute would see no views and hold.
+      await views(v1, 40);
+      await views(v2, 40);
       await within(10_000, async () => (await guardLines()).some((e) => e.action === 'promote'));
       await bothServe(v2, null);
       const lines = await guardLines();
