@@ -17,7 +17,11 @@ const SITE_URL = 'http://127.0.0.1:4321';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-editors-cli-'));
 
 function editors(...args: string[]) {
-  const run = spawnSync(TSX, [CLI, ...args], { env: { ...process.env, DATA_DIR: dataDir, SITE_URL, DATABASE_URL: '' }, encoding: 'utf8' });
+  return editorsWith({ SITE_URL }, ...args);
+}
+
+function editorsWith(env: Record<string, string | undefined>, ...args: string[]) {
+  const run = spawnSync(TSX, [CLI, ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env }, encoding: 'utf8' });
   return { code: run.status, out: run.stdout, err: run.stderr };
 }
 
@@ -27,6 +31,7 @@ describe('the editors command', () => {
     expect(added).toMatchObject({ code: 0, err: '' });
     const link = /^http\S+$/m.exec(added.out)?.[0];
     expect(link).toMatch(new RegExp(`^${SITE_URL}/editor/set-password#token=`));
+    expect(added.out).not.toContain('SITE_URL is not set');
 
     expect(editors('add', 'dana@example.com', '--role', 'editor')).toMatchObject({
       code: 1,
@@ -62,5 +67,15 @@ describe('the editors command', () => {
     }
     expect(editors('remove', 'dana@example.com')).toMatchObject({ code: 0 });
     expect(editors('reset', 'dana@example.com')).toMatchObject({ code: 1, err: expect.stringContaining('has no account') });
+  }, 60_000);
+
+  it('without SITE_URL, also prints the link on this machine, with the same token', () => {
+    const added = editorsWith({ SITE_URL: undefined, PORT: '3456' }, 'add', 'lee@example.com', '--role', 'editor');
+    expect(added).toMatchObject({ code: 0, err: '' });
+    const links = added.out.match(/^http\S+$/gm) ?? [];
+    expect(links).toHaveLength(2);
+    expect(links[1]).toMatch(/^http:\/\/localhost:3456\/editor\/set-password#token=/);
+    expect(tokenOf(links[1]!)).toBe(tokenOf(links[0]!));
+    expect(links[0]).not.toContain('localhost');
   }, 60_000);
 });

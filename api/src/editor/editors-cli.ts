@@ -14,9 +14,15 @@ import { openEditorStore } from './open-editor-store';
 
 const USAGE = 'usage: editors <add <email> --role editor|publisher | list | reset <email> | remove <email>>';
 
-function printLink(link: string): void {
+function printLink(link: string, siteUrl: string, port: number): void {
   console.log(`Set-password link (works once, within ${SET_PASSWORD_LINK_HOURS} hours; send it to the person only):`);
   console.log(link);
+  // Without SITE_URL the link names the built-in public address, which a machine running the site
+  // with `npm start` is not: the same link on this machine's own address works there.
+  if (!process.env.SITE_URL) {
+    console.log(`SITE_URL is not set. On this machine (npm start), the same link is:`);
+    console.log(link.replace(siteUrl, `http://localhost:${port}`));
+  }
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -28,13 +34,15 @@ async function main(argv: string[]): Promise<number> {
   }
   const config = loadConfig();
   const store = await openEditorStore(config);
-  const accounts = new AccountService({ store: async () => store, siteUrl: config.siteAddresses.siteUrl, clock: () => new Date() });
+  const { siteUrl } = config.siteAddresses;
+  const accounts = new AccountService({ store: async () => store, siteUrl, clock: () => new Date() });
+  const print = (link: string) => printLink(link, siteUrl, config.port);
   try {
     switch (command) {
       case 'add': {
         const link = await accounts.add(email!, checkedRole(values.role));
         console.log(`Added ${email!.trim().toLowerCase()} (${values.role}).`);
-        printLink(link);
+        print(link);
         return 0;
       }
       case 'list':
@@ -44,7 +52,7 @@ async function main(argv: string[]): Promise<number> {
           );
         return 0;
       case 'reset':
-        printLink(await accounts.reset(email!));
+        print(await accounts.reset(email!));
         return 0;
       case 'remove':
         await accounts.remove(email!);
