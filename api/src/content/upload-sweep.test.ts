@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 /**
  * The sweep of uploaded content images, on the real content (seeded from the content files) and a real
  * artifact folder: SQLite, and PostgreSQL when TEST_DATABASE_URL is set (.ci/run sets it).
@@ -57,7 +58,7 @@ describe.each(backends)('upload sweep on $name', (backend) => {
   let other: EditorialStore;
   let drop: () => Promise<void>;
   let artifacts: DirectoryArtifactStore;
-  let logLines: { msg: string; removed?: number }[];
+  let logLines: { msg: string; removed?: number; abandoned?: number }[];
   const clock = () => new Date();
   const service = () => new ContentService({ store: async () => store, imagesDir: path.join(contentDir, 'images'), clock });
   const sweeper = (on: EditorialStore) =>
@@ -111,6 +112,25 @@ describe.each(backends)('upload sweep on $name', (backend) => {
     expect(stored(OLD_IN_OLD_REVISION)).toBe(true);
     expect(stored(FRESH_UNREFERENCED)).toBe(true);
     expect(logLines).toContainEqual(expect.objectContaining({ msg: 'unreferenced content uploads removed', removed: 1 }));
+  });
+
+  it('removes the halves of uploads a stopped instance left, older than an hour, and leaves a write in progress', async () => {
+    await uploaded(FRESH_UNREFERENCED, 1);
+    const folder = path.dirname(artifacts.locateContentImage(FRESH_UNREFERENCED)!);
+    const half = (name: string, minutesAgo: number) => {
+      const file = path.join(folder, `.${name}.${crypto.randomUUID()}`);
+      fs.writeFileSync(file, 'half an ima');
+      const at = new Date(Date.now() - minutesAgo * 60_000);
+      fs.utimesSync(file, at, at);
+      return file;
+    };
+    const abandoned = half(OLD_UNREFERENCED, 61);
+    const writing = half(OLD_IN_OLD_REVISION, 0);
+    expect(await sweeper(store).sweep()).toBe(0);
+    expect(fs.existsSync(abandoned)).toBe(false);
+    expect(fs.existsSync(writing)).toBe(true);
+    expect(stored(FRESH_UNREFERENCED)).toBe(true);
+    expect(logLines).toContainEqual(expect.objectContaining({ msg: 'half-written content uploads removed', abandoned: 1 }));
   });
 
   it('keeps an old upload uploaded again since (the editor has not saved yet)', async () => {

@@ -65,7 +65,11 @@ export class UploadSweep {
 
   private async removeUnreferenced(): Promise<number> {
     const { artifacts } = this.deps;
-    const cutoff = new Date((this.deps.now?.() ?? new Date()).getTime() - this.deps.graceHours * HOUR_MS);
+    const now = (this.deps.now?.() ?? new Date()).getTime();
+    // Half-written images an instance left when it stopped mid-upload: an hour is far past any write.
+    const abandoned = await artifacts.removeAbandonedContentImages(new Date(now - HOUR_MS));
+    if (abandoned > 0) this.deps.logger.info({ abandoned }, 'half-written content uploads removed');
+    const cutoff = new Date(now - this.deps.graceHours * HOUR_MS);
     const old = (await artifacts.contentImages()).filter((image) => image.uploadedAt < cutoff);
     if (old.length === 0) return 0;
     const store = await this.deps.store();

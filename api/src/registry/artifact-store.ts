@@ -24,6 +24,8 @@ export const CHECKSUMS_FILE = '.release-checksums.json';
 const CONTENT_IMAGES_DIR = '.content-images';
 /** A stored image's name: its content hash and extension, nothing a path could be made of. */
 const CONTENT_IMAGE_NAME = /^[0-9a-f]{32}\.webp$/;
+/** An image being written (`.<name>.<uuid>`), renamed to its name once whole. */
+const CONTENT_IMAGE_STAGING = /^\.[0-9a-f]{32}\.webp\.[0-9a-f-]{36}$/;
 
 /** Whether `file` (inside the release folder `dir`) has the checksum recorded when it was released. */
 export function matchesReleaseChecksum(dir: string, file: string): boolean {
@@ -62,6 +64,8 @@ export interface ArtifactStore {
    * (another instance's sweep) is no error.
    */
   removeContentImage(name: string, uploadedBefore: Date): Promise<boolean>;
+  /** Deletes the halves of images whose writing stopped (a crash) before `writtenBefore`; answers how many. */
+  removeAbandonedContentImages(writtenBefore: Date): Promise<number>;
 }
 
 export interface StoredContentImage {
@@ -137,14 +141,15 @@ export class DirectoryArtifactStore implements ArtifactStore {
     return fs.existsSync(file) ? file : undefined;
   }
 
+  /** The names in the content images' folder (none before the first upload). */
+  private async contentImageFiles(): Promise<string[]> {
+    return fs.promises.readdir(path.join(this.dir, CONTENT_IMAGES_DIR)).catch((error: NodeJS.ErrnoException) => ignoreMissing(error) ?? []);
+  }
+
   async contentImages(): Promise<StoredContentImage[]> {
     const dir = path.join(this.dir, CONTENT_IMAGES_DIR);
-    const names = await fs.promises.readdir(dir).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return [];
-      throw error;
-    });
     const images: StoredContentImage[] = [];
-    for (const name of names.filter((n) => CONTENT_IMAGE_NAME.test(n))) {
+    for (const name of (await this.contentImageFiles()).filter((n) => CONTENT_IMAGE_NAME.test(n))) {
       const stat = await fs.promises.stat(path.join(dir, name)).catch(ignoreMissing);
       if (stat) images.push({ name, uploadedAt: stat.mtime });
     }
@@ -156,10 +161,19 @@ export class DirectoryArtifactStore implements ArtifactStore {
     const file = path.join(this.dir, CONTENT_IMAGES_DIR, name);
     const stat = await fs.promises.stat(file).catch(ignoreMissing);
     if (!stat || stat.mtime >= uploadedBefore) return false;
-    return fs.promises.unlink(file).then(
-      () => true,
-      (error: NodeJS.ErrnoException) => ignoreMissing(error) ?? false,
-    );
+    return unlinkIfPresent(file);
+  }
+
+  async removeAbandonedContentImages(writtenBefore: Date): Promise<number> {
+    const dir = path.join(this.dir, CONTENT_IMAGES_DIR);
+    let removed = 0;
+    for (const name of (await this.contentImageFiles()).filter((n) => CONTENT_IMAGE_STAGING.test(n))) {
+      const file = path.join(dir, name);
+      const stat = await fs.promises.stat(file).catch(ignoreMissing);
+      // A write in progress is milliseconds old: only one far older than any write was abandoned.
+      if (stat && stat.mtime < writtenBefore && (await unlinkIfPresent(file))) removed += 1;
+    }
+    return removed;
   }
 }
 
@@ -167,4 +181,12 @@ export class DirectoryArtifactStore implements ArtifactStore {
 function ignoreMissing(error: NodeJS.ErrnoException): undefined {
   if (error.code === 'ENOENT') return undefined;
   throw error;
+}
+
+/** Deletes `file`; false when it was already gone (another instance's sweep). */
+function unlinkIfPresent(file: string): Promise<boolean> {
+  return fs.promises.unlink(file).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => ignoreMissing(error) ?? false,
+  );
 }
