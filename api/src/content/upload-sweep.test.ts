@@ -114,23 +114,35 @@ describe.each(backends)('upload sweep on $name', (backend) => {
     expect(logLines).toContainEqual(expect.objectContaining({ msg: 'unreferenced content uploads removed', removed: 1 }));
   });
 
-  it('removes the halves of uploads a stopped instance left, older than an hour, and leaves a write in progress', async () => {
+  it('removes what an instance stopped mid-write left, older than an hour, and leaves writes in progress and releases', async () => {
     await uploaded(FRESH_UNREFERENCED, 1);
-    const folder = path.dirname(artifacts.locateContentImage(FRESH_UNREFERENCED)!);
-    const half = (name: string, minutesAgo: number) => {
-      const file = path.join(folder, `.${name}.${crypto.randomUUID()}`);
-      fs.writeFileSync(file, 'half an ima');
-      const at = new Date(Date.now() - minutesAgo * 60_000);
-      fs.utimesSync(file, at, at);
-      return file;
+    const imagesDir = path.dirname(artifacts.locateContentImage(FRESH_UNREFERENCED)!);
+    /** A file or a folder with a file in it, last changed `minutesAgo`. */
+    const left = (at: string, minutesAgo: number, folder = false) => {
+      fs.mkdirSync(folder ? at : path.dirname(at), { recursive: true });
+      fs.writeFileSync(folder ? path.join(at, 'remoteEntry.js') : at, 'half of it');
+      const when = new Date(Date.now() - minutesAgo * 60_000);
+      fs.utimesSync(at, when, when);
+      return at;
     };
-    const abandoned = half(OLD_UNREFERENCED, 61);
-    const writing = half(OLD_IN_OLD_REVISION, 0);
+    const remoteDir = path.join(artifacts.dir, 'mf_invest');
+    const released = left(path.join(remoteDir, '1.0.0-abc'), 600, true);
+    const abandoned = [
+      left(path.join(imagesDir, `.${OLD_UNREFERENCED}.${crypto.randomUUID()}`), 61),
+      left(path.join(artifacts.dir, '.incoming', crypto.randomUUID()), 61, true),
+      left(path.join(remoteDir, `.staging-1.0.1-def-${crypto.randomUUID()}`), 90, true),
+      left(path.join(remoteDir, `.removed-0.9.0-aaa-${crypto.randomUUID()}`), 600, true),
+    ];
+    const inProgress = [
+      left(path.join(imagesDir, `.${OLD_IN_OLD_REVISION}.${crypto.randomUUID()}`), 0),
+      left(path.join(artifacts.dir, '.incoming', crypto.randomUUID()), 5, true),
+      left(path.join(remoteDir, `.staging-1.0.2-fed-${crypto.randomUUID()}`), 0, true),
+    ];
     expect(await sweeper(store).sweep()).toBe(0);
-    expect(fs.existsSync(abandoned)).toBe(false);
-    expect(fs.existsSync(writing)).toBe(true);
+    for (const file of abandoned) expect([file, fs.existsSync(file)]).toEqual([file, false]);
+    for (const file of [...inProgress, released]) expect([file, fs.existsSync(file)]).toEqual([file, true]);
     expect(stored(FRESH_UNREFERENCED)).toBe(true);
-    expect(logLines).toContainEqual(expect.objectContaining({ msg: 'half-written content uploads removed', abandoned: 1 }));
+    expect(logLines).toContainEqual(expect.objectContaining({ msg: 'half-written uploads removed', abandoned: 4 }));
   });
 
   it('keeps an old upload uploaded again since (the editor has not saved yet)', async () => {

@@ -8,10 +8,13 @@
  * same file is harmless. A save that starts naming an old unreferenced upload while a sweep runs is
  * what could go wrong, so each file's references and age are read again right before it is deleted;
  * an editor holds such a `src` only by uploading it, which restarts its grace period.
+ *
+ * The same sweep removes what an instance stopped mid-write left in the shared folder (a release
+ * upload being unpacked, a release being copied or removed, half an image): never served, but disk.
  */
 import { UPLOADED_IMAGE_PREFIX } from '@cardlift/contracts';
 import type { Logger } from '../platform/logger';
-import type { ArtifactStore } from '../registry/artifact-store';
+import { ABANDONED_AFTER_MS, type ArtifactStore } from '../registry/artifact-store';
 import type { EditorialStore } from './editorial-store';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -66,9 +69,9 @@ export class UploadSweep {
   private async removeUnreferenced(): Promise<number> {
     const { artifacts } = this.deps;
     const now = (this.deps.now?.() ?? new Date()).getTime();
-    // Half-written images an instance left when it stopped mid-upload: an hour is far past any write.
-    const abandoned = await artifacts.removeAbandonedContentImages(new Date(now - HOUR_MS));
-    if (abandoned > 0) this.deps.logger.info({ abandoned }, 'half-written content uploads removed');
+    // What an instance stopped mid-write left in the shared folder (a release upload, an image).
+    const abandoned = await artifacts.removeAbandonedWrites(new Date(now - ABANDONED_AFTER_MS));
+    if (abandoned > 0) this.deps.logger.info({ abandoned }, 'half-written uploads removed');
     const cutoff = new Date(now - this.deps.graceHours * HOUR_MS);
     const old = (await artifacts.contentImages()).filter((image) => image.uploadedAt < cutoff);
     if (old.length === 0) return 0;

@@ -7,7 +7,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { isReleaseVersion, isRemoteName, type RemoteName } from '@cardlift/contracts';
-import { publishBuild, serverChecksums, sha256File } from './build-output';
+import { ignoreMissing, namesIn, removeAbandonedWrites, unlinkIfPresent } from './abandoned-writes';
+import { BUILD_STAGING_PREFIX, publishBuild, serverChecksums, sha256File } from './build-output';
 import { removeFolder } from './remove-folder';
 
 /**
@@ -26,6 +27,12 @@ const CONTENT_IMAGES_DIR = '.content-images';
 const CONTENT_IMAGE_NAME = /^[0-9a-f]{32}\.webp$/;
 /** An image being written (`.<name>.<uuid>`), renamed to its name once whole. */
 const CONTENT_IMAGE_STAGING = /^\.[0-9a-f]{32}\.webp\.[0-9a-f-]{36}$/;
+/** Release uploads being received and unpacked, one folder each (`<uuid>`), beside the releases. */
+export const RELEASE_UPLOADS_DIR = '.incoming';
+/** A removed version's folder, renamed into a remote's folder to be deleted (`.removed-<version>-<uuid>`). */
+const TRASH_PREFIX = '.removed-';
+/** A write an instance stopped in the middle of is at most minutes old (uploads time out): an hour is past any. */
+export const ABANDONED_AFTER_MS = 60 * 60 * 1000;
 
 /** Whether `file` (inside the release folder `dir`) has the checksum recorded when it was released. */
 export function matchesReleaseChecksum(dir: string, file: string): boolean {
@@ -64,8 +71,11 @@ export interface ArtifactStore {
    * (another instance's sweep) is no error.
    */
   removeContentImage(name: string, uploadedBefore: Date): Promise<boolean>;
-  /** Deletes the halves of images whose writing stopped (a crash) before `writtenBefore`; answers how many. */
-  removeAbandonedContentImages(writtenBefore: Date): Promise<number>;
+  /**
+   * Deletes what writes stopped midway (a crash) left before `writtenBefore`: release uploads being
+   * unpacked, releases being copied into place or removed, and half-written content images. Answers how many.
+   */
+  removeAbandonedWrites(writtenBefore: Date): Promise<number>;
 }
 
 export interface StoredContentImage {
@@ -111,7 +121,7 @@ export class DirectoryArtifactStore implements ArtifactStore {
   remove(remote: RemoteName, version: string): () => Promise<void> {
     const dir = this.locate(remote, version);
     if (!dir) return async () => undefined;
-    const trash = path.join(this.dir, remote, `.removed-${version}-${crypto.randomUUID()}`);
+    const trash = path.join(this.dir, remote, `${TRASH_PREFIX}${version}-${crypto.randomUUID()}`);
     fs.renameSync(dir, trash);
     return () => removeFolder(trash);
   }
@@ -141,15 +151,10 @@ export class DirectoryArtifactStore implements ArtifactStore {
     return fs.existsSync(file) ? file : undefined;
   }
 
-  /** The names in the content images' folder (none before the first upload). */
-  private async contentImageFiles(): Promise<string[]> {
-    return fs.promises.readdir(path.join(this.dir, CONTENT_IMAGES_DIR)).catch((error: NodeJS.ErrnoException) => ignoreMissing(error) ?? []);
-  }
-
   async contentImages(): Promise<StoredContentImage[]> {
     const dir = path.join(this.dir, CONTENT_IMAGES_DIR);
     const images: StoredContentImage[] = [];
-    for (const name of (await this.contentImageFiles()).filter((n) => CONTENT_IMAGE_NAME.test(n))) {
+    for (const name of (await namesIn(dir)).filter((n) => CONTENT_IMAGE_NAME.test(n))) {
       const stat = await fs.promises.stat(path.join(dir, name)).catch(ignoreMissing);
       if (stat) images.push({ name, uploadedAt: stat.mtime });
     }
@@ -164,29 +169,18 @@ export class DirectoryArtifactStore implements ArtifactStore {
     return unlinkIfPresent(file);
   }
 
-  async removeAbandonedContentImages(writtenBefore: Date): Promise<number> {
-    const dir = path.join(this.dir, CONTENT_IMAGES_DIR);
-    let removed = 0;
-    for (const name of (await this.contentImageFiles()).filter((n) => CONTENT_IMAGE_STAGING.test(n))) {
-      const file = path.join(dir, name);
-      const stat = await fs.promises.stat(file).catch(ignoreMissing);
-      // A write in progress is milliseconds old: only one far older than any write was abandoned.
-      if (stat && stat.mtime < writtenBefore && (await unlinkIfPresent(file))) removed += 1;
-    }
-    return removed;
+  async removeAbandonedWrites(writtenBefore: Date): Promise<number> {
+    const remotes = (await namesIn(this.dir)).filter(isRemoteName);
+    const startsWith = (prefix: string) => (name: string) => name.startsWith(prefix);
+    const matches = (pattern: RegExp) => (name: string) => pattern.test(name);
+    return removeAbandonedWrites(
+      [
+        { dir: path.join(this.dir, RELEASE_UPLOADS_DIR), isWrite: matches(/^[0-9a-f-]{36}$/) },
+        ...remotes.map((remote) => ({ dir: path.join(this.dir, remote), isWrite: startsWith(BUILD_STAGING_PREFIX) })),
+        ...remotes.map((remote) => ({ dir: path.join(this.dir, remote), isWrite: startsWith(TRASH_PREFIX) })),
+        { dir: path.join(this.dir, CONTENT_IMAGES_DIR), isWrite: matches(CONTENT_IMAGE_STAGING) },
+      ],
+      writtenBefore,
+    );
   }
-}
-
-/** Another instance sharing the folder may have removed the file first. */
-function ignoreMissing(error: NodeJS.ErrnoException): undefined {
-  if (error.code === 'ENOENT') return undefined;
-  throw error;
-}
-
-/** Deletes `file`; false when it was already gone (another instance's sweep). */
-function unlinkIfPresent(file: string): Promise<boolean> {
-  return fs.promises.unlink(file).then(
-    () => true,
-    (error: NodeJS.ErrnoException) => ignoreMissing(error) ?? false,
-  );
 }

@@ -90,6 +90,9 @@ export function assertPlainFiles(dir: string, prefix = ''): void {
   }
 }
 
+/** The sibling a build is copied into before it is renamed to its version's folder. */
+export const BUILD_STAGING_PREFIX = '.staging-';
+
 /**
  * Copies a build to `target`, never touching an existing directory: the copy goes to a sibling
  * staging directory first (asynchronously: a large build never holds up the event loop) and is
@@ -102,7 +105,7 @@ export async function publishBuild(buildDir: string, target: string, bookkeeping
   await fs.promises.mkdir(path.dirname(target), { recursive: true });
   // A leading dot: no staging folder is ever a valid version name, so none can be served half-written.
   // A random part: two api instances (or two apps in one process) never share one.
-  const staging = path.join(path.dirname(target), `.staging-${path.basename(target)}-${crypto.randomUUID()}`);
+  const staging = path.join(path.dirname(target), `${BUILD_STAGING_PREFIX}${path.basename(target)}-${crypto.randomUUID()}`);
   try {
     await fs.promises.cp(buildDir, staging, { recursive: true });
     // Written before the rename: a release is never visible without its bookkeeping.

@@ -20,6 +20,7 @@ import type { AppConfig } from '../platform/config';
 import { AppError } from '../platform/errors';
 import { jsonBody } from '../platform/json-body';
 import { validate, validBody } from '../platform/validate';
+import { RELEASE_UPLOADS_DIR } from './artifact-store';
 import { PREVIEW_TTL_MS, signPreview } from './preview';
 import { authorizeRelease } from './release-auth';
 import { listReleases, promoteRelease, releaseBuild, ReleaseRefused, type ReleaseContext } from './release-service';
@@ -88,7 +89,7 @@ function clientGone(ctx: Context): AbortSignal {
 
 /** An upload's working folder, beside the releases, removed whatever happens (in a thread of its own). */
 async function withWorkFolder<T>(releasesDir: string, work: (dir: string) => Promise<T>): Promise<T> {
-  const dir = path.join(releasesDir, '.incoming', crypto.randomUUID());
+  const dir = path.join(releasesDir, RELEASE_UPLOADS_DIR, crypto.randomUUID());
   await fs.promises.mkdir(path.join(dir, 'build'), { recursive: true });
   try {
     return await work(dir);
