@@ -52,7 +52,8 @@ export function canaryWiring(deps: CanaryWiringDeps) {
   };
   const start = () => {
     guard.start();
-    notices?.start();
+    if (notices) notices.start();
+    else void warnOfWaitingNotices(deps);
   };
   /** Stops the guard, then the notice relay after its attempts in flight; what still waits stays pending. */
   const stop = async () => {
@@ -60,4 +61,24 @@ export function canaryWiring(deps: CanaryWiringDeps) {
     await notices?.stop();
   };
   return { guard, notices, canaryHealth, start, stop };
+}
+
+/**
+ * Notices written while a webhook was set wait for one: without RELEASE_WEBHOOK_URL nothing sends
+ * them, and an operator who removed it should hear that decisions were left untold.
+ */
+async function warnOfWaitingNotices(deps: CanaryWiringDeps): Promise<void> {
+  // Unreadable now (the database down): the relay's own metrics tell later; nothing to warn of here.
+  const pending = await deps
+    .registryStore()
+    .then((store) => store.notices.backlog())
+    .then(
+      (backlog) => backlog.pending,
+      () => 0,
+    );
+  if (pending > 0)
+    deps.logger.warn(
+      { pending },
+      `${pending} guard decision notices wait for RELEASE_WEBHOOK_URL: they are sent, oldest first, once it is set again`,
+    );
 }

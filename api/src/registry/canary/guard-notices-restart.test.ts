@@ -1,8 +1,10 @@
 /**
  * A guard decision made while the release webhook is down is not lost when its api instance stops:
  * a new instance, started after the first was closed, tells the team once the webhook is back,
- * exactly once. On SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ * exactly once; one started meanwhile without the webhook sends nothing and warns that notices wait.
+ * On SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
+import pino from 'pino';
 import { createApp, type App } from '../../app';
 import type { AppConfig } from '../../platform/config';
 import type { RumStore } from '../../rum/rum-store';
@@ -72,6 +74,16 @@ describe.each(backends)('guard notices across a restart on $name', (backend) => 
       await first.close();
       const refused = hook.attempts.length;
       expect(hook.taken).toHaveLength(0);
+
+      // An instance started without the webhook sends nothing, and says what waits.
+      const lines: { msg: string; pending?: number }[] = [];
+      const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+      const untold = createApp({ config: { ...config, releaseWebhookUrl: undefined }, noticeRelay, logger });
+      await untold.start();
+      await within(5000, () => lines.some((line) => line.pending === 1));
+      expect(lines.find((line) => line.pending === 1)?.msg).toMatch(/wait for RELEASE_WEBHOOK_URL/);
+      await untold.close();
+      expect(hook.attempts).toHaveLength(refused);
 
       up = true;
       second = createApp({ config, noticeRelay });
