@@ -71,4 +71,9 @@ describe('the lead commands of the README', () => {
     });
     expect(fs.readFileSync(target, 'utf8')).toBe('precious');
   });
+
+  it('npm run leads:resend says when no notification failed, and exits 0', async () => {
+    const { stdout } = await npm(['run', 'leads:resend', '--silent']);
+    expect(stdout).toContain('No failed lead notifications: nothing to send again.');
+  });
 });

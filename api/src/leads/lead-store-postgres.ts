@@ -73,6 +73,13 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
         [retryAt === null ? 'failed' : 'pending', clipError(error), retryAt ?? 0, entryId],
       );
     },
+    async requeueFailed(now = Date.now()) {
+      const { rowCount } = await pool.query(
+        "UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = $1, updated_at = now() WHERE status = 'failed'",
+        [now],
+      );
+      return rowCount ?? 0;
+    },
     async listOutbox() {
       const { rows } = await pool.query<OutboxRow>('SELECT * FROM outbox ORDER BY id');
       return rows.map(outboxFromRow);

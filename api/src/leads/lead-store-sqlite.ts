@@ -69,6 +69,13 @@ export function openSqliteStore(dataDir: string): LeadStore {
         'UPDATE outbox SET status = ?, attempts = attempts + 1, last_error = ?, next_attempt_at = ?, updated_at = ? WHERE id = ?',
       ).run(retryAt === null ? 'failed' : 'pending', clipError(error), retryAt ?? 0, new Date().toISOString(), entryId);
     },
+    async requeueFailed(now = Date.now()) {
+      const requeue = db.prepare(
+        "UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?, updated_at = ? WHERE status = 'failed'",
+      );
+      // Run by an operator while the api may be writing: waits for the write lock like a lead does.
+      return whileBusy(() => requeue.run(now, new Date(now).toISOString()).changes);
+    },
     async listOutbox() {
       return (db.prepare('SELECT * FROM outbox ORDER BY id').all() as OutboxRow[]).map(outboxFromRow);
     },

@@ -131,6 +131,25 @@ describe.each(backends)('lead store on $name', (backend) => {
     expect(await store.claimDue(10, 60_000, now + 10_000_000)).toEqual([]);
   });
 
+  it('puts notifications that ran out of attempts back in the queue, each with a new run of attempts', async () => {
+    await store.addLead(submission(1), ['webhook', 'email']);
+    const now = Date.now();
+    const [webhook, email] = (await store.claimDue(10, 60_000, now)).map((j) => j.entry.id) as [number, number];
+    await store.markDelivered(webhook);
+    await store.markAttemptFailed(email, 'SMTP 421 try later', null);
+    expect(await store.claimDue(10, 60_000, now + 10_000_000)).toEqual([]);
+
+    expect(await store.requeueFailed(now + 5000)).toBe(1);
+    expect(await store.claimDue(10, 60_000, now + 4999)).toEqual([]);
+    const again = await store.claimDue(10, 60_000, now + 5000);
+    expect(again.map((j) => [j.entry.id, j.entry.attempts, j.entry.lastError])).toEqual([[email, 0, 'SMTP 421 try later']]);
+    await store.markDelivered(email);
+    expect((await store.listOutbox()).map((e) => e.status)).toEqual(['delivered', 'delivered']);
+    // Nothing failed is left: nothing is queued again, and delivered notifications are never sent twice.
+    expect(await store.requeueFailed(now + 6000)).toBe(0);
+    expect(await store.claimDue(10, 60_000, now + 10_000_000)).toEqual([]);
+  });
+
   it('answers ping', async () => {
     await expect(store.ping()).resolves.toBeUndefined();
   });

@@ -100,6 +100,11 @@ export interface LeadStore {
   markDelivered(entryId: number): Promise<void>;
   /** Records a failed attempt: retried at `retryAt`, or left `failed` for good when it is null. */
   markAttemptFailed(entryId: number, error: string, retryAt: number | null): Promise<void>;
+  /**
+   * Puts every notification left `failed` back in the queue, due at `now` with a whole new run of
+   * attempts (its last error kept until it is delivered); answers how many.
+   */
+  requeueFailed(now?: number): Promise<number>;
   listOutbox(): Promise<OutboxEntry[]>;
   /** Throws when the database cannot be reached or could not take a write now. */
   ping(): Promise<void>;

@@ -18,13 +18,18 @@ export interface RelayOptions {
   maxAttempts: number;
 }
 
+/**
+ * Retries from 2 s, doubling to one an hour, for about a day (34 attempts): a CRM or mail server down
+ * for a night still gets every lead. Past that a notification stays `failed` until `npm run
+ * leads:resend` queues it again.
+ */
 export const DEFAULT_RELAY_OPTIONS: RelayOptions = {
   pollMs: 1000,
   batchSize: 20,
   leaseMs: 60_000,
   baseDelayMs: 2000,
-  maxDelayMs: 10 * 60_000,
-  maxAttempts: 8,
+  maxDelayMs: 60 * 60_000,
+  maxAttempts: 34,
 };
 
 /** Delay before attempt `attempts + 1`: doubling from the base, capped, with ±20% jitter so retries spread out. */
