@@ -171,14 +171,13 @@ export class DirectoryArtifactStore implements ArtifactStore {
 
   async removeAbandonedWrites(writtenBefore: Date): Promise<number> {
     const remotes = (await namesIn(this.dir)).filter(isRemoteName);
-    const startsWith = (prefix: string) => (name: string) => name.startsWith(prefix);
-    const matches = (pattern: RegExp) => (name: string) => pattern.test(name);
+    // A remote's folder is read once for both: builds being copied in and versions being removed.
+    const releaseWork = (name: string) => name.startsWith(BUILD_STAGING_PREFIX) || name.startsWith(TRASH_PREFIX);
     return removeAbandonedWrites(
       [
-        { dir: path.join(this.dir, RELEASE_UPLOADS_DIR), isWrite: matches(/^[0-9a-f-]{36}$/) },
-        ...remotes.map((remote) => ({ dir: path.join(this.dir, remote), isWrite: startsWith(BUILD_STAGING_PREFIX) })),
-        ...remotes.map((remote) => ({ dir: path.join(this.dir, remote), isWrite: startsWith(TRASH_PREFIX) })),
-        { dir: path.join(this.dir, CONTENT_IMAGES_DIR), isWrite: matches(CONTENT_IMAGE_STAGING) },
+        { dir: path.join(this.dir, RELEASE_UPLOADS_DIR), isWrite: (name) => /^[0-9a-f-]{36}$/.test(name) },
+        ...remotes.map((remote) => ({ dir: path.join(this.dir, remote), isWrite: releaseWork })),
+        { dir: path.join(this.dir, CONTENT_IMAGES_DIR), isWrite: (name) => CONTENT_IMAGE_STAGING.test(name) },
       ],
       writtenBefore,
     );
