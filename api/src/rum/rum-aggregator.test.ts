@@ -1,6 +1,6 @@
 import pino from 'pino';
 import type { RumReport } from '@cardlift/contracts';
-import { RumAggregator, UNKNOWN_ROUTE } from './rum-aggregator';
+import { RumAggregator, UNKNOWN_ROUTE, type AggregatorOptions } from './rum-aggregator';
 import type { RumRow, RumStore } from './rum-store';
 
 function memoryStore(): RumStore & { rows: RumRow[]; pruned: number[] } {
@@ -22,6 +22,16 @@ function memoryStore(): RumStore & { rows: RumRow[]; pruned: number[] } {
 /** The routes of the site's pages, as the page tables list them. */
 const knownRoute = (route: string) => ['/invest', '/blog/:id', '*'].includes(route);
 
+/** An aggregator writing to `store`: 14 days kept, 100 keys at most, the site's routes, unless told otherwise. */
+const aggregatorOn = (store: RumStore, options: Partial<AggregatorOptions> = {}) =>
+  new RumAggregator(async () => store, pino({ level: 'silent' }), {
+    flushMs: 1000,
+    retentionDays: 14,
+    maxKeys: 100,
+    knownRoute,
+    ...options,
+  });
+
 const report = (route: string, lcp: number, version = '2.0.0'): RumReport => ({
   route,
   section: 'mf_invest',
@@ -34,13 +44,7 @@ const report = (route: string, lcp: number, version = '2.0.0'): RumReport => ({
 describe('RumAggregator', () => {
   it('folds reports into counts per section version, metric, device, minute and bucket', async () => {
     const store = memoryStore();
-    const aggregator = new RumAggregator(async () => store, pino({ level: 'silent' }), {
-      flushMs: 1000,
-      retentionDays: 14,
-      maxKeys: 100,
-      knownRoute,
-      now: () => 60_000 * 1000,
-    });
+    const aggregator = aggregatorOn(store, { now: () => 60_000 * 1000 });
     aggregator.add(report('/invest', 1200));
     aggregator.add(report('/invest', 1210));
     await aggregator.flush();
@@ -58,12 +62,7 @@ describe('RumAggregator', () => {
     const store = memoryStore();
     // A slow database: no flush finishes while the flood goes on.
     const slow: RumStore = { ...store, add: async (rows) => void (await gate, store.rows.push(...rows)) };
-    const aggregator = new RumAggregator(async () => slow, pino({ level: 'silent' }), {
-      flushMs: 1000,
-      retentionDays: 14,
-      maxKeys: 50,
-      knownRoute,
-    });
+    const aggregator = aggregatorOn(slow, { maxKeys: 50 });
     // Every report a version of its own: three new keys each.
     for (let i = 0; i < 2000; i++) aggregator.add(report('/invest', 1200, `2.0.${i}`));
     expect(aggregator.size()).toBeLessThanOrEqual(50);
@@ -78,12 +77,7 @@ describe('RumAggregator', () => {
 
   it("files a page view under its page's route, and a route the site does not know under one fixed value", async () => {
     const store = memoryStore();
-    const aggregator = new RumAggregator(async () => store, pino({ level: 'silent' }), {
-      flushMs: 1000,
-      retentionDays: 14,
-      maxKeys: 100,
-      knownRoute,
-    });
+    const aggregator = aggregatorOn(store);
     aggregator.add(report('/blog/:id', 900));
     // A forged report per made-up route, and a path with its ids where the pattern belongs.
     for (let i = 0; i < 500; i++) aggregator.add(report(`/made-up/${i}`, 900));
