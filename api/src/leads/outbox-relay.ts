@@ -38,6 +38,14 @@ export function backoffDelay(attempts: number, options: Pick<RelayOptions, 'base
   return Math.round(raw * (0.8 + 0.4 * random()));
 }
 
+/** When to try again after failed attempt number `attempt` (from 1), or null when it was the last one. */
+export function retryAfterFailure(
+  attempt: number,
+  options: Pick<RelayOptions, 'baseDelayMs' | 'maxDelayMs' | 'maxAttempts'>,
+): number | null {
+  return attempt >= options.maxAttempts ? null : Date.now() + backoffDelay(attempt, options);
+}
+
 export class OutboxRelay {
   private readonly options: RelayOptions;
   private readonly loop: RelayLoop;
@@ -88,11 +96,9 @@ export class OutboxRelay {
       this.logger.info(log, 'lead notification delivered');
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const attempts = entry.attempts + 1;
-      const giveUp = attempts >= this.options.maxAttempts;
-      const retryAt = giveUp ? null : Date.now() + backoffDelay(attempts, this.options);
+      const retryAt = retryAfterFailure(log.attempt, this.options);
       await store.markAttemptFailed(entry.id, message, retryAt);
-      if (giveUp) this.logger.error({ ...log, error: message }, 'lead notification failed for good');
+      if (retryAt === null) this.logger.error({ ...log, error: message }, 'lead notification failed for good');
       else this.logger.warn({ ...log, error: message, retryAt }, 'lead notification failed; will retry');
     }
   }

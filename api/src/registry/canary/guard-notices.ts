@@ -9,7 +9,7 @@
  * lease runs out. The guard's tick only kicks the relay: it never waits for the webhook.
  */
 import { postWebhook } from '../../leads/notifiers';
-import { backoffDelay, DEFAULT_RELAY_OPTIONS, type RelayOptions } from '../../leads/outbox-relay';
+import { DEFAULT_RELAY_OPTIONS, retryAfterFailure, type RelayOptions } from '../../leads/outbox-relay';
 import type { Logger } from '../../platform/logger';
 import { RelayLoop } from '../../platform/relay-loop';
 import type { RegistryStore } from '../registry-store';
@@ -73,10 +73,9 @@ export class NoticeRelay implements DecisionNotices {
       else this.logger.warn(log, 'canary guard: a notice was sent after its lease ran out; another instance may send it too');
       return;
     }
-    const giveUp = attempt >= this.options.maxAttempts;
-    const retryAt = giveUp ? null : Date.now() + backoffDelay(attempt, this.options);
+    const retryAt = retryAfterFailure(attempt, this.options);
     await notices.markAttemptFailed(notice, refused.message, retryAt);
-    if (giveUp) this.logger.error({ ...log, err: refused }, 'canary guard: gave up telling the release webhook of a decision');
+    if (retryAt === null) this.logger.error({ ...log, err: refused }, 'canary guard: gave up telling the release webhook of a decision');
     else this.logger.warn({ ...log, err: refused, retryAt }, 'canary guard: the release webhook did not take the notice; trying again');
   }
 }
