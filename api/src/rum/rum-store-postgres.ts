@@ -3,6 +3,7 @@ import { inTransaction, openPostgresPool, type PostgresOptions } from '../platfo
 import {
   OUTBOX_BACKLOG_SQL,
   RUM_COLUMNS,
+  ROUTE_TOTALS_SQL,
   RUM_KEY,
   rowValues,
   type RumRouteTotal,
@@ -45,11 +46,7 @@ export async function openPostgresRumStore(url: string, options: PostgresOptions
       return rows.map((row) => ({ ...row, count: Number(row.count) }));
     },
     async routeTotals(sinceMinute, section) {
-      const { rows } = await pool.query<RumRouteTotal & { count: string }>(
-        `SELECT route, version, metric, bucket, SUM(count) AS count FROM rum_counts WHERE minute >= $1 AND section = $2
-         GROUP BY route, version, metric, bucket`,
-        [sinceMinute, section],
-      );
+      const { rows } = await pool.query<RumRouteTotal & { count: string }>(ROUTE_TOTALS_SQL, [sinceMinute, section]);
       return rows.map((row) => ({ ...row, count: Number(row.count) }));
     },
     async slotTotals(sinceMinute, section, slotMinutes) {

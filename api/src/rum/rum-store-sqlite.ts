@@ -1,7 +1,8 @@
 /** The aggregates in the SQLite file the leads use (the process's one shared connection). */
-import { openSqliteDatabase, whileBusy } from '../platform/db-connections';
+import { bindPositional, openSqliteDatabase, preparedStatements, whileBusy } from '../platform/db-connections';
 import {
   OUTBOX_BACKLOG_SQL,
+  ROUTE_TOTALS_SQL,
   RUM_COLUMNS,
   RUM_KEY,
   rowValues,
@@ -26,10 +27,7 @@ export function openSqliteRumStore(dataDir: string): RumStore {
   const sums = `SELECT section, version, metric, bucket, SUM(count) AS count FROM rum_counts WHERE minute >= ?`;
   const totalsAll = db.prepare(`${sums} GROUP BY section, version, metric, bucket`);
   const totalsOne = db.prepare(`${sums} AND section = ? GROUP BY section, version, metric, bucket`);
-  const perRoute = db.prepare(
-    `SELECT route, version, metric, bucket, SUM(count) AS count FROM rum_counts WHERE minute >= ? AND section = ?
-     GROUP BY route, version, metric, bucket`,
-  );
+  const perRoute = preparedStatements(db)(ROUTE_TOTALS_SQL);
   // CAST: a bound JavaScript number may arrive as a REAL, and the slot must be a whole division.
   const slots = db.prepare(
     `SELECT CAST(minute / ? AS INTEGER) * ? AS slot, version, metric, bucket, SUM(count) AS count FROM rum_counts
@@ -48,7 +46,7 @@ export function openSqliteRumStore(dataDir: string): RumStore {
       return (section ? totalsOne.all(sinceMinute, section) : totalsAll.all(sinceMinute)) as RumTotal[];
     },
     async routeTotals(sinceMinute, section) {
-      return perRoute.all(sinceMinute, section) as RumRouteTotal[];
+      return perRoute.all(bindPositional([sinceMinute, section])) as RumRouteTotal[];
     },
     async slotTotals(sinceMinute, section, slotMinutes) {
       return slots.all(slotMinutes, slotMinutes, sinceMinute, section) as RumSlotTotal[];

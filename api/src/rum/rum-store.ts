@@ -72,6 +72,10 @@ export const RUM_COLUMNS = ['minute', 'section', 'version', 'route', 'metric', '
 export const RUM_KEY = 'section, version, route, metric, device, minute, bucket';
 
 /** One row: leads waiting to be announced, announcements given up on, and when the oldest waiting lead was stored. */
+/** A section's sums per route since a minute (`$1` the minute, `$2` the section): what the canary guard compares. */
+export const ROUTE_TOTALS_SQL = `SELECT route, version, metric, bucket, SUM(count) AS count FROM rum_counts
+  WHERE minute >= $1 AND section = $2 GROUP BY route, version, metric, bucket`;
+
 export const OUTBOX_BACKLOG_SQL = `SELECT
   (SELECT COUNT(*) FROM outbox WHERE status = 'pending') AS pending,
   (SELECT COUNT(*) FROM outbox WHERE status = 'failed') AS failed,
