@@ -31,6 +31,7 @@ export function sqliteReleaseNotices(db: Database.Database): ReleaseNoticeStore 
     `UPDATE release_events SET notice_state = ?, notice_next_at = ?, notice_attempts = notice_attempts + 1,
        notice_claimed_until = NULL, notice_error = ? WHERE id = ? AND notice_claimed_until = ?`,
   );
+  const backlog = db.prepare(NOTICE_BACKLOG_SQL);
 
   return {
     async claimDue(limit, leaseMs, now = Date.now()) {
@@ -47,7 +48,7 @@ export function sqliteReleaseNotices(db: Database.Database): ReleaseNoticeStore 
       return (await whileBusy(run)).changes === 1;
     },
     async backlog() {
-      const row = db.prepare(NOTICE_BACKLOG_SQL).get() as { pending: number; failed: number };
+      const row = backlog.get() as { pending: number; failed: number };
       return { pending: row.pending, failed: row.failed };
     },
   };

@@ -4,8 +4,8 @@
  * SQLite's single writer; the registry's revision check refuses a second decision on the same step).
  * It compares the canary with the current version on the same pages (the routes both have page views
  * on) and the same window (since the share last changed), from the stored aggregates, and rolls
- * back, steps up, completes or holds. What it
- * cannot judge (too few views, an unreadable database) it holds and says why; it never promotes then.
+ * back, steps up, completes or holds. What it cannot judge (too few views, an unreadable database)
+ * it holds and says why; it never promotes then.
  */
 import type { RemoteName } from '@cardlift/contracts';
 import type { CanarySettingsConfig } from '../../platform/config';
@@ -115,9 +115,9 @@ export class CanaryGuard {
         const decision: GuardDecision = { ...status, remote, from: state.current };
         committed = decision;
         const change = this.changeFor(state, remote, status, at);
-        const notices = this.deps.notices;
         // The notice is written in the decision's transaction: a committed decision always has its notice.
-        return notices ? { ...change, events: change.events.map((line) => ({ ...line, notice: notices.body(decision) })) } : change;
+        const notice = this.deps.notices?.body(decision);
+        return notice === undefined ? change : { ...change, events: change.events.map((line) => ({ ...line, notice })) };
       });
       if (outcome !== 'committed' || !committed) return;
       this.deps.logger.info({ ...committed }, `canary guard: ${committed.action} (${committed.rule})`);
