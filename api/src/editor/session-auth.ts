@@ -5,8 +5,9 @@
  * `Sec-Fetch-Site: same-origin`). The own origin is SITE_URL, or the address this request was sent to:
  * the editor also works where the site is reached by another name than SITE_URL (`npm start` on
  * localhost, a staging host). A browser cannot forge either header for a cross-site page, and a page
- * on a name that merely resolves here never holds the session cookie, which belongs to this host. Any other write is refused with 403 and nothing happens. Calls with
- * a bearer token carry no cookie, so none of this applies to them.
+ * on a name that merely resolves here never holds the session cookie, which belongs to this host.
+ * Any other write is refused with 403 and nothing happens. Calls with a bearer token carry no
+ * cookie, so none of this applies to them.
  */
 import type { Context } from 'koa';
 import { CSRF_HEADER, EDITOR_SESSION_COOKIE } from '@cardlift/contracts';

@@ -1,9 +1,10 @@
 /**
  * GET /metrics in the Prometheus text format (prom-client): requests by kind and status with their
  * latency, the render pool's queue, latency and cache hits, the lead outbox's backlog and age, the
- * canary guard's notices still to send or given up on, leads stored and failed, the version each remote is served at, and the visitors' figures per section
- * version over the last hour (p75 LCP, INP and CLS, errors per 100 views). Figures read from the
- * database are read when Prometheus scrapes, not kept up to date in between.
+ * canary guard's notices still to send or given up on, leads stored and failed, the version each
+ * remote is served at, and the visitors' figures per section version over the last hour (p75 LCP,
+ * INP and CLS, errors per 100 views). Figures read from the database are read when Prometheus
+ * scrapes, not kept up to date in between.
  * Served by metrics.router.ts.
  */
 import type { Middleware } from 'koa';
