@@ -42,6 +42,9 @@ beforeAll(async () => {
     RUM_ALLOW_HEADLESS: '1',
     RELEASE_TOKEN_MF_INVEST: crypto.createHash('sha256').update(TOKEN).digest('hex'),
     CANARY_MIN_VIEWS: '3',
+    // Every visit here comes from this one machine: one client, trusted with all the evidence.
+    CANARY_MIN_CLIENTS: '1',
+    CANARY_MAX_CLIENT_SHARE: '1',
     // Never healthy long enough to step up here: only a rollback can end this canary.
     CANARY_BAKE_MS: '3600000',
     CANARY_GUARD_INTERVAL_MS: '250',

@@ -9,16 +9,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { RUM_PATH, type RumReport } from '@cardlift/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser } from './support/browser';
+import { reportPageViews } from '../api/test/site-page-views';
 import { releaseCli } from './support/release-cli';
 import { REPO_ROOT, startSite, waitForVersion, type Site } from './support/site';
 
 const TOKEN = crypto.randomBytes(16).toString('hex');
 const releasesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-releases-'));
 const buildsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-health-builds-'));
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 let site: Site;
 let browser: Browser;
 
@@ -41,24 +40,12 @@ async function releaseApi(action: 'promote' | 'rollback', body: Record<string, s
   expect(answer.status).toBe(200);
 }
 
-async function reportViews(version: string, inp: number, errors: number, views: number): Promise<void> {
-  const report: RumReport = {
-    route: '/invest',
-    section: 'mf_invest',
-    versions: { shell: '1.0.0', mf_invest: version },
-    device: 'desktop',
-    metrics: { lcp: 1500, inp, cls: 0.02 },
-    // A report names only the sections that threw (a count of 0 is refused).
-    ...(errors > 0 ? { errors: { mf_invest: errors } } : {}),
-  };
-  for (let i = 0; i < views; i++) {
-    const answer = await fetch(`${site.baseUrl}${RUM_PATH}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'text/plain;charset=UTF-8', 'User-Agent': BROWSER },
-      body: JSON.stringify(report),
-    });
-    expect(answer.status).toBe(204);
-  }
+/** `views` page views of /invest as served now (`version` of mf_invest), `withErrors` of them with errors. */
+async function reportViews(version: string, inp: number, withErrors: number, views: number): Promise<void> {
+  await waitForVersion(site.baseUrl, 'mf_invest', version);
+  const metrics = { lcp: 1500, inp, cls: 0.02 };
+  await reportPageViews(site.baseUrl, '/invest', withErrors, { metrics, errors: { mf_invest: 1 } });
+  await reportPageViews(site.baseUrl, '/invest', views - withErrors, { metrics });
 }
 
 /** The page has no script, so it is ready once loaded (openPage would wait for the site's hydration mark). */

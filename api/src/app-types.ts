@@ -12,6 +12,7 @@ import type { Logger } from './platform/logger';
 import type { RegistryFollower } from './registry/registry-follower';
 import type { RegistryStore } from './registry/registry-store';
 import type { RumAggregator } from './rum/rum-aggregator';
+import type { RumWiring } from './rum/rum-wiring';
 import type { ResolvedPage } from './site/page-resolver';
 
 export interface AppDeps {
@@ -54,6 +55,8 @@ export interface App {
   warm(): Promise<void>;
   /** The visitors' reports, aggregated in memory until the next flush. */
   rum: RumAggregator;
+  /** The signed token a page built from `registry` carries (what its measuring code trades for a page-view token). */
+  rumPageToken: RumWiring['pageToken'];
   /** Stops the relay after its delivery in flight, then closes the store. */
   close(): Promise<void>;
 }

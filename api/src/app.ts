@@ -58,14 +58,11 @@ import { staticRouter } from './site/static-files';
 import { editorAppRouter } from './editor/editor-app.router';
 import { SiteMetrics } from './platform/metrics';
 import { metricsRouter } from './platform/metrics.router';
-import { rumIngestRouter } from './rum/ingest.router';
 import { releaseHealthRouters } from './rum/health-wiring';
 import { canaryWiring } from './registry/canary/canary-wiring';
-import { RumAggregator } from './rum/rum-aggregator';
-import { siteKnownRoutes } from './rum/known-routes';
+import { rumWiring } from './rum/rum-wiring';
 
 export type { App, AppDeps } from './app-types';
-import { openRumStore, type RumStore } from './rum/rum-store';
 import { editorWiring } from './editor/editor-wiring';
 
 export function createApp(deps: AppDeps = {}): App {
@@ -117,15 +114,17 @@ export function createApp(deps: AppDeps = {}): App {
   const relay = new OutboxRelay(leads, deps.notifiers ?? notifiersFrom(config), logger, deps.relay);
   const dedup = submissionDedup({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix });
   const origins = remoteOrigins(config);
-  let openedRum: Promise<RumStore> | undefined;
-  const rumStore = () => (openedRum ??= openRumStore(config));
-  const routes = siteKnownRoutes(config, registry, pool, logger);
-  const rum = new RumAggregator(rumStore, logger, {
-    flushMs: config.rum.flushMs,
-    retentionDays: config.rumRetentionDays,
-    maxKeys: config.rum.maxKeys,
-    knownRoute: (route) => routes.has(route),
+  const liveRegistry = () => buildRegistry(config, registry.current());
+  const measuring = rumWiring({
+    config,
+    logger,
+    follower: registry,
+    registryStore,
+    pool,
+    liveRegistry,
+    onOutcome: (outcome, reports) => metrics.reportReceived(outcome, reports),
   });
+  const { store: rumStore, aggregator: rum, known } = measuring;
   const { noticeRelay } = deps;
   const canary = canaryWiring({ config, logger, follower: registry, registryStore, rumStore, aggregator: rum, noticeRelay });
   const metrics = new SiteMetrics({
@@ -134,6 +133,7 @@ export function createApp(deps: AppDeps = {}): App {
     aggregator: rum,
     servedVersions: () => registry.current(),
     releaseNotices: () => registryStore().then((store) => store.notices.backlog()),
+    knownVersions: known,
   });
   pool.observer = metrics;
   const leadService = createLeadService(leads, relay, logger, (outcome) => metrics.leadOutcome(outcome));
@@ -177,14 +177,16 @@ export function createApp(deps: AppDeps = {}): App {
     remotesRouter(registryFor, (registry) => pool.navigation(registry)),
     releasesRouter({ config, context: releases, previewSecret: sharedPreviewSecret }),
     previewRouter(sharedPreviewSecret),
-    rumIngestRouter({
+    measuring.router,
+    ...releaseHealthRouters({
+      config,
       aggregator: rum,
-      perMinute: config.rum.perMinute,
-      maxClients: config.rateLimitMaxClients,
-      allowHeadless: config.rum.allowHeadless,
-      onOutcome: (outcome) => metrics.reportReceived(outcome),
+      store: rumStore,
+      registry,
+      registryStore,
+      canary: canary.canaryHealth,
+      known,
     }),
-    ...releaseHealthRouters({ config, aggregator: rum, store: rumStore, registry, registryStore, canary: canary.canaryHealth }),
     metricsRouter(metrics, config.metricsTokenHash),
     ...media.routers,
   ];
@@ -200,10 +202,9 @@ export function createApp(deps: AppDeps = {}): App {
   koa.use(editorAppRouter(config).routes());
   const files = staticRouter(config);
   koa.use(files.routes());
-  const liveRegistry = () => buildRegistry(config, registry.current());
   const resolveLivePage = (pathname: string, preview?: SharedContent) => pool.resolve(pathname, liveRegistry(), clock(), preview);
   koa.use(shareImageRouter(config, resolveLivePage, logger).routes());
-  const site = siteRouter(config, { content, pool, clock, registryFor, liveRegistry });
+  const site = siteRouter(config, { content, pool, clock, registryFor, liveRegistry, rumToken: measuring.pageToken });
   // The contact form posted without script goes to the page it is on (see contact-form.router.ts).
   koa.use(
     contactFormRouter({
@@ -230,6 +231,7 @@ export function createApp(deps: AppDeps = {}): App {
     editorialStore,
     contentFollower,
     rum,
+    rumPageToken: measuring.pageToken,
     async start() {
       const store = await leads();
       await importLegacyHistory(await registryStore(), config.releasesDir, logger);
@@ -250,11 +252,11 @@ export function createApp(deps: AppDeps = {}): App {
         logger.warn('no LEADS_WEBHOOK_URL or SMTP_URL + LEADS_EMAIL_TO: leads are stored but nobody is notified');
       logger.info({ store: store.kind, channels: relay.channels }, 'lead store ready');
       relay.start();
-      rum.start();
+      await measuring.start();
       canary.start();
     },
     // The routes too, so the first page views after a start are filed under their pages, not 'other'.
-    warm: () => pool.warm().then(() => routes.refresh()),
+    warm: () => pool.warm().then(() => measuring.routes.refresh()),
     resolvePage: resolveLivePage,
     async close() {
       registry.stop();
@@ -262,8 +264,7 @@ export function createApp(deps: AppDeps = {}): App {
       await media.uploadSweep.stop();
       await canary.stop();
       await relay.stop();
-      await rum.stop();
-      if (openedRum) await (await openedRum).close();
+      await measuring.stop();
       await limiter?.close();
       await dedup.close();
       await pool.close();

@@ -7,6 +7,19 @@ import type { RemoteName } from './remotes';
 /** Where the shell sends a page view's report (one beacon per page view, on page hide). */
 export const RUM_PATH = '/api/rum';
 
+/**
+ * Where a page's measuring code exchanges the page's signed token (`RumPageContext.token`) for a
+ * page-view token of its own: one per page view, which its report carries and the api counts once.
+ * The page's HTML names no visitor (so a shared cache may keep it); this answer is private.
+ */
+export const RUM_VIEW_PATH = '/api/rum/view';
+
+/**
+ * The most a timing can plausibly be; a report's timings are clamped to these (milliseconds, CLS
+ * unitless) before they are counted, so one report cannot drag a percentile to any value it likes.
+ */
+export const RUM_TIMING_CEILINGS = { lcp: 60_000, inp: 10_000, cls: 5, fcp: 60_000, ttfb: 30_000, tti: 120_000 } as const;
+
 /** Largest report the api reads; a page view's report is a few hundred bytes. */
 export const RUM_BODY_LIMIT_BYTES = 4096;
 
@@ -45,6 +58,17 @@ export interface RumPageContext {
   section: RumSection;
   /** Share of page views that report, 0 to 1 (RUM_SAMPLE_RATE). */
   sampleRate: number;
+  /**
+   * The api's signature over what the page was built from (the versions of its builds, its section
+   * and route) and the hour it was issued: traded at RUM_VIEW_PATH for a page-view token. Absent on
+   * pages that are not measured (a previewed candidate).
+   */
+  token?: string;
+}
+
+/** RUM_VIEW_PATH's answer: the page view's own token, for its report. */
+export interface RumViewAnswer {
+  view: string;
 }
 
 /** One version's figures in GET /api/releases/{remote}/health. */
@@ -56,9 +80,9 @@ export interface VersionHealth {
   views: number;
   /** 75th percentiles, null without a sample: LCP and INP in milliseconds, CLS unitless. */
   p75: { lcp: number | null; inp: number | null; cls: number | null };
-  /** Uncaught errors and unhandled rejections thrown by this version's files, per 100 page views. */
+  /** Page views in which this version's files threw (uncaught errors, unhandled rejections), per 100 page views. */
   errorsPer100: number | null;
-  /** Times this version's code could not be loaded. */
+  /** Page views in which this version's code could not be loaded. */
   remoteFailures: number;
   formOutcomes: Record<ContactOutcome, number>;
 }

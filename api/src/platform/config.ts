@@ -95,6 +95,10 @@ export type CanarySteps = readonly number[] | 'manual';
 export interface CanarySettingsConfig {
   /** Page views each side needs before the guard judges (CANARY_MIN_VIEWS). */
   minViews: number;
+  /** Distinct clients (networks) each side's views must come from before the guard judges (CANARY_MIN_CLIENTS). */
+  minClients: number;
+  /** The most of a side's views, or of its views with errors or failed loads, one client may make up (CANARY_MAX_CLIENT_SHARE). */
+  maxClientShare: number;
   /** How long a share stays healthy before the next step (CANARY_BAKE_MS). */
   bakeMs: number;
   /** How often every instance's guard looks (CANARY_GUARD_INTERVAL_MS). */
@@ -123,6 +127,8 @@ function canarySettings(env: NodeJS.ProcessEnv): CanarySettingsConfig {
   }
   return {
     minViews: int(env, 'CANARY_MIN_VIEWS', 200),
+    minClients: int(env, 'CANARY_MIN_CLIENTS', 20),
+    maxClientShare: fraction(env, 'CANARY_MAX_CLIENT_SHARE', 0.1),
     bakeMs: int(env, 'CANARY_BAKE_MS', 30 * 60 * 1000),
     intervalMs: bounded(env, 'CANARY_GUARD_INTERVAL_MS', 30_000, 3_600_000),
     steps: canarySteps(env, 'CANARY_STEPS') ?? [10, 50, 100],
@@ -141,6 +147,13 @@ export interface RumSettings {
   perMinute: number;
   /** Keep reports from headless browsers (RUM_ALLOW_HEADLESS=1; the browser suite's Chromium is headless). */
   allowHeadless: boolean;
+  /**
+   * Key of the page and page-view tokens (RUM_TOKEN_SECRET); when unset, one is created once in the
+   * database and shared by every instance.
+   */
+  tokenSecret: string | undefined;
+  /** How old a page or page-view token may be when it is used (RUM_TOKEN_MAX_AGE_HOURS). */
+  tokenMaxAgeHours: number;
 }
 
 export interface ServerLimits {
@@ -281,6 +294,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxKeys: bounded(env, 'RUM_MAX_KEYS', 20_000, 1_000_000),
       perMinute: int(env, 'RUM_RATE_LIMIT', 30),
       allowHeadless: env.RUM_ALLOW_HEADLESS === '1' || env.RUM_ALLOW_HEADLESS === 'true',
+      tokenSecret: env.RUM_TOKEN_SECRET || undefined,
+      tokenMaxAgeHours: bounded(env, 'RUM_TOKEN_MAX_AGE_HOURS', 4, 48),
     },
     rumRetentionDays: bounded(env, 'RUM_RETENTION_DAYS', 14, 400),
     contentUploadGraceHours: bounded(env, 'CONTENT_UPLOAD_GRACE_HOURS', 24, 24 * 366),

@@ -89,3 +89,24 @@ export const editorTables = (id: string) => `
         subject TEXT NOT NULL,
         at TEXT NOT NULL
       );`;
+
+/** The page-view ledger and the per-client counts of the canary's sides (migration 10). */
+export const RUM_VIEW_TABLES = `
+      CREATE TABLE rum_views (
+        id TEXT PRIMARY KEY,
+        expires_at BIGINT NOT NULL
+      );
+      CREATE INDEX rum_views_expiry ON rum_views (expires_at);
+      CREATE TABLE rum_clients (
+        minute BIGINT NOT NULL,
+        section TEXT NOT NULL,
+        version TEXT NOT NULL,
+        route TEXT NOT NULL,
+        client TEXT NOT NULL,
+        views INTEGER NOT NULL DEFAULT 0,
+        error_views INTEGER NOT NULL DEFAULT 0,
+        failure_views INTEGER NOT NULL DEFAULT 0,
+        stored_leads INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (section, version, route, client, minute)
+      );
+      CREATE INDEX rum_clients_minute ON rum_clients (minute);`;

@@ -2,7 +2,7 @@
  * Schema migrations, applied in order on start and recorded in schema_migrations. Never edit a
  * released migration: add the next one. Each has the same meaning in both dialects.
  */
-import { CONTENT_TABLES, contentAudit, editorTables } from './db-migration-tables';
+import { CONTENT_TABLES, contentAudit, editorTables, RUM_VIEW_TABLES } from './db-migration-tables';
 
 export interface Migration {
   version: number;
@@ -256,5 +256,14 @@ export const MIGRATIONS: readonly Migration[] = [
         ADD COLUMN notice_claimed_until BIGINT,
         ADD COLUMN notice_error TEXT;
       CREATE INDEX release_events_notices_due ON release_events (notice_next_at) WHERE notice_state = 'pending';`,
+  },
+  // Measurements nobody can forge (rum/page-view-tokens.ts): the page-view ids already counted, kept
+  // until their token expires, so a replayed report counts once on any instance; and, for the builds
+  // a running canary compares, each client's views, views with errors and with failed loads, so the
+  // guard counts people (how many, and no one of them weighing more than a share) rather than requests.
+  {
+    version: 10,
+    sqlite: RUM_VIEW_TABLES.replaceAll('BIGINT', 'INTEGER'),
+    postgres: RUM_VIEW_TABLES,
   },
 ];

@@ -5,8 +5,8 @@
 import crypto from 'node:crypto';
 import request from 'supertest';
 import parsePrometheusTextFormat, { type PrometheusFamily } from 'parse-prometheus-text-format';
-import { RUM_PATH, type RumReport } from '@cardlift/contracts';
 import { contactSubmission } from '../../test/contact-submission';
+import { honestReport, sendReport, type Visit } from '../../test/rum-visits';
 import { testApp, testConfig } from '../../test/test-app';
 
 const METRICS_TOKEN = 'metrics-token';
@@ -17,15 +17,10 @@ const app = testApp({
 beforeAll(() => app.start());
 afterAll(() => app.close());
 const server = app.koa.callback();
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 
-const report: RumReport = {
-  route: '/invest',
-  section: 'mf_invest',
-  versions: { shell: '1.0.0', mf_invest: '7.0.0-scraped' },
-  device: 'desktop',
-  metrics: { lcp: 2000, inp: 150, cls: 0.1 },
-  errors: { mf_invest: 1 },
+const visit: Visit = {
+  versions: { mf_invest: '7.0.0-scraped' },
+  report: { metrics: { lcp: 2000, inp: 150, cls: 0.1 }, errors: { mf_invest: 1 } },
 };
 
 async function scrape(): Promise<Map<string, PrometheusFamily>> {
@@ -39,8 +34,6 @@ const sample = (family: PrometheusFamily | undefined, labels: Record<string, str
 describe('GET /metrics, parsed', () => {
   let families: Map<string, PrometheusFamily>;
   beforeAll(async () => {
-    for (let i = 0; i < 4; i++)
-      await request(server).post(RUM_PATH).set({ 'Content-Type': 'text/plain', 'User-Agent': BROWSER }).send(JSON.stringify(report));
     await request(server).get('/api/banners').expect(200);
     await request(server).get('/api/nothing-here').expect(404);
     await request(server).post('/api/contact').send(contactSubmission()).expect(201);
@@ -51,6 +44,7 @@ describe('GET /metrics, parsed', () => {
     const events = [{ ...decision, actor: 'guard', gitSha: null, at: new Date().toISOString(), notice }];
     await registry.commit({ remote: 'mf_invest', expectedRevision: 0, current: '7.0.0-scraped', upsert: [], events });
     await app.registry.refresh();
+    for (let i = 0; i < 4; i++) await sendReport(app, await honestReport(app, visit)).expect(204);
     await app.rum.flush();
     families = await scrape();
   });

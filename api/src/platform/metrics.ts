@@ -13,8 +13,9 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { RUM_PATH } from '@cardlift/contracts';
 import type { NoticeBacklog } from '../registry/release-notices';
 import type { CurrentVersions } from '../registry/remote-registry';
-import type { IngestOutcome } from '../rum/ingest.router';
+import { INGEST_OUTCOMES, type IngestOutcome } from '../rum/ingest.router';
 import { figuresBySectionVersion, type VersionFigures } from '../rum/release-health';
+import type { KnownVersions } from '../rum/known-versions';
 import { RUM_COUNTERS, type RumAggregator } from '../rum/rum-aggregator';
 import type { RumStore } from '../rum/rum-store';
 
@@ -38,6 +39,8 @@ export interface MetricsSources {
   servedVersions(): CurrentVersions;
   /** The canary guard's notices still to send, or given up on (registry database). */
   releaseNotices(): Promise<NoticeBacklog>;
+  /** The versions the site knows of each section: figures of no other are listed. */
+  knownVersions: Pick<KnownVersions, 'has' | 'refresh'>;
 }
 
 export class SiteMetrics {
@@ -83,6 +86,7 @@ export class SiteMetrics {
 
   constructor(private readonly sources: MetricsSources) {
     collectDefaultMetrics({ register: this.registry, prefix: 'cardlift_' });
+    for (const outcome of INGEST_OUTCOMES) this.rumReports.inc({ outcome }, 0);
     const { registry } = this;
     const renderCache = this.renderCache;
     new Gauge({
@@ -163,8 +167,14 @@ export class SiteMetrics {
     const figures = () =>
       (reading ??= sources
         .rumStore()
-        .then((store) => store.totals(Math.floor(Date.now() / 60_000) - RUM_METRICS_WINDOW_MINUTES))
-        .then(figuresBySectionVersion)
+        .then(async (store) => {
+          const [totals] = await Promise.all([
+            store.totals(Math.floor(Date.now() / 60_000) - RUM_METRICS_WINDOW_MINUTES),
+            sources.knownVersions.refresh(),
+          ]);
+          // Only versions the site knows: the series are bounded by the registry, never by senders.
+          return figuresBySectionVersion(totals.filter((t) => sources.knownVersions.has(t.section, t.version)));
+        })
         .finally(() => setImmediate(() => (reading = undefined))));
     const labelNames = ['section', 'version'] as const;
     const perVersion = (name: string, help: string, value: (f: VersionFigures) => number | null) =>
@@ -186,7 +196,9 @@ export class SiteMetrics {
     perVersion('cardlift_rum_lcp_p75_seconds', 'p75 Largest Contentful Paint', (f) => seconds(f.p75('lcp')));
     perVersion('cardlift_rum_inp_p75_seconds', 'p75 Interaction to Next Paint', (f) => seconds(f.p75('inp')));
     perVersion('cardlift_rum_cls_p75', 'p75 Cumulative Layout Shift', (f) => f.p75('cls'));
-    perVersion('cardlift_rum_errors_per_100_views', 'Uncaught errors thrown by the version per 100 page views', (f) => f.errorsPer100());
+    perVersion('cardlift_rum_errors_per_100_views', 'Page views in which the version threw an uncaught error, per 100 page views', (f) =>
+      f.errorsPer100(),
+    );
   }
 
   /** Counts and times every request; outermost, so it sees the status the error handler chose. */
@@ -218,8 +230,8 @@ export class SiteMetrics {
     this.renderCache.inc({ result: hit ? 'hit' : 'miss' });
   }
 
-  reportReceived(outcome: IngestOutcome): void {
-    this.rumReports.inc({ outcome });
+  reportReceived(outcome: IngestOutcome, reports = 1): void {
+    this.rumReports.inc({ outcome }, reports);
   }
 }
 

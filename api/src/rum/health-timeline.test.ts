@@ -38,7 +38,7 @@ beforeAll(async () => {
   const rum = openSqliteRumStore(config.dataDir);
   await rum.add([
     row(minute, '2.0.0', 'views', 0, 400),
-    row(minute, '2.0.0', 'errors', 0, 6),
+    row(minute, '2.0.0', 'error_views', 0, 6),
     ...[...inp].map(([bucket, count]) => row(minute, '2.0.0', 'inp', bucket, count)),
     row(minute - 60, '1.9.0', 'views', 0, 10),
     row(minute - 25 * 60, '1.8.0', 'views', 0, 5),
@@ -59,7 +59,18 @@ beforeAll(async () => {
   ).commit({
     remote: 'mf_invest',
     expectedRevision: 0,
-    upsert: [],
+    current: '1.9.0',
+    // The registry's records of every version shown: the health views show no version it does not know.
+    upsert: ['1.8.0', '1.9.0', '2.0.0', '2.1.0'].map((version, position) => ({
+      remote: 'mf_invest' as const,
+      version,
+      state: 'released' as const,
+      position,
+      createdAt: at(30 * 60),
+      createdBy: 'RELEASE_TOKEN_MF_INVEST',
+      gitSha: null,
+      rolledBackAt: null,
+    })),
     events: [
       event('release', '1.8.0', null, 30 * 60),
       event('release', '2.0.0', '1.9.0', 50),

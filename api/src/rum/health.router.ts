@@ -16,6 +16,7 @@ import type { CurrentVersions } from '../registry/remote-registry';
 import { parseRemoteName } from '../registry/remote-names';
 import { releaseHealth } from './release-health';
 import { releaseTimeline, timelineSlots } from './release-timeline';
+import type { KnownVersions } from './known-versions';
 import type { RumAggregator } from './rum-aggregator';
 import type { RumStore } from './rum-store';
 
@@ -30,6 +31,8 @@ export interface HealthRouterDeps {
   canary?: (remote: RemoteName) => CanaryHealth | null;
   /** The remote's audit trail (releases, promotions, rollbacks). */
   events: (remote: RemoteName) => Promise<ReleaseEvent[]>;
+  /** The versions the site knows of each section: no other is shown, whatever was stored. Read afresh for each answer. */
+  known: Pick<KnownVersions, 'has' | 'refresh'>;
 }
 
 /** A window in whole hours, from one hour to the retention window (nothing older is kept). */
@@ -43,11 +46,13 @@ export function parseWindowHours(raw: unknown, retentionDays: number): number {
 
 /** The timeline of a remote whose caller is already authorized (this router, the health page). */
 export async function readTimeline(deps: HealthRouterDeps, remote: RemoteName, hours: number): Promise<ReleaseTimeline> {
-  await deps.aggregator.flush();
+  await Promise.all([deps.aggregator.flush(), deps.known.refresh()]);
   const nowMs = Date.now();
   const { first, slotMinutes } = timelineSlots(hours, nowMs);
   const [totals, events] = await Promise.all([
-    deps.store().then((store) => store.slotTotals(first, remote, slotMinutes)),
+    deps
+      .store()
+      .then(async (store) => (await store.slotTotals(first, remote, slotMinutes)).filter((t) => deps.known.has(remote, t.version))),
     deps.events(remote),
   ]);
   return releaseTimeline({ remote, hours, nowMs, current: deps.current().get(remote) ?? null, totals, events });
@@ -64,9 +69,9 @@ export function releaseHealthRouter(deps: HealthRouterDeps): Router {
   router.get('/:remote/health', async (ctx) => {
     const remote = authorized(ctx);
     const hours = parseWindowHours(ctx.query.hours, deps.config.rumRetentionDays);
-    await deps.aggregator.flush();
+    await Promise.all([deps.aggregator.flush(), deps.known.refresh()]);
     const sinceMinute = Math.floor(Date.now() / 60_000) - hours * 60;
-    const totals = await (await deps.store()).totals(sinceMinute, remote);
+    const totals = (await (await deps.store()).totals(sinceMinute, remote)).filter((t) => deps.known.has(t.section, t.version));
     ctx.body = releaseHealth(remote, hours, deps.current().get(remote) ?? null, totals, deps.canary?.(remote) ?? null);
   });
   router.get('/:remote/health/timeline', async (ctx) => {

@@ -6,9 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
-import request from 'supertest';
-import { RUM_PATH, type RumReport } from '@cardlift/contracts';
+import type { RemoteName } from '@cardlift/contracts';
 import { writeFixtureSite } from '../../test/fixture-builds';
+import { honestReport, sendReport } from '../../test/rum-visits';
 import { createApp } from '../app';
 import { loadConfig } from '../platform/config';
 import { KnownRoutes } from './known-routes';
@@ -16,7 +16,6 @@ import { UNKNOWN_ROUTE } from './rum-aggregator';
 import { openSqliteRumStore } from './rum-store-sqlite';
 
 const logger = pino({ level: 'silent' });
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 
 describe('KnownRoutes', () => {
   it('reads the list again once it is old, keeping the last one when a read fails', async () => {
@@ -67,12 +66,8 @@ describe('routes of the reports the api keeps', () => {
     fs.rmSync(root, { recursive: true, force: true });
   });
 
-  const send = (route: string, section: RumReport['section']) =>
-    request(app.koa.callback())
-      .post(RUM_PATH)
-      .set({ 'Content-Type': 'text/plain;charset=UTF-8', 'User-Agent': BROWSER })
-      .send(JSON.stringify({ route, section, versions: {}, device: 'phone', metrics: {} } satisfies RumReport))
-      .expect(204);
+  const send = async (route: string, section: RemoteName) =>
+    sendReport(app, await honestReport(app, { route, section, versions: {}, report: { metrics: {} } })).expect(204);
 
   it("keeps the site's static paths and patterns, and files any other route under one value", async () => {
     const rum = openSqliteRumStore(config.dataDir);

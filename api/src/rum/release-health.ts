@@ -29,9 +29,10 @@ export class VersionFigures {
     return value === null ? null : round(value / TIMING_SCALE[timing], timing === 'cls' ? 3 : 0);
   }
 
+  /** Page views with at least one error, per 100 page views. */
   errorsPer100(): number | null {
     const views = this.count(RUM_COUNTERS.views);
-    return views > 0 ? round((this.count(RUM_COUNTERS.errors) * 100) / views, 2) : null;
+    return views > 0 ? round((this.count(RUM_COUNTERS.errorViews) * 100) / views, 2) : null;
   }
 }
 
@@ -66,7 +67,7 @@ export function releaseHealth(
     views: figures.count(RUM_COUNTERS.views),
     p75: { lcp: figures.p75('lcp'), inp: figures.p75('inp'), cls: figures.p75('cls') },
     errorsPer100: figures.errorsPer100(),
-    remoteFailures: figures.count(RUM_COUNTERS.remoteFailures),
+    remoteFailures: figures.count(RUM_COUNTERS.failureViews),
     formOutcomes: Object.fromEntries(
       CONTACT_OUTCOMES.map((o) => [o, figures.count(RUM_COUNTERS.form(o))]),
     ) as VersionHealth['formOutcomes'],

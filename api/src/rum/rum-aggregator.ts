@@ -1,27 +1,20 @@
 /**
- * Reports are folded into counts as they arrive and the counts are written every few seconds, so an
- * ingest costs a few map updates and no database round trip. The buffer holds at most `maxKeys`
- * distinct keys whatever arrives: past that it is flushed at once, and while that flush is still
- * writing, further new keys are dropped (and counted) rather than held.
+ * Page views are held as they arrive and written every few seconds, so an ingest costs an array push
+ * and no database round trip. At each write the views' ids are claimed in the ledger first (one
+ * statement for the batch): a view whose id some instance already counted is a replay and counts
+ * nothing. The claimed views are folded into counts (and, for the builds a running canary compares,
+ * into each client's counts) and written in one transaction. At most `maxKeys` views wait, whatever
+ * arrives: past that the buffer is written at once, and while that write runs further views are
+ * dropped (and counted) rather than held.
  */
-import { RUM_TIMINGS, type RumReport } from '@cardlift/contracts';
 import type { Logger } from '../platform/logger';
-import { bucketOf, TIMING_SCALE } from './histogram';
-import type { RumRow, RumStore } from './rum-store';
+import { addClientRow, countRow, viewClientRows, viewCountKeys, type CountedView, type JudgedBuild } from './counted-view';
+import type { RumClientRow, RumStore } from './rum-store';
 
-/** Counters kept per section version; timings are kept as histograms under their own names. */
-export const RUM_COUNTERS = {
-  views: 'views',
-  errors: 'errors',
-  remoteFailures: 'remote_failures',
-  form: (outcome: string) => `form_${outcome}`,
-} as const;
-
-/** The version recorded when a report names none for a section (a build the registry did not list). */
-export const UNKNOWN_VERSION = '-';
+export { RUM_COUNTERS } from './counted-view';
 
 /**
- * The route recorded for a report whose route the site does not know (an old page, a forged report):
+ * The route recorded for a report whose route the site does not know (an old page, a made-up one):
  * what a report names is never stored as such, so the routes kept are the site's own, a bounded set.
  */
 export const UNKNOWN_ROUTE = 'other';
@@ -29,22 +22,31 @@ export const UNKNOWN_ROUTE = 'other';
 export interface AggregatorOptions {
   flushMs: number;
   retentionDays: number;
+  /** Views waiting to be written at most, and distinct counts carried over a failed write at most. */
   maxKeys: number;
-  /** Whether the site serves a page of this route pattern or static path (known-routes.ts). */
-  knownRoute: (route: string) => boolean;
+  /** The builds whose clients' counts are kept (a running canary's two sides); none when absent. */
+  judged?: JudgedBuild;
+  /** Told how many views of a write were replays (their id counted before). */
+  onReplayed?: (views: number) => void;
   now?: () => number;
 }
 
-/** A buffer key's fields, in the order `add` joins them. */
-type KeyParts = [minute: string, section: string, version: string, route: string, metric: string, device: string, bucket: string];
+/** Counts folded from claimed views, kept until a write takes them. */
+interface Folded {
+  counts: Map<string, number>;
+  clients: Map<string, RumClientRow>;
+}
 
 export class RumAggregator {
-  private buffer = new Map<string, number>();
+  private pending: CountedView[] = [];
+  private folded: Folded = { counts: new Map(), clients: new Map() };
   private flushing: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private lastPruneMinute = 0;
-  /** Counts dropped because the buffer was full while a flush was writing. */
+  /** Views dropped because the buffer was full while a write was under way (and counts a failed write could not keep). */
   dropped = 0;
+  /** Views not counted because their id was counted before (a replayed report). */
+  replayed = 0;
 
   constructor(
     private readonly store: () => Promise<RumStore>,
@@ -56,73 +58,93 @@ export class RumAggregator {
     return (this.options.now ?? Date.now)();
   }
 
-  add(report: RumReport): void {
-    const minute = Math.floor(this.now() / 60_000);
-    const { device, versions } = report;
-    const versionOf = (section: string) => versions[section as keyof typeof versions] ?? UNKNOWN_VERSION;
-    // Everything a page view reports is filed under its page's route, errors and failures included.
-    const route = this.options.knownRoute(report.route) ? report.route : UNKNOWN_ROUTE;
-    const count = (section: string, metric: string, bucket: number, n = 1) => {
-      const key = `${minute}\t${section}\t${versionOf(section)}\t${route}\t${metric}\t${device}\t${bucket}`;
-      const had = this.buffer.get(key);
-      if (had === undefined && this.buffer.size >= this.options.maxKeys) {
-        void this.flush();
-        if (this.buffer.size >= this.options.maxKeys) {
-          this.dropped += n;
-          return;
-        }
+  add(view: CountedView): void {
+    if (this.pending.length >= this.options.maxKeys) {
+      void this.flush();
+      if (this.pending.length >= this.options.maxKeys) {
+        this.dropped += 1;
+        return;
       }
-      this.buffer.set(key, (had ?? 0) + n);
-    };
-    const page = report.section;
-    count(page, RUM_COUNTERS.views, 0);
-    for (const timing of RUM_TIMINGS) {
-      const value = report.metrics[timing];
-      if (value !== undefined) count(page, timing, bucketOf(value * TIMING_SCALE[timing]));
     }
-    // Errors count against the version of the build whose file threw (the "other" section has none).
-    for (const [section, n] of Object.entries(report.errors ?? {})) count(section, RUM_COUNTERS.errors, 0, n);
-    for (const [remote, n] of Object.entries(report.remoteFailures ?? {})) count(remote, RUM_COUNTERS.remoteFailures, 0, n);
-    for (const outcome of report.contactOutcomes ?? []) count(page, RUM_COUNTERS.form(outcome), 0);
+    this.pending.push(view);
   }
 
-  /** Distinct keys waiting to be written. */
+  /** Views and counts waiting to be written. */
   size(): number {
-    return this.buffer.size;
+    return this.pending.length + this.folded.counts.size;
   }
 
-  /** Writes the buffer (and prunes past the retention window once a minute); one flush at a time. */
+  /** Writes what waits (and prunes past the retention window once a minute); one write at a time. */
   flush(): Promise<void> {
     if (this.flushing) return this.flushing;
-    if (this.buffer.size === 0) return Promise.resolve();
-    const taken = this.buffer;
-    this.buffer = new Map();
+    if (this.size() === 0) return Promise.resolve();
+    const taken = this.pending;
+    this.pending = [];
     this.flushing = this.write(taken).finally(() => (this.flushing = undefined));
     return this.flushing;
   }
 
-  private async write(taken: Map<string, number>): Promise<void> {
-    const rows: RumRow[] = [];
-    for (const [key, count] of taken) {
-      const [minute, section, version, route, metric, device, bucket] = key.split('\t') as KeyParts;
-      rows.push({ minute: Number(minute), section, version, route, metric, device, bucket: Number(bucket), count });
-    }
+  private async write(taken: CountedView[]): Promise<void> {
+    let store: RumStore;
     try {
-      const store = await this.store();
-      await store.add(rows);
-      const minute = Math.floor(this.now() / 60_000);
-      if (minute !== this.lastPruneMinute) {
-        this.lastPruneMinute = minute;
-        await store.prune(minute - this.options.retentionDays * 24 * 60);
-      }
+      store = await this.store();
+      const claimed = await store.claimViews(taken.map(({ id, expiresAt }) => ({ id, expiresAt })));
+      this.fold(taken, claimed);
     } catch (error) {
-      // Measurements, not leads: put back what fits and try again on the next flush.
-      for (const [key, count] of taken) {
-        if (this.buffer.size >= this.options.maxKeys && !this.buffer.has(key)) this.dropped += count;
-        else this.buffer.set(key, (this.buffer.get(key) ?? 0) + count);
-      }
+      // Nothing was claimed: the views wait for the next write, as many as fit.
+      this.pending = [...taken, ...this.pending].slice(0, this.options.maxKeys);
+      this.logger.warn({ err: error }, 'real-user measurements could not be written; kept for the next flush');
+      return;
+    }
+    const { counts, clients } = this.folded;
+    this.folded = { counts: new Map(), clients: new Map() };
+    try {
+      await store.add(
+        [...counts].map(([key, count]) => countRow(key, count)),
+        [...clients.values()],
+      );
+      await this.pruneOncePerMinute(store);
+    } catch (error) {
+      // Measurements, not leads: the claimed views' counts are put back for the next write.
+      this.refold(counts, clients);
       this.logger.warn({ err: error }, 'real-user measurements could not be written; kept for the next flush');
     }
+  }
+
+  /** Folds the views whose ids this write claimed, each once. */
+  private fold(views: readonly CountedView[], claimed: ReadonlySet<string>): void {
+    const seen = new Set<string>();
+    let replayed = 0;
+    for (const view of views) {
+      if (!claimed.has(view.id) || seen.has(view.id)) {
+        replayed += 1;
+        continue;
+      }
+      seen.add(view.id);
+      // Bounded already: at most maxKeys views were waiting, each a handful of keys.
+      for (const key of viewCountKeys(view)) this.folded.counts.set(key, (this.folded.counts.get(key) ?? 0) + 1);
+      if (this.options.judged) for (const row of viewClientRows(view, this.options.judged)) addClientRow(this.folded.clients, row);
+    }
+    this.replayed += replayed;
+    if (replayed > 0) this.options.onReplayed?.(replayed);
+  }
+
+  /** Puts back what a failed write took, up to ten times `maxKeys` distinct counts (the rest is dropped, and counted). */
+  private refold(counts: Map<string, number>, clients: Map<string, RumClientRow>): void {
+    for (const [key, n] of counts) {
+      const had = this.folded.counts.get(key);
+      if (had === undefined && this.folded.counts.size >= this.options.maxKeys * 10) this.dropped += n;
+      else this.folded.counts.set(key, (had ?? 0) + n);
+    }
+    for (const row of clients.values()) addClientRow(this.folded.clients, row);
+  }
+
+  private async pruneOncePerMinute(store: RumStore): Promise<void> {
+    const now = this.now();
+    const minute = Math.floor(now / 60_000);
+    if (minute === this.lastPruneMinute) return;
+    this.lastPruneMinute = minute;
+    await store.prune(minute - this.options.retentionDays * 24 * 60, now);
   }
 
   start(): void {

@@ -1,6 +1,13 @@
 /** The aggregates on PostgreSQL (DATABASE_URL): every instance adds its counts to the same rows. */
+import type pg from 'pg';
 import { inTransaction, openPostgresPool, type PostgresOptions } from '../platform/db-connections';
 import {
+  CLIENT_COLUMNS,
+  CLIENT_TOTALS_SQL,
+  CLIENT_UPSERT,
+  clientTotalFromRow,
+  clientValues,
+  OPEN_END_MINUTE,
   OUTBOX_BACKLOG_SQL,
   RUM_COLUMNS,
   ROUTE_TOTALS_SQL,
@@ -12,29 +19,57 @@ import {
   type RumTotal,
 } from './rum-store';
 
-/** Rows per INSERT statement: 8 parameters each, far under PostgreSQL's 65,535. */
+/** Rows per INSERT statement: 9 parameters each at most, far under PostgreSQL's 65,535. */
 const CHUNK = 500;
+
+/** `($1, $2, ...), (...)` for `rows` rows of `columns` values each. */
+const placeholders = (rows: number, columns: number) =>
+  Array.from({ length: rows }, (_, r) => `(${Array.from({ length: columns }, (__, c) => `$${r * columns + c + 1}`).join(', ')})`).join(
+    ', ',
+  );
+
+/** Runs one INSERT per chunk of rows, in a fixed order so two instances flushing together lock rows alike. */
+async function insertSorted<R>(client: pg.PoolClient, rows: readonly R[], values: (row: R) => unknown[], sql: (values: string) => string) {
+  const sorted = [...rows].sort((a, b) => values(a).join('\0').localeCompare(values(b).join('\0')));
+  for (let start = 0; start < sorted.length; start += CHUNK) {
+    const chunk = sorted.slice(start, start + CHUNK);
+    await client.query(sql(placeholders(chunk.length, values(chunk[0]!).length)), chunk.flatMap(values));
+  }
+}
 
 export async function openPostgresRumStore(url: string, options: PostgresOptions = {}): Promise<RumStore> {
   const pool = await openPostgresPool(url, options);
   return {
-    async add(rows) {
-      if (rows.length === 0) return;
-      // Rows in a fixed order, so two instances flushing together take their row locks in the same order.
-      const sorted = [...rows].sort((a, b) => rowValues(a).join('\0').localeCompare(rowValues(b).join('\0')));
+    async add(rows, clients = []) {
+      if (rows.length + clients.length === 0) return;
       await inTransaction(pool, async (client) => {
-        for (let start = 0; start < sorted.length; start += CHUNK) {
-          const chunk = sorted.slice(start, start + CHUNK);
-          const placeholders = chunk.map((_, r) => `(${RUM_COLUMNS.map((__, c) => `$${r * RUM_COLUMNS.length + c + 1}`).join(', ')})`);
-          await client.query(
-            `INSERT INTO rum_counts (${RUM_COLUMNS.join(', ')}) VALUES ${placeholders.join(', ')}
+        await insertSorted(
+          client,
+          rows,
+          rowValues,
+          (values) => `INSERT INTO rum_counts (${RUM_COLUMNS.join(', ')}) VALUES ${values}
              ON CONFLICT (${RUM_KEY}) DO UPDATE SET count = rum_counts.count + excluded.count`,
-            chunk.flatMap(rowValues),
-          );
-        }
+        );
+        await insertSorted(
+          client,
+          clients,
+          clientValues,
+          (values) => `INSERT INTO rum_clients (${CLIENT_COLUMNS.join(', ')}) VALUES ${values} ${CLIENT_UPSERT}`,
+        );
       });
     },
-    async prune(beforeMinute) {
+    async claimViews(views) {
+      if (views.length === 0) return new Set<string>();
+      // Whichever instance inserts an id first counts its view; the others get no row back for it.
+      const { rows } = await pool.query<{ id: string }>(
+        `INSERT INTO rum_views (id, expires_at) SELECT * FROM unnest($1::text[], $2::bigint[]) ON CONFLICT (id) DO NOTHING RETURNING id`,
+        [views.map((v) => v.id), views.map((v) => v.expiresAt)],
+      );
+      return new Set(rows.map((row) => row.id));
+    },
+    async prune(beforeMinute, nowMs = Date.now()) {
+      await pool.query('DELETE FROM rum_clients WHERE minute < $1', [beforeMinute]);
+      await pool.query('DELETE FROM rum_views WHERE expires_at < $1', [nowMs]);
       return (await pool.query('DELETE FROM rum_counts WHERE minute < $1', [beforeMinute])).rowCount ?? 0;
     },
     async totals(sinceMinute, section) {
@@ -45,9 +80,13 @@ export async function openPostgresRumStore(url: string, options: PostgresOptions
       );
       return rows.map((row) => ({ ...row, count: Number(row.count) }));
     },
-    async routeTotals(sinceMinute, section) {
-      const { rows } = await pool.query<RumRouteTotal & { count: string }>(ROUTE_TOTALS_SQL, [sinceMinute, section]);
+    async routeTotals(sinceMinute, section, untilMinute = OPEN_END_MINUTE) {
+      const { rows } = await pool.query<RumRouteTotal & { count: string }>(ROUTE_TOTALS_SQL, [sinceMinute, section, untilMinute]);
       return rows.map((row) => ({ ...row, count: Number(row.count) }));
+    },
+    async clientTotals(sinceMinute, section) {
+      const { rows } = await pool.query<Record<string, unknown>>(CLIENT_TOTALS_SQL, [sinceMinute, section]);
+      return rows.map(clientTotalFromRow);
     },
     async slotTotals(sinceMinute, section, slotMinutes) {
       // minute is a BIGINT, so the division is a whole one; sums come back as text (BIGINT).

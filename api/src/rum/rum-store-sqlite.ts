@@ -1,16 +1,24 @@
 /** The aggregates in the SQLite file the leads use (the process's one shared connection). */
 import { bindPositional, openSqliteDatabase, preparedStatements, whileBusy } from '../platform/db-connections';
 import {
+  CLIENT_COLUMNS,
+  CLIENT_TOTALS_SQL,
+  CLIENT_UPSERT,
+  clientTotalFromRow,
+  clientValues,
+  OPEN_END_MINUTE,
   OUTBOX_BACKLOG_SQL,
   ROUTE_TOTALS_SQL,
   RUM_COLUMNS,
   RUM_KEY,
   rowValues,
+  type RumClientRow,
   type RumRouteTotal,
   type RumRow,
   type RumSlotTotal,
   type RumStore,
   type RumTotal,
+  type ViewClaim,
 } from './rum-store';
 
 export function openSqliteRumStore(dataDir: string): RumStore {
@@ -20,14 +28,28 @@ export function openSqliteRumStore(dataDir: string): RumStore {
     `INSERT INTO rum_counts (${RUM_COLUMNS.join(', ')}) VALUES (${RUM_COLUMNS.map(() => '?').join(', ')})
      ON CONFLICT (${RUM_KEY}) DO UPDATE SET count = rum_counts.count + excluded.count`,
   );
-  const addAll = db.transaction((rows: readonly RumRow[]) => {
+  const upsertClient = db.prepare(
+    `INSERT INTO rum_clients (${CLIENT_COLUMNS.join(', ')}) VALUES (${CLIENT_COLUMNS.map(() => '?').join(', ')}) ${CLIENT_UPSERT}`,
+  );
+  const addAll = db.transaction((rows: readonly RumRow[], clients: readonly RumClientRow[]) => {
     for (const row of rows) upsert.run(rowValues(row));
+    for (const row of clients) upsertClient.run(clientValues(row));
   });
-  const prune = db.prepare('DELETE FROM rum_counts WHERE minute < ?');
+  const claim = db.prepare('INSERT OR IGNORE INTO rum_views (id, expires_at) VALUES (?, ?)');
+  const claimAll = db.transaction(
+    (views: readonly ViewClaim[]) => new Set(views.filter((v) => claim.run(v.id, v.expiresAt).changes > 0).map((v) => v.id)),
+  );
+  const pruneAll = db.transaction((beforeMinute: number, nowMs: number) => {
+    db.prepare('DELETE FROM rum_clients WHERE minute < ?').run(beforeMinute);
+    db.prepare('DELETE FROM rum_views WHERE expires_at < ?').run(nowMs);
+    return db.prepare('DELETE FROM rum_counts WHERE minute < ?').run(beforeMinute).changes;
+  });
   const sums = `SELECT section, version, metric, bucket, SUM(count) AS count FROM rum_counts WHERE minute >= ?`;
   const totalsAll = db.prepare(`${sums} GROUP BY section, version, metric, bucket`);
   const totalsOne = db.prepare(`${sums} AND section = ? GROUP BY section, version, metric, bucket`);
-  const perRoute = preparedStatements(db)(ROUTE_TOTALS_SQL);
+  const statement = preparedStatements(db);
+  const perRoute = statement(ROUTE_TOTALS_SQL);
+  const perClient = statement(CLIENT_TOTALS_SQL);
   // CAST: a bound JavaScript number may arrive as a REAL, and the slot must be a whole division.
   const slots = db.prepare(
     `SELECT CAST(minute / ? AS INTEGER) * ? AS slot, version, metric, bucket, SUM(count) AS count FROM rum_counts
@@ -36,17 +58,23 @@ export function openSqliteRumStore(dataDir: string): RumStore {
   const backlog = db.prepare(OUTBOX_BACKLOG_SQL);
 
   return {
-    async add(rows) {
-      if (rows.length > 0) await whileBusy(() => addAll.immediate(rows));
+    async add(rows, clients = []) {
+      if (rows.length + clients.length > 0) await whileBusy(() => addAll.immediate(rows, clients));
     },
-    async prune(beforeMinute) {
-      return (await whileBusy(() => prune.run(beforeMinute))).changes;
+    async claimViews(views) {
+      return views.length > 0 ? whileBusy(() => claimAll.immediate(views)) : new Set<string>();
+    },
+    async prune(beforeMinute, nowMs = Date.now()) {
+      return whileBusy(() => pruneAll.immediate(beforeMinute, nowMs));
     },
     async totals(sinceMinute, section) {
       return (section ? totalsOne.all(sinceMinute, section) : totalsAll.all(sinceMinute)) as RumTotal[];
     },
-    async routeTotals(sinceMinute, section) {
-      return perRoute.all(bindPositional([sinceMinute, section])) as RumRouteTotal[];
+    async routeTotals(sinceMinute, section, untilMinute = OPEN_END_MINUTE) {
+      return perRoute.all(bindPositional([sinceMinute, section, untilMinute])) as RumRouteTotal[];
+    },
+    async clientTotals(sinceMinute, section) {
+      return (perClient.all(bindPositional([sinceMinute, section])) as Record<string, unknown>[]).map(clientTotalFromRow);
     },
     async slotTotals(sinceMinute, section, slotMinutes) {
       return slots.all(slotMinutes, slotMinutes, sinceMinute, section) as RumSlotTotal[];

@@ -16,6 +16,8 @@ import {
   SHELL_SECTION,
   type Attribution,
   type ContactFormState,
+  type RumPageContext,
+  type RumSection,
 } from '@cardlift/contracts';
 import type { Context } from 'koa';
 import type { AppConfig } from '../platform/config';
@@ -51,6 +53,8 @@ export interface SiteDeps {
   registryFor(ctx: Context): RequestRegistry;
   /** What every visitor is served: crawlers are told about the live site, never a preview. */
   liveRegistry(): RemoteEntry[];
+  /** The signed token of a page built from `registry` (rum/page-view-tokens.ts); undefined before start. */
+  rumToken?(page: { section: RumSection; route: string }, registry: readonly RemoteEntry[]): string | undefined;
 }
 
 export interface PageOptions {
@@ -67,7 +71,7 @@ export type PageResponder = (ctx: Context, options?: PageOptions) => Promise<voi
 
 export function siteRouter(
   config: AppConfig,
-  { content, pool, clock, registryFor, liveRegistry }: SiteDeps,
+  { content, pool, clock, registryFor, liveRegistry, rumToken }: SiteDeps,
 ): { router: Router; respond: PageResponder } {
   const router = new Router();
   const template = shellTemplate(config.siteRoot);
@@ -103,6 +107,16 @@ export function siteRouter(
       attribution: landingAttribution(ctx, config.siteAddresses.siteUrl),
     });
   });
+
+  /**
+   * How the page is measured: its route pattern (`/blog/:id`, never the visited path with its ids),
+   * section and sample rate, and the token its reports are counted under. A previewed candidate or
+   * draft is seen by its team, not by visitors: it gets no token, so nothing it reports counts.
+   */
+  const measuredAs = (route: string, section: RumSection, registry: readonly RemoteEntry[] | undefined): RumPageContext => {
+    const token = registry && rumToken?.({ section, route }, registry);
+    return { route, section, sampleRate: config.rum.sampleRate, ...(token ? { token } : {}) };
+  };
 
   /** The page at ctx.path; with a contact form state, rendered afresh for this visitor alone. */
   const respond: PageResponder = async (ctx, options = {}) => {
@@ -159,8 +173,7 @@ export function siteRouter(
       boot: {
         scripts: shell.scripts,
         preload: [...shell.preload, ...section.preload, { href: API_PATHS.navigation, as: 'fetch' }],
-        // The route pattern (`/blog/:id`), never the visited path with its ids: what the page's report is filed under.
-        rum: { route: page ? meta.path : NOT_FOUND_ROUTE, section: remote ?? SHELL_SECTION, sampleRate: config.rum.sampleRate },
+        rum: measuredAs(page ? meta.path : NOT_FOUND_ROUTE, remote ?? SHELL_SECTION, preview ? undefined : registry),
       },
       queryData,
       appHtml,

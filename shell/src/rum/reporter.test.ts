@@ -42,9 +42,10 @@ describe('buildReport', () => {
       ]),
       contactOutcomes: ['stored'],
     };
-    const report = buildReport(view, { lcp: 1500, cls: 0.02 }, entries);
+    const report = buildReport(view, 'eyJpIjoiYSJ9.c2lnbmF0dXJl', { lcp: 1500, cls: 0.02 }, entries);
     expect(rumReportSchema.parse(report)).toEqual(report);
     expect(report).toMatchObject({
+      view: 'eyJpIjoiYSJ9.c2lnbmF0dXJl',
       route: '/invest',
       section: 'mf_invest',
       device: 'phone',

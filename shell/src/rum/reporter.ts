@@ -1,13 +1,24 @@
 /**
  * The page view's report, loaded after the page is interactive (page-view.ts): web-vitals follows
  * LCP, INP, CLS, FCP and TTFB, and when the page is hidden one beacon carries everything, once per
- * page view. A string beacon is sent as text/plain, which the api reads. The standard build, not the
+ * page view. A string beacon is sent as text/plain, which the api reads. Only a report carrying a
+ * page-view token counts: as it loads, the reporter trades the page's token (boot data) for one, with
+ * the versions the page's registry lists; a page without a token (a preview) reports nothing. The standard build, not the
  * attribution one: a report carries values, no element or target, and the attribution build's extra
  * code (about 3 KB brotli) was downloaded by every visitor for nothing. Once a report needs to say
  * which element made LCP or INP slow, import from 'web-vitals/attribution' and send it.
  */
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
-import { RUM_PATH, SHELL_SECTION, type RemoteEntry, type RumReport } from '@cardlift/contracts';
+import {
+  RUM_PATH,
+  RUM_VIEW_PATH,
+  SHELL_SECTION,
+  type RemoteEntry,
+  type RumPageContext,
+  type RumReport,
+  type RumViewAnswer,
+  type RumViewRequest,
+} from '@cardlift/contracts';
 import { version as shellVersion } from '../../package.json';
 import { initFederation } from '../remotes/registry';
 import { errorSection } from './error-sections';
@@ -33,15 +44,34 @@ function counts<K extends string>(keys: Iterable<[K, number]>): Partial<Record<K
   return any ? out : undefined;
 }
 
-export function buildReport(view: PageViewState, timings: Timings, entries: readonly RemoteEntry[]): RumReport {
+/** The version of every build on the page: the shell's, and each remote's as the page's registry lists it. */
+function pageVersions(entries: readonly RemoteEntry[]): RumReport['versions'] {
   const versions: RumReport['versions'] = { [SHELL_SECTION]: shellVersion };
   for (const entry of entries) versions[entry.name] = entry.version;
+  return versions;
+}
+
+/** The page-view token for this view, or undefined (no page token, or the api would not give one). */
+async function viewToken(context: RumPageContext, entries: readonly RemoteEntry[]): Promise<string | undefined> {
+  if (!context.token) return undefined;
+  const request: RumViewRequest = { token: context.token, route: context.route, section: context.section, versions: pageVersions(entries) };
+  const answer = await fetch(RUM_VIEW_PATH, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(request),
+  });
+  return answer.status === 200 ? ((await answer.json()) as RumViewAnswer).view : undefined;
+}
+
+export function buildReport(view: PageViewState, token: string, timings: Timings, entries: readonly RemoteEntry[]): RumReport {
+  const versions = pageVersions(entries);
   const effectiveType = (navigator as Navigator & { connection?: Connection }).connection?.effectiveType;
   const errors = counts(view.errorSources.map((source) => [errorSection(source, entries, location.href), 1] as const));
   const remoteFailures = counts(
     [...view.remoteFailures].filter(([name]) => entries.some((e) => e.name === name)) as [RemoteEntry['name'], number][],
   );
   return {
+    view: token,
     route: view.context.route,
     section: view.context.section,
     versions,
@@ -67,15 +97,18 @@ export function startReporter(view: PageViewState): void {
   onFCP(keep('fcp', MAX_MS), options);
   onTTFB(keep('ttfb', MAX_MS), options);
   let entries: readonly RemoteEntry[] = [];
-  void initFederation().then(
-    (loaded) => (entries = loaded),
-    () => undefined,
-  );
+  let token: string | undefined;
+  void initFederation()
+    .then((loaded) => viewToken(view.context, (entries = loaded)))
+    .then(
+      (received) => (token = received),
+      () => undefined,
+    );
   let sent = false;
   const send = () => {
-    if (sent) return;
+    if (sent || token === undefined) return;
     sent = true;
-    navigator.sendBeacon(RUM_PATH, JSON.stringify(buildReport(view, timings, entries)));
+    navigator.sendBeacon(RUM_PATH, JSON.stringify(buildReport(view, token, timings, entries)));
   };
   // On the document, so web-vitals (listening on the window, capturing) has its final values in first.
   document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && send());

@@ -4,10 +4,9 @@
  * as the aggregator writes them.
  */
 import pino from 'pino';
-import { bucketOf } from '../../rum/histogram';
 import { RumAggregator } from '../../rum/rum-aggregator';
-import type { RumRow } from '../../rum/rum-store';
 import { openSqliteRumStore } from '../../rum/rum-store-sqlite';
+import { storeViews } from '../../../test/rum-rows';
 import { tempReleaseContext } from '../test-fixtures';
 import { CanaryGuard } from './canary-guard';
 import { CANARY_REMOTE, readFollower, releaseWithCanary } from './canary-fixtures';
@@ -22,28 +21,17 @@ describe('the canary guard compares the same pages', () => {
     const follower = await readFollower(store, logger);
     const rum = openSqliteRumStore(config.dataDir);
 
-    const minute = Math.floor(Date.now() / 60_000);
-    /** `count` page views of `version` on `route`, each with this LCP. */
-    const views = (version: string, route: string, count: number, lcpMs: number): RumRow[] => {
-      const row = { minute, section: remote, version, route, device: 'phone' };
-      return [
-        { ...row, metric: 'views', bucket: 0, count },
-        { ...row, metric: 'lcp', bucket: bucketOf(lcpMs), count },
-      ];
-    };
-    await rum.add([
-      // The canary's visitors only opened the overview, where it paints in 3 s...
-      ...views(canary, '/invest', 40, 3000),
-      // ...where the current version paints in 1 s; its visitors also opened a page that paints in 6 s.
-      ...views(current, '/invest', 40, 1000),
-      ...views(current, '/invest/annual-report', 120, 6000),
-    ]);
+    // The canary's visitors only opened the overview, where it paints in 3 s...
+    await storeViews(rum, { version: canary, route: '/invest', views: 40, lcpMs: 3000 });
+    // ...where the current version paints in 1 s; its visitors also opened a page that paints in 6 s.
+    await storeViews(rum, { version: current, route: '/invest', views: 40, lcpMs: 1000 });
+    await storeViews(rum, { version: current, route: '/invest/annual-report', views: 120, lcpMs: 6000 });
 
     const guard = new CanaryGuard({
       settings: { ...config.canary, minViews: 20, bakeMs: 0, steps: [10, 50, 100] },
       store: async () => store,
       rum: async () => rum,
-      aggregator: new RumAggregator(async () => rum, logger, { flushMs: 1000, retentionDays: 1, maxKeys: 10, knownRoute: () => true }),
+      aggregator: new RumAggregator(async () => rum, logger, { flushMs: 1000, retentionDays: 1, maxKeys: 10 }),
       follower,
       logger,
     });

@@ -9,6 +9,7 @@ import { openPostgresRumStore } from '../../rum/rum-store-postgres';
 import type { RumStore } from '../../rum/rum-store';
 import { freshSchemaUrl, TEST_DATABASE_URL } from '../../../test/postgres';
 import { releaseWebhook, within } from '../../../test/release-webhook';
+import { storeViews } from '../../../test/rum-rows';
 import { releaseContext } from '../release-context';
 import { releaseBuild } from '../release-service';
 import { checkoutConfig, fixtureBuild, tempCheckout } from '../test-fixtures';
@@ -31,11 +32,7 @@ if (!TEST_DATABASE_URL) {
     const webhook = releaseWebhook();
     const announced = webhook.taken;
 
-    const views = async (version: string, count: number, errors = 0) => {
-      const minute = Math.floor(Date.now() / 60_000);
-      const row = { minute, section: remote, version, route: '/invest', device: 'desktop', bucket: 0 };
-      await rum.add([{ ...row, metric: 'views', count }, ...(errors ? [{ ...row, metric: 'errors', count: errors }] : [])]);
-    };
+    const views = (version: string, count: number, errorViews = 0) => storeViews(rum, { version, views: count, errorViews });
     const guardLines = async () => (await (await apps[0]!.registryStore()).events(remote)).filter((e) => e.actor === 'guard');
     /** Both instances serve this canary state (version and share, or none) within 2 s of the decision. */
     const bothServe = (current: string, canary: { version: string; share: number } | null) =>
@@ -124,7 +121,7 @@ if (!TEST_DATABASE_URL) {
       expect(rollback).toMatchObject({ version: v2, fromVersion: v3 });
       const details = JSON.parse(rollback.details!);
       expect(details.rule).toBe('errors');
-      expect(details.figures.canary).toMatchObject({ errors: 30 });
+      expect(details.figures.canary).toMatchObject({ errorViews: 30, clients: 25 });
       await bothServe(v2, null);
       const state = await (await apps[1]!.registryStore()).state(remote);
       expect(state.releases.find((r) => r.version === v3)?.rolledBackAt).not.toBeNull();

@@ -15,9 +15,12 @@ import type { RumStore } from '../../rum/rum-store';
 import type { RegistryFollower } from '../registry-follower';
 import { RegistryConflict, type RegistryChange, type RegistryStore, type RemoteState } from '../registry-store';
 import type { Actor } from '../release-service';
-import { comparedFigures } from './canary-figures';
+import { baselineFigures, comparedFigures } from './canary-figures';
 import { decideCanary, type CanaryDecision, type SideFigures } from './canary-rules';
 import { completeCanaryChange, endCanaryChange, stepCanaryChange } from './canary-service';
+
+/** How long before a canary's start the current version's own figures are read, to see whether they jumped since. */
+export const BASELINE_MINUTES = 24 * 60;
 
 /** Who the audit trail names for the guard's decisions. */
 export const GUARD_ACTOR: Actor = { actor: 'guard' };
@@ -133,24 +136,52 @@ export class CanaryGuard {
     }
   }
 
-  /** Reads both sides' figures since the share began and applies the rules. */
+  /** Reads both sides' figures since the share began (and the current's from before the canary) and applies the rules. */
   private async conclude(remote: RemoteName, state: RemoteState, at: string): Promise<GuardStatus> {
     const canary = state.canary!;
+    const current = state.current!;
     const since = Date.parse(canary.since);
-    const totals = await (await this.deps.rum()).routeTotals(Math.floor(since / 60_000), remote);
-    const { routes, ...figures } = comparedFigures(totals, canary.version, state.current!);
+    const started = await this.canaryStart(remote, canary);
+    const rum = await this.deps.rum();
+    const sinceMinute = Math.floor(since / 60_000);
+    const startMinute = Math.floor(started / 60_000);
+    const [totals, clients, before] = await Promise.all([
+      rum.routeTotals(sinceMinute, remote),
+      rum.clientTotals(sinceMinute, remote),
+      rum.routeTotals(startMinute - BASELINE_MINUTES, remote, startMinute),
+    ]);
     const settings = this.deps.settings;
+    const { routes, withoutOneClient, ...figures } = comparedFigures(
+      totals,
+      clients,
+      { canary: canary.version, current },
+      settings.maxClientShare,
+    );
     const decision = decideCanary({
       ...figures,
+      baseline: baselineFigures(before, current, routes),
+      withoutOneClient,
       share: canary.share,
       elapsedMs: Date.parse(at) - since,
-      settings: { minViews: settings.minViews, bakeMs: settings.bakeMs, steps: settings.stepsFor[remote] ?? settings.steps },
+      settings: {
+        minViews: settings.minViews,
+        minClients: settings.minClients,
+        bakeMs: settings.bakeMs,
+        steps: settings.stepsFor[remote] ?? settings.steps,
+      },
     });
     const { action, rule, reason } = decision;
     const status: GuardStatus = { version: canary.version, share: canary.share, action, rule, reason, at, figures, routes };
     if (decision.action === 'step') status.nextShare = decision.share;
     this.remember(remote, status);
     return status;
+  }
+
+  /** When the canary first started (its first share), from the audit trail; its current share's start if not found. */
+  private async canaryStart(remote: RemoteName, canary: NonNullable<RemoteState['canary']>): Promise<number> {
+    const events = await (await this.deps.store()).events(remote);
+    const start = events.filter((e) => e.action === 'canary' && e.version === canary.version).at(-1);
+    return Date.parse(start?.at ?? canary.since);
   }
 
   private changeFor(state: RemoteState, remote: RemoteName, status: GuardStatus, at: string): RegistryChange {

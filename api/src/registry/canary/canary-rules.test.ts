@@ -1,38 +1,56 @@
 /** The guard's rules at their edges: each fires just past its limits and not at them. */
 import { decideCanary, leadRateZ, nextShare, type CanarySettings, type SideFigures } from './canary-rules';
 
-const settings: CanarySettings = { minViews: 200, bakeMs: 60_000, steps: [10, 50, 100] };
+const settings: CanarySettings = { minViews: 200, minClients: 20, bakeMs: 60_000, steps: [10, 50, 100] };
 const side = (figures: Partial<SideFigures> = {}): SideFigures => ({
   views: 1000,
-  errors: 0,
-  remoteFailures: 0,
+  clients: 100,
+  errorViews: 0,
+  failureViews: 0,
   storedLeads: 0,
   p75Inp: 100,
   p75Lcp: 1000,
   ...figures,
 });
-const judge = (canary: Partial<SideFigures>, current: Partial<SideFigures> = {}, more: { share?: number; elapsedMs?: number } = {}) =>
-  decideCanary({ canary: side(canary), current: side(current), share: more.share ?? 10, elapsedMs: more.elapsedMs ?? 0, settings });
+type More = {
+  share?: number;
+  elapsedMs?: number;
+  baseline?: Partial<SideFigures>;
+  withoutOneClient?: { canary?: Partial<SideFigures>; current?: Partial<SideFigures> }[];
+};
+const judge = (canary: Partial<SideFigures>, current: Partial<SideFigures> = {}, more: More = {}) =>
+  decideCanary({
+    canary: side(canary),
+    current: side(current),
+    share: more.share ?? 10,
+    elapsedMs: more.elapsedMs ?? 0,
+    settings,
+    baseline: more.baseline && side(more.baseline),
+    withoutOneClient: more.withoutOneClient?.map((sides) => ({
+      canary: side({ ...canary, ...sides.canary }),
+      current: side({ ...current, ...sides.current }),
+    })),
+  });
 
 describe('canary rules', () => {
   it('holds without enough views on either side, and says so', () => {
-    expect(judge({ views: 199, errors: 199 })).toMatchObject({ action: 'hold', rule: 'not-enough-views' });
+    expect(judge({ views: 199, errorViews: 199 })).toMatchObject({ action: 'hold', rule: 'not-enough-views' });
     expect(judge({}, { views: 0 })).toMatchObject({ action: 'hold', rule: 'not-enough-views' });
     expect(judge({ views: 0 }, { views: 0 }).reason).toBe(
       'waiting for 200 views on each side, on pages both are seen on (canary 0, current 0)',
     );
   });
 
-  it('errors: more than twice the current rate and more than one point above it', () => {
+  it('views with errors: more than twice the current rate and more than one point above it', () => {
     // current 1 per 100; canary 2.0 is exactly 2x (no), 2.1 is over 2x and over +1 (yes)
-    expect(judge({ errors: 20 }, { errors: 10 }).rule).toBe('baking');
-    expect(judge({ errors: 21 }, { errors: 10 })).toMatchObject({ action: 'rollback', rule: 'errors' });
+    expect(judge({ errorViews: 20 }, { errorViews: 10 }).rule).toBe('baking');
+    expect(judge({ errorViews: 21 }, { errorViews: 10 })).toMatchObject({ action: 'rollback', rule: 'errors' });
     // current 0: 1.0 per 100 is not above +1, 1.1 is
-    expect(judge({ errors: 10 }).rule).toBe('baking');
-    expect(judge({ errors: 11 }).rule).toBe('errors');
+    expect(judge({ errorViews: 10 }).rule).toBe('baking');
+    expect(judge({ errorViews: 11 }).rule).toBe('errors');
     // current 5 per 100: 10.1 is over 2x but 6.0 would only be +1
-    expect(judge({ errors: 60 }, { errors: 50 }).rule).toBe('baking');
-    expect(judge({ errors: 101 }, { errors: 50 }).rule).toBe('errors');
+    expect(judge({ errorViews: 60 }, { errorViews: 50 }).rule).toBe('baking');
+    expect(judge({ errorViews: 101 }, { errorViews: 50 }).rule).toBe('errors');
   });
 
   it('INP: p75 worse by more than 50 % and more than 100 ms', () => {
@@ -51,8 +69,8 @@ describe('canary rules', () => {
   });
 
   it('remote-load failures: more than 1 % of the canary views', () => {
-    expect(judge({ remoteFailures: 10 }).rule).toBe('baking');
-    expect(judge({ remoteFailures: 11 })).toMatchObject({ action: 'rollback', rule: 'remote-failures' });
+    expect(judge({ failureViews: 10 }).rule).toBe('baking');
+    expect(judge({ failureViews: 11 })).toMatchObject({ action: 'rollback', rule: 'remote-failures' });
   });
 
   it('stored-lead rate: lower with 95 % one-sided confidence only', () => {
@@ -78,6 +96,45 @@ describe('canary rules', () => {
   });
 
   it('a broken rule rolls back even when the bake time has passed', () => {
-    expect(judge({ errors: 500 }, {}, { elapsedMs: 1e9 })).toMatchObject({ action: 'rollback', rule: 'errors' });
+    expect(judge({ errorViews: 500 }, {}, { elapsedMs: 1e9 })).toMatchObject({ action: 'rollback', rule: 'errors' });
+  });
+
+  it('holds until each side has views from CANARY_MIN_CLIENTS different clients, and says so', () => {
+    expect(judge({ clients: 19 }, {}, { elapsedMs: 1e9 })).toMatchObject({ action: 'hold', rule: 'not-enough-clients' });
+    expect(judge({ errorViews: 500, clients: 2 })).toMatchObject({ action: 'hold', rule: 'not-enough-clients' });
+    expect(judge({}, { clients: 2 }).reason).toBe('waiting for views from 20 different clients on each side (canary 100, current 2)');
+    expect(judge({ clients: 20 }, { clients: 20 }, { elapsedMs: 1e9 })).toMatchObject({ action: 'step' });
+  });
+
+  it('holds when the current version is worse than it was before the canary started (a moving or poisoned baseline)', () => {
+    // The current version at 10 views with errors per 100 now, against 1 before: judging against it could pass a broken canary.
+    const poisoned = judge({ errorViews: 90 }, { errorViews: 100 }, { elapsedMs: 1e9, baseline: { errorViews: 10 } });
+    expect(poisoned).toMatchObject({ action: 'hold', rule: 'baseline-shift' });
+    expect(poisoned.reason).toMatch(/current version changed since the canary started \(views with errors per 100 views 10 against 1/);
+    // Too few views before the canary to tell: judged as usual.
+    expect(judge({}, {}, { elapsedMs: 1e9, baseline: { views: 10, errorViews: 10 } })).toMatchObject({ action: 'step' });
+    // The same as before: judged as usual.
+    expect(judge({}, { errorViews: 10 }, { elapsedMs: 1e9, baseline: { errorViews: 10 } })).toMatchObject({ action: 'step' });
+  });
+
+  it('never acts on evidence that one client makes or unmakes', () => {
+    // Broken with everyone, healthy without one client: not a rollback.
+    const oneClient = judge({ errorViews: 100 }, {}, { withoutOneClient: [{ canary: { views: 900, errorViews: 0 } }] });
+    expect(oneClient).toMatchObject({ action: 'hold', rule: 'one-client' });
+    expect(oneClient.reason).toMatch(/the evidence to rollback rests on one client/);
+    // Healthy with everyone, broken without the current side's most extreme client: no step.
+    const step = judge(
+      { errorViews: 20 },
+      { errorViews: 15 },
+      { elapsedMs: 1e9, withoutOneClient: [{ current: { views: 900, errorViews: 0 } }] },
+    );
+    expect(step).toMatchObject({ action: 'hold', rule: 'one-client' });
+    // The same either way: acted on.
+    expect(judge({ errorViews: 100 }, {}, { withoutOneClient: [{ canary: { views: 900, errorViews: 90 } }] })).toMatchObject({
+      action: 'rollback',
+    });
+    expect(judge({}, {}, { elapsedMs: 1e9, withoutOneClient: [{ canary: { views: 900 } }, { current: { views: 900 } }] })).toMatchObject({
+      action: 'step',
+    });
   });
 });

@@ -4,13 +4,18 @@
  * and the rule that made it out. No clock, database or log here: canary-guard.ts feeds and acts.
  */
 
-/** One side's figures (the canary, or the current version) over the window, on the pages both sides were seen on. */
+/**
+ * One side's figures (the canary, or the current version) over the window, on the pages both sides
+ * were seen on: counts of page views, never of what a report claims, each client held to its share.
+ */
 export interface SideFigures {
   views: number;
-  /** Uncaught errors and rejections thrown by this version's files. */
-  errors: number;
-  /** Times this version's code could not be loaded. */
-  remoteFailures: number;
+  /** Distinct clients (networks) the views came from. */
+  clients: number;
+  /** Views in which this version's files threw at least once. */
+  errorViews: number;
+  /** Views in which this version's code could not be loaded. */
+  failureViews: number;
   /** Contact form submissions the api stored, counted on this version's pages. */
   storedLeads: number;
   /** 75th percentiles in milliseconds, null without a sample. */
@@ -21,6 +26,8 @@ export interface SideFigures {
 export interface CanarySettings {
   /** Page views each side needs before anything is judged. */
   minViews: number;
+  /** Distinct clients each side's views must come from before anything is judged. */
+  minClients: number;
   /** How long a share must stay healthy before the next step. */
   bakeMs: number;
   /** Shares to step through (the last is 100: the canary becomes current), or 'manual': a person promotes. */
@@ -28,7 +35,7 @@ export interface CanarySettings {
 }
 
 export type RollbackRule = 'errors' | 'inp' | 'lcp' | 'remote-failures' | 'lead-rate';
-export type HoldRule = 'not-enough-views' | 'baking' | 'manual' | 'cannot-read';
+export type HoldRule = 'not-enough-views' | 'not-enough-clients' | 'baseline-shift' | 'one-client' | 'baking' | 'manual' | 'cannot-read';
 
 export type CanaryDecision =
   | { action: 'rollback'; rule: RollbackRule; reason: string }
@@ -36,13 +43,24 @@ export type CanaryDecision =
   | { action: 'complete'; rule: 'healthy'; reason: string }
   | { action: 'hold'; rule: HoldRule; reason: string };
 
-export interface CanaryInput {
+/** Both sides' figures over the same window. */
+export interface Sides {
   canary: SideFigures;
   current: SideFigures;
+}
+
+export interface CanaryInput extends Sides {
   share: number;
   /** Time the share has been running, in milliseconds. */
   elapsedMs: number;
   settings: CanarySettings;
+  /** The current version's figures on the same pages before the canary started, when there were any. */
+  baseline?: SideFigures | undefined;
+  /**
+   * The same sides without the most extreme client of one side or the other (canary-figures.ts): a
+   * decision that changes in any of them rests on one client, and is held.
+   */
+  withoutOneClient?: readonly Sides[] | undefined;
 }
 
 /** z below which "the canary's rate is lower" holds at 95 % confidence, one-sided. */
@@ -67,19 +85,20 @@ export function leadRateZ(canary: SideFigures, current: SideFigures): number | n
 }
 
 /** The first rule the canary breaks, or undefined. Both sides have views (checked by the caller). */
-function brokenRule(canary: SideFigures, current: SideFigures): { rule: RollbackRule; reason: string } | undefined {
-  const errorsC = per100(canary.errors, canary.views);
-  const errorsK = per100(current.errors, current.views);
+function brokenRule(canary: SideFigures, current: SideFigures, leads = true): { rule: RollbackRule; reason: string } | undefined {
+  const errorsC = per100(canary.errorViews, canary.views);
+  const errorsK = per100(current.errorViews, current.views);
   if (errorsC > 2 * errorsK && errorsC > errorsK + 1)
-    return { rule: 'errors', reason: `errors per 100 views ${fixed(errorsC)} against ${fixed(errorsK)} (over 2x and over +1)` };
+    return { rule: 'errors', reason: `views with errors per 100 views ${fixed(errorsC)} against ${fixed(errorsK)} (over 2x and over +1)` };
   const { p75Inp: inpC, p75Lcp: lcpC } = canary;
   const { p75Inp: inpK, p75Lcp: lcpK } = current;
   if (inpC !== null && inpK !== null && inpC > inpK * 1.5 && inpC - inpK > 100)
     return { rule: 'inp', reason: `p75 INP ${inpC} ms against ${inpK} ms (over +50 % and over +100 ms)` };
   if (lcpC !== null && lcpK !== null && lcpC > lcpK * 1.25 && lcpC - lcpK > 500)
     return { rule: 'lcp', reason: `p75 LCP ${lcpC} ms against ${lcpK} ms (over +25 % and over +500 ms)` };
-  if (canary.remoteFailures > canary.views * 0.01)
-    return { rule: 'remote-failures', reason: `${canary.remoteFailures} failed loads of its code in ${canary.views} views (over 1 %)` };
+  if (canary.failureViews > canary.views * 0.01)
+    return { rule: 'remote-failures', reason: `${canary.failureViews} views failed to load its code, of ${canary.views} (over 1 %)` };
+  if (!leads) return undefined;
   const z = leadRateZ(canary, current);
   if (z !== null && z < Z_95_ONE_SIDED)
     return {
@@ -94,12 +113,28 @@ export function nextShare(share: number, steps: readonly number[]): number {
   return steps.find((step) => step > share) ?? 100;
 }
 
-export function decideCanary({ canary, current, share, elapsedMs, settings }: CanaryInput): CanaryDecision {
+/** The decision on the figures as they are, before asking whether it rests on one client. */
+function judge({ canary, current, share, elapsedMs, settings, baseline }: CanaryInput): CanaryDecision {
   if (canary.views < settings.minViews || current.views < settings.minViews)
     return {
       action: 'hold',
       rule: 'not-enough-views',
       reason: `waiting for ${settings.minViews} views on each side, on pages both are seen on (canary ${canary.views}, current ${current.views})`,
+    };
+  if (canary.clients < settings.minClients || current.clients < settings.minClients)
+    return {
+      action: 'hold',
+      rule: 'not-enough-clients',
+      reason: `waiting for views from ${settings.minClients} different clients on each side (canary ${canary.clients}, current ${current.clients})`,
+    };
+  // A current version worse than it was before the canary started is a moving (or poisoned) baseline:
+  // a canary compared with it could look healthy while broken.
+  const shifted = baseline && baseline.views >= settings.minViews ? brokenRule(current, baseline, false) : undefined;
+  if (shifted)
+    return {
+      action: 'hold',
+      rule: 'baseline-shift',
+      reason: `the current version changed since the canary started (${shifted.reason}, now against before): not judging against it`,
     };
   const broken = brokenRule(canary, current);
   if (broken) return { action: 'rollback', ...broken };
@@ -113,4 +148,24 @@ export function decideCanary({ canary, current, share, elapsedMs, settings }: Ca
   const next = nextShare(share, settings.steps);
   if (next >= 100) return { action: 'complete', rule: 'healthy', reason: `healthy at ${share} %: the canary becomes current` };
   return { action: 'step', rule: 'healthy', share: next, reason: `healthy at ${share} %: stepping to ${next} %` };
+}
+
+/**
+ * The guard's decision. A rollback, step or completion must also be reached without the most extreme
+ * client of either side (each client is already held to a share of its side): evidence that one
+ * client can make or unmake is held, and never acted on.
+ */
+export function decideCanary(input: CanaryInput): CanaryDecision {
+  const decision = judge(input);
+  if (decision.action === 'hold') return decision;
+  for (const sides of input.withoutOneClient ?? []) {
+    const again = judge({ ...input, ...sides, withoutOneClient: undefined });
+    if (again.action !== decision.action)
+      return {
+        action: 'hold',
+        rule: 'one-client',
+        reason: `the evidence to ${decision.action} rests on one client: without the most extreme client of a side the guard would ${again.action} (${again.reason})`,
+      };
+  }
+  return decision;
 }

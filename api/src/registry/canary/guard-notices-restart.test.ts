@@ -12,6 +12,7 @@ import { openPostgresRumStore } from '../../rum/rum-store-postgres';
 import { openSqliteRumStore } from '../../rum/rum-store-sqlite';
 import { freshSchemaUrl, TEST_DATABASE_URL } from '../../../test/postgres';
 import { releaseWebhook, within } from '../../../test/release-webhook';
+import { storeViews } from '../../../test/rum-rows';
 import { releaseContext } from '../release-context';
 import { checkoutConfig, tempCheckout } from '../test-fixtures';
 import { CANARY_REMOTE, releaseWithCanary } from './canary-fixtures';
@@ -55,17 +56,7 @@ describe.each(backends)('guard notices across a restart on $name', (backend) => 
       await first.start();
       const context = releaseContext(config, await first.registryStore());
       const { current, canary } = await releaseWithCanary(context);
-      const minute = Math.floor(Date.now() / 60_000);
-      const views = (version: string) => ({
-        minute,
-        section: remote,
-        version,
-        route: '/invest',
-        metric: 'views',
-        device: 'phone',
-        bucket: 0,
-      });
-      await rum.add([views(current), views(canary)].map((row) => ({ ...row, count: 30 })));
+      for (const version of [current, canary]) await storeViews(rum, { version, views: 30 });
 
       // The guard completes the canary; the webhook refuses its notice, again and again, until the instance stops.
       const store = await first.registryStore();

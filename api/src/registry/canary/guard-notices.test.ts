@@ -16,6 +16,7 @@ import type { RegistryStore } from '../registry-store';
 import { openPostgresRegistry } from '../registry-store-postgres';
 import { openSqliteRegistry } from '../registry-store-sqlite';
 import { tempReleaseContext } from '../test-fixtures';
+import { storeViews } from '../../../test/rum-rows';
 import { canaryWiring } from './canary-wiring';
 import { NoticeRelay } from './guard-notices';
 import { CANARY_REMOTE, readFollower, releaseWithCanary } from './canary-fixtures';
@@ -123,16 +124,14 @@ async function healthyCanary(url: string | undefined) {
   const { current, canary } = await releaseWithCanary(context);
   const follower = await readFollower(store, silent);
   const rum = openSqliteRumStore(config.dataDir);
-  const minute = Math.floor(Date.now() / 60_000);
-  const views = (version: string) => ({ minute, section: remote, version, route: '/invest', metric: 'views', device: 'phone', bucket: 0 });
-  await rum.add([views(current), views(canary)].map((row) => ({ ...row, count: 30 })));
+  for (const version of [current, canary]) await storeViews(rum, { version, views: 30 });
   const wiring = canaryWiring({
     config: { ...config, releaseWebhookUrl: url, canary: { ...config.canary, minViews: 20, bakeMs: 0, steps: [10, 100] } },
     logger: silent,
     follower,
     registryStore: async () => store,
     rumStore: async () => rum,
-    aggregator: new RumAggregator(async () => rum, silent, { flushMs: 1000, retentionDays: 1, maxKeys: 10, knownRoute: () => true }),
+    aggregator: new RumAggregator(async () => rum, silent, { flushMs: 1000, retentionDays: 1, maxKeys: 10 }),
     noticeRelay: fast,
   });
   return {
