@@ -3,6 +3,7 @@
  * the front ends import the inferred types. Dates are ISO `yyyy-mm-dd` strings.
  */
 import { DEFAULT_CTA_BUTTON_TEXT, SLUG_PATTERN } from '../content-rules';
+import { EMAIL_LINK_HINT, LINK_HINT, linkProblem, type LinkKind } from '../content-links';
 import { z } from './z';
 
 /** The messages name the problem in the editor's words (the api answers them too, in each 400's issues). */
@@ -15,7 +16,7 @@ const isoDate = z.iso.date();
  * schemas (so a new field needs no form code): 'long-text' is a text area, 'bulleted-text' a text
  * area with a live rendering of the bullet rule (parseBulletedText), 'image' an upload.
  */
-export type EditorWidget = 'long-text' | 'bulleted-text' | 'image';
+export type EditorWidget = 'long-text' | 'bulleted-text' | 'image' | 'blog-post';
 const widget = (name: EditorWidget) => ({ widget: name });
 /** Prose of a paragraph or more. */
 const longText = text.meta(widget('long-text'));
@@ -27,6 +28,50 @@ const assetPath = z
   .regex(/^\/[\w\-./]+$/, 'must be a site-relative path starting with /')
   .meta(widget('image'));
 const slug = z.string().regex(SLUG_PATTERN, 'must be lowercase words joined by dashes');
+/** An item's id: also the last part of its page's address. */
+const itemId = slug.meta({
+  description: 'Lowercase words joined by dashes (offers-api-launch): the end of the page address. Made from the title.',
+});
+
+/** A link a visitor follows: a site path or an https:// address (mailto: for e-mail fields); see content-links.ts. */
+export function linkSchema(kind: LinkKind = 'web') {
+  return z
+    .string()
+    .superRefine((value, ctx) => {
+      const problem = linkProblem(value, kind);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .meta({ description: kind === 'email' ? EMAIL_LINK_HINT : LINK_HINT });
+}
+
+/**
+ * What a content image says to people who cannot see it: its alt text, or that it is decorative
+ * (it adds nothing the text does not say, so screen readers skip it), and an optional caption shown
+ * under it. Optional in the shapes the api answers (content from before the rule has none); the
+ * editor's write schemas (CONTENT_KIND_SCHEMAS) require alt text or the decorative mark.
+ */
+const imageTexts = <N extends string>(image: N) =>
+  ({
+    [`${image}Alt`]: z
+      .string()
+      .trim()
+      .max(250, 'keep alt text under 250 characters: say what the image shows, briefly')
+      .optional()
+      .meta({ imageOf: image, title: 'Alt text', description: 'What the image shows, for people who cannot see it.' }),
+    [`${image}Decorative`]: z.boolean().optional().meta({ imageOf: image, title: 'Decorative image (adds nothing the text does not say)' }),
+    [`${image}Caption`]: text.optional().meta({ imageOf: image, title: 'Caption' }),
+  }) as Record<`${N}Alt` | `${N}Caption`, z.ZodOptional<z.ZodString>> & Record<`${N}Decorative`, z.ZodOptional<z.ZodBoolean>>;
+
+export const ALT_TEXT_REQUIRED = 'needs alt text, or mark the image as decorative';
+
+/** The editorial rule of an image field: set, it carries alt text or the decorative mark. */
+function requireImageTexts(image: string) {
+  return (item: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    if (!item[image] || item[`${image}Decorative`] === true) return;
+    const alt = item[`${image}Alt`];
+    if (typeof alt !== 'string' || alt.trim() === '') ctx.addIssue({ code: 'custom', path: [`${image}Alt`], message: ALT_TEXT_REQUIRED });
+  };
+}
 const titled = z.object({ title: text, description: text });
 
 export const solutionDetailSchema = z.object({
@@ -41,11 +86,12 @@ export const caseStudyMetricSchema = z
   .refine((m) => m.metric ?? m.label, { message: 'a metric needs a metric or a label' });
 
 export const caseStudySchema = z.object({
-  id: slug,
+  id: itemId,
   title: text,
   client: text,
   clientLogo: assetPath,
   heroImage: assetPath,
+  ...imageTexts('heroImage'),
   overview: longText,
   challenge: bulletedText,
   solution: longText,
@@ -88,13 +134,14 @@ export function pickFields<T extends object, K extends keyof T>(item: T, fields:
 }
 
 export const blogPostSummarySchema = z.object({
-  id: slug,
+  id: itemId,
   title: text,
   excerpt: text,
   author: text,
   publishedDate: isoDate,
   readTime: text,
   heroImage: assetPath.optional(),
+  ...imageTexts('heroImage'),
   category: text,
 });
 
@@ -159,15 +206,27 @@ export function summarizeJobPosting(posting: JobPosting): JobPostingSummary {
   return pickFields(posting, JOB_POSTING_SUMMARY_FIELDS);
 }
 
-const bannerLink = z.object({ text, link: text });
+const bannerLink = z.object({ text, link: linkSchema() });
+
+/** A banner's blogPostId that hides the home hero's Learn More link. */
+export const NO_LEARN_MORE_POST = 'default';
 
 /**
  * GET /api/banners. `primary` drives the announcement bar (null: no bar); `secondary` drives the
  * home hero's announcement pill, and its blogPostId 'default' hides the hero's Learn More link.
  */
 export const bannersSchema = z.object({
-  primary: bannerLink.nullable(),
-  secondary: bannerLink.extend({ blogPostId: text }).nullable(),
+  primary: bannerLink.nullable().meta({ title: 'Announcement bar (top of every page)' }),
+  secondary: bannerLink
+    .extend({
+      blogPostId: text.meta({
+        widget: 'blog-post',
+        title: 'Blog post of the Learn More button',
+        description: 'The post the home hero links to; "No Learn More button" hides it.',
+      }),
+    })
+    .nullable()
+    .meta({ title: 'Home page hero pill' }),
 });
 
 export type SolutionDetail = z.infer<typeof solutionDetailSchema>;
@@ -189,8 +248,20 @@ export const CONTENT_KINDS = ['casestudies', 'blog', 'jobs', 'banners'] as const
 export const contentKindSchema = z.enum(CONTENT_KINDS);
 export const BANNERS_ITEM_ID = 'site';
 
-/** The schema every write of a kind is checked with: the api's and the editor's one table. */
+/**
+ * The schema every write of a kind is checked with (and every publish, again): the api's and the
+ * editor's one table. The answers' shapes plus the editorial rules content from before them may
+ * break (alt text), which a publish therefore refuses until the item is fixed.
+ */
 export const CONTENT_KIND_SCHEMAS = {
+  casestudies: caseStudySchema.superRefine(requireImageTexts('heroImage')),
+  blog: blogPostSchema.superRefine(requireImageTexts('heroImage')),
+  jobs: jobSchema,
+  banners: bannersSchema,
+} as const satisfies Record<(typeof CONTENT_KINDS)[number], z.ZodType<object>>;
+
+/** The shapes the api answers and the site is served from: content stored before a rule still reads. */
+export const PUBLIC_CONTENT_SCHEMAS = {
   casestudies: caseStudySchema,
   blog: blogPostSchema,
   jobs: jobSchema,

@@ -14,6 +14,8 @@ export type EditorRole = z.infer<typeof editorRoleSchema>;
 /** The session cookie (HttpOnly, SameSite=Strict) and the header every write made with it carries. */
 export const EDITOR_SESSION_COOKIE = 'cardlift_editor';
 export const CSRF_HEADER = 'X-CSRF-Token';
+/** What a request made with an ended session (expired, signed out elsewhere, password reset) is told: 401 `session_ended`. */
+export const SESSION_ENDED = 'Your session ended: sign in again';
 /** Shorter passphrases are refused when a password is set. */
 export const EDITOR_PASSWORD_MIN_LENGTH = 12;
 /** Longer is no stronger, and bounds what one sign-in costs the server. */
