@@ -82,8 +82,12 @@ describe('editor sessions', () => {
 describe('the content API with a session', () => {
   it('lets an editor save a draft but not publish (403), with the person as the audit actor', async () => {
     const editor = await signedIn(app, server, 'ed@example.com', 'editor');
-    const post = (await editor.get('/api/content/blog/merchants-announcement').expect(200)).body.content;
-    await editor.put('/api/content/blog/merchants-announcement', { ...post, title: 'A draft by Ed' }).expect(200);
+    const loaded = await editor.get('/api/content/blog/merchants-announcement').expect(200);
+    const post = loaded.body.content;
+    await editor
+      .put('/api/content/blog/merchants-announcement', { ...post, title: 'A draft by Ed' })
+      .set('If-Match', loaded.headers.etag!)
+      .expect(200);
     const refused = await editor.post('/api/content/blog/merchants-announcement/publish').expect(403);
     expect(refused.body.code).toBe('forbidden');
     const store = await app.editorialStore();
@@ -123,7 +127,14 @@ describe('the content API with a session', () => {
   it('takes a write from the editor served at another address than SITE_URL (npm start on localhost)', async () => {
     const person = await signedIn(app, server, 'local@example.com', 'editor');
     const post = (await request(server).get('/api/blog/merchants-announcement').expect(200)).body;
-    const local = { Host: 'localhost:3000', Origin: 'http://localhost:3000', Cookie: person.cookie, 'X-CSRF-Token': person.csrfToken };
+    const etag = (await person.get('/api/content/blog/merchants-announcement').expect(200)).headers.etag!;
+    const local = {
+      Host: 'localhost:3000',
+      Origin: 'http://localhost:3000',
+      Cookie: person.cookie,
+      'X-CSRF-Token': person.csrfToken,
+      'If-Match': etag,
+    };
     await request(server)
       .put('/api/content/blog/merchants-announcement')
       .set(local)
@@ -140,7 +151,8 @@ describe('the content API with a session', () => {
   it('lets a publisher schedule, and lists what is scheduled soonest first', async () => {
     const person = await signedIn(app, server, 'sam@example.com', 'publisher');
     const at = new Date(Date.now() + 86_400_000).toISOString();
-    await person.post('/api/content/jobs/data-scientist-measurement/publish', { at }).expect(200);
+    const etag = (await person.get('/api/content/jobs/data-scientist-measurement').expect(200)).headers.etag!;
+    await person.post('/api/content/jobs/data-scientist-measurement/publish', { at }).set('If-Match', etag).expect(200);
     const scheduled = (await person.get('/api/content/scheduled').expect(200)).body;
     expect(scheduled).toContainEqual({
       kind: 'jobs',
