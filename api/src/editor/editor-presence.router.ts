@@ -1,0 +1,34 @@
+/**
+ * Presence of people on a content item (editor-presence.ts), for the editor's item screen:
+ *   PUT    /api/editor/presence/{kind}/{id}   "I have it open": { others: [{ email, since }] }
+ *   DELETE /api/editor/presence/{kind}/{id}   "I left": 204
+ * Signed-in people only (CSRF-checked, as every write with the session cookie).
+ */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { contentKindSchema } from '@cardlift/contracts';
+import { AppError } from '../platform/errors';
+import type { EditorPresence } from './editor-presence';
+import type { SessionRecord } from './editor-store';
+
+export function editorPresenceRouter(presence: EditorPresence, person: (ctx: Context) => Promise<SessionRecord | undefined>): Router {
+  const router = new Router({ prefix: '/api/editor/presence' });
+  const where = async (ctx: Context) => {
+    const session = await person(ctx);
+    if (!session) throw new AppError(401, 'unauthorized', 'Not signed in');
+    const kind = contentKindSchema.safeParse(ctx.params.kind);
+    if (!kind.success) throw new AppError(404, 'not_found', `No content kind "${String(ctx.params.kind)}"`);
+    ctx.set('Cache-Control', 'no-store');
+    return { kind: kind.data, id: ctx.params.id!, email: session.email };
+  };
+  router.put('/:kind/:id', async (ctx) => {
+    const { kind, id, email } = await where(ctx);
+    ctx.body = { others: await presence.here(kind, id, email) };
+  });
+  router.delete('/:kind/:id', async (ctx) => {
+    const { kind, id, email } = await where(ctx);
+    await presence.leave(kind, id, email);
+    ctx.status = 204;
+  });
+  return router;
+}
