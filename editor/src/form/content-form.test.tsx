@@ -119,7 +119,7 @@ it("refuses an invalid item with the schema's message on the field and in the su
   expect(onSave).not.toHaveBeenCalled();
   const id = screen.getByLabelText(/^id/i);
   expect(id).toHaveAttribute('aria-invalid', 'true');
-  expect(id).toHaveAccessibleDescription('must be lowercase words joined by dashes');
+  expect(id).toHaveAccessibleDescription(expect.stringContaining('must be lowercase words joined by dashes'));
   const summary = screen.getByRole('alert', { name: 'The item was not saved' });
   expect(summary).toHaveFocus();
   await userEvent.click(within(summary).getByRole('link', { name: /id: must be lowercase/ }));

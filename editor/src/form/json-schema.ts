@@ -20,6 +20,8 @@ export interface JsonSchema {
   title?: string;
   description?: string;
   widget?: EditorWidget;
+  /** Set on an image's alt text, decorative mark and caption: drawn with the image (`heroImage`), not on their own. */
+  imageOf?: string;
 }
 
 const cache = new Map<ContentKind, JsonSchema>();
