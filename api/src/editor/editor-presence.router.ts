@@ -1,8 +1,9 @@
 /**
  * Presence of people on a content item (editor-presence.ts), for the editor's item screen:
- *   PUT    /api/editor/presence/{kind}/{id}   "I have it open": { others: [{ email, since }] }
- *   DELETE /api/editor/presence/{kind}/{id}   "I left": 204
- * Signed-in people only (CSRF-checked, as every write with the session cookie).
+ *   POST /api/editor/presence/{kind}/{id}         "I have it open": { others: [{ email, since }] }
+ *   POST /api/editor/presence/{kind}/{id}/leave   "I left": 204
+ * Signed-in people only (CSRF-checked, as every write with the session cookie). POST, as the api
+ * takes no other write methods here (request-guard.ts).
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
@@ -21,11 +22,11 @@ export function editorPresenceRouter(presence: EditorPresence, person: (ctx: Con
     ctx.set('Cache-Control', 'no-store');
     return { kind: kind.data, id: ctx.params.id!, email: session.email };
   };
-  router.put('/:kind/:id', async (ctx) => {
+  router.post('/:kind/:id', async (ctx) => {
     const { kind, id, email } = await where(ctx);
     ctx.body = { others: await presence.here(kind, id, email) };
   });
-  router.delete('/:kind/:id', async (ctx) => {
+  router.post('/:kind/:id/leave', async (ctx) => {
     const { kind, id, email } = await where(ctx);
     await presence.leave(kind, id, email);
     ctx.status = 204;

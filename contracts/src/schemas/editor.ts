@@ -77,7 +77,7 @@ export const scheduledEntrySchema = z.object({
 });
 export type ScheduledEntry = z.infer<typeof scheduledEntrySchema>;
 
-/** How often an open item screen tells the api it is there (PUT /api/editor/presence/{kind}/{id}). */
+/** How often an open item screen tells the api it is there (POST /api/editor/presence/{kind}/{id}). */
 export const PRESENCE_REFRESH_MS = 5_000;
 
 /** Another person with the same item open, since when (ISO time). */

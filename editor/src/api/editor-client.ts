@@ -156,12 +156,12 @@ export class EditorClient {
   }
   /** Says this person has the item open; answers who else has it open. */
   async present(kind: ContentKind, id: string): Promise<PresenceEntry[]> {
-    return (await this.request<{ others: PresenceEntry[] }>('PUT', `${EDITOR_API_PATHS.presence}/${kind}/${encodeURIComponent(id)}`))
+    return (await this.request<{ others: PresenceEntry[] }>('POST', `${EDITOR_API_PATHS.presence}/${kind}/${encodeURIComponent(id)}`))
       .others;
   }
   /** Says the person left the item (kept alive, so it is sent while the page unloads too). */
   leave(kind: ContentKind, id: string): Promise<void> {
-    return this.request('DELETE', `${EDITOR_API_PATHS.presence}/${kind}/${encodeURIComponent(id)}`, undefined, { keepalive: true });
+    return this.request('POST', `${EDITOR_API_PATHS.presence}/${kind}/${encodeURIComponent(id)}/leave`, undefined, { keepalive: true });
   }
 
   list(kind: ContentKind): Promise<ContentListEntry[]> {
