@@ -121,7 +121,10 @@ if (!TEST_DATABASE_URL) {
     await field('content.sections.0.content').fill('• settled sales\n• a holdout group');
     await field('content.conclusion').fill('Ask for a holdout report.');
     await marketer.getByRole('button', { name: 'Save draft' }).click();
-    await marketer.locator('[data-outcome]').getByText(/^Saved \d\d:\d\d: revision 1, a draft/).waitFor();
+    await marketer
+      .locator('[data-outcome]')
+      .getByText(/^Saved \d\d:\d\d: revision 1, a draft/)
+      .waitFor();
     await marketer.waitForURL(`${a.baseUrl}/editor/blog/${POST_ID}`);
   }, 60_000);
 
@@ -148,7 +151,10 @@ if (!TEST_DATABASE_URL) {
     }, at);
     await marketer.getByLabel('Publish at').fill(local);
     await marketer.getByRole('button', { name: 'Schedule' }).click();
-    await marketer.locator('[data-outcome]').getByText(/^Scheduled: revision 1 goes live/).waitFor();
+    await marketer
+      .locator('[data-outcome]')
+      .getByText(/^Scheduled: revision 1 goes live/)
+      .waitFor();
     expect(Date.now()).toBeLessThan(at);
     expect((await visitorFetch(`/blog/${POST_ID}`)).status).toBe(404);
 
@@ -186,20 +192,32 @@ if (!TEST_DATABASE_URL) {
     await marketer.reload();
     await field('title').fill(EDITED_TITLE);
     await marketer.getByRole('button', { name: 'Save draft' }).click();
-    await marketer.locator('[data-outcome]').getByText(/^Saved \d\d:\d\d: revision 2, a draft/).waitFor();
+    await marketer
+      .locator('[data-outcome]')
+      .getByText(/^Saved \d\d:\d\d: revision 2, a draft/)
+      .waitFor();
     await marketer.getByRole('button', { name: 'Publish now' }).click();
     await marketer.getByRole('dialog').getByRole('button', { name: 'Publish now' }).click();
-    await marketer.locator('[data-outcome]').getByText(/^Published \d\d:\d\d: revision 2 is live/).waitFor();
+    await marketer
+      .locator('[data-outcome]')
+      .getByText(/^Published \d\d:\d\d: revision 2 is live/)
+      .waitFor();
     await seenOnB(async () => (await (await visitorFetch(`/api/blog/${POST_ID}`)).text()).includes(EDITED_TITLE), 5_000);
 
     await marketer.getByRole('button', { name: 'Restore revision 1' }).click();
     await marketer.getByRole('dialog').getByRole('button', { name: 'Restore revision 1' }).click();
-    await marketer.locator('[data-outcome]').getByText(/^Revision 1 restored/).waitFor();
+    await marketer
+      .locator('[data-outcome]')
+      .getByText(/^Revision 1 restored/)
+      .waitFor();
     expect(await field('title').inputValue()).toBe(TITLE);
 
     await marketer.getByRole('button', { name: 'Unpublish' }).click();
     await marketer.getByRole('dialog').getByRole('button', { name: 'Unpublish' }).click();
-    await marketer.locator('[data-outcome]').getByText(/^Unpublished \d\d:\d\d/).waitFor();
+    await marketer
+      .locator('[data-outcome]')
+      .getByText(/^Unpublished \d\d:\d\d/)
+      .waitFor();
     await seenOnB(async () => (await visitorFetch(`/blog/${POST_ID}`)).status === 404, 5_000);
     expect((await visitorFetch('/sitemap.xml').then((r) => r.text())).includes(`/blog/${POST_ID}<`)).toBe(false);
     expect((await visitorFetch('/blog').then((r) => r.text())).includes(`/blog/${POST_ID}"`)).toBe(false);

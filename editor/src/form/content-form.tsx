@@ -30,11 +30,13 @@ interface ContentFormProps {
   onValuesChange?(values: FieldValues, dirty: boolean): void;
   /** A new item: its id follows its title until the person edits the id. */
   isNew?: boolean;
+  /** The form refused to send (fields need attention): what to say beside the buttons. */
+  onRefused?(text: string): void;
 }
 
 type Refusal = { issues: FieldIssue[]; message?: string };
 
-export function ContentForm({ kind, initial, onSave, children, footer, onValuesChange, isNew = false }: ContentFormProps) {
+export function ContentForm({ kind, initial, onSave, children, footer, onValuesChange, isNew = false, onRefused }: ContentFormProps) {
   const schema = kindJsonSchema(kind);
   const form = useForm<FieldValues>({ defaultValues: (initial ?? emptyValue(schema)) as FieldValues });
   const changed = useRef(onValuesChange);
@@ -61,7 +63,11 @@ export function ContentForm({ kind, initial, onSave, children, footer, onValuesC
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     const checked = validateItem(kind, form.getValues());
-    if (!checked.ok) return refuse({ issues: checked.issues });
+    if (!checked.ok) {
+      const count = checked.issues.length;
+      onRefused?.(`Not saved: ${count} ${count === 1 ? 'field needs' : 'fields need'} attention, listed at the top of the form.`);
+      return refuse({ issues: checked.issues });
+    }
     setSaving(true);
     try {
       const saved = await onSave(checked.item);

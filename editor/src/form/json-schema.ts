@@ -90,6 +90,8 @@ export function cleanValue(schema: JsonSchema, value: unknown): unknown {
       const property = schema.properties?.[key] ?? {};
       const cleaned = cleanValue(property, raw);
       if (isBlank(cleaned) && !required.has(key)) continue;
+      // An optional yes/no left unticked is no answer (a "decorative" mark), not an answer "no" to store.
+      if (cleaned === false && property.type === 'boolean' && property.default === undefined && !required.has(key)) continue;
       out[key] = cleaned;
     }
     return out;

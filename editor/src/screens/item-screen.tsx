@@ -26,7 +26,7 @@ import { KIND_LABELS } from './dashboard';
 import { clockTime } from './dates';
 import { ItemActions } from './item-actions';
 import { DraftOffer, PresenceNote, StatusLine } from './item-notes';
-import { readDraft, type LocalDraft } from './local-drafts';
+import { dropDraft, readDraft, type LocalDraft } from './local-drafts';
 import { refusal } from './outcomes';
 import { RevisionsList } from './revisions-list';
 import { useItemEditing } from './use-item-editing';
@@ -178,7 +178,7 @@ export function ItemScreen({ kind, id, session }: { kind: ContentKind; id: strin
           }}
           onDiscard={() => {
             setOffer(null);
-            editing.basedOn({ id: current?.id ?? null, revision: current?.latestRevision ?? null, content: current?.content });
+            dropDraft(session.user.email, kind, current?.id ?? null);
           }}
         />
       )}
@@ -189,6 +189,7 @@ export function ItemScreen({ kind, id, session }: { kind: ContentKind; id: strin
         initial={form.initial ?? (current?.content as object | undefined) ?? undefined}
         onSave={save}
         onValuesChange={editing.edited}
+        onRefused={(text) => setOutcome({ tone: 'error', text })}
         footer={
           <>
             <OutcomeMessage outcome={outcome} />

@@ -4,9 +4,13 @@
  */
 import { ApiError, type StaleDetails } from '../api/editor-client';
 import type { Outcome } from '../ui/outcome';
+import { placeOf } from '../form/error-summary';
 import { clockTime } from './dates';
 
 export const NO_CONNECTION = 'the server could not be reached. Check the connection and try again; your changes are still here.';
+
+/** The api names fields by path (`field "secondary.blogPostId"`): said as the form labels them. */
+const inWords = (message: string) => message.replace(/field "([^"]+)"/g, (_, path: string) => `the field ${placeOf(path)}`);
 
 const list = (words: string[]) => (words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`);
 
@@ -30,7 +34,9 @@ export function refusal(action: string, error: unknown): Outcome {
     case 'precondition_required':
       return text('the editor is out of date. Reload the page (your unsaved changes are kept in this browser) and try again.');
     case 'content_refused':
-      return text(`${error.message}. Fix that first (publish the post it names, or choose another), then try again.`);
+      return text(`${inWords(error.message)}. Fix that first (publish the post it names, or choose another), then try again.`);
+    case 'content_invalid':
+      return text(`${inWords(error.message)}`);
     case 'not_published':
       return text('it is not on the site, so there is nothing to take off.');
     default:

@@ -47,7 +47,9 @@ export function useItemEditing(kind: ContentKind, email: string) {
       draftId.current = next.id;
       base.current = next.revision;
       saved.current = next.content ?? cleanValue(schema, emptyValue(schema));
-      const now = values.current !== undefined && differs(values.current);
+      // Before the form has reported any values (the screen just opened), a kept copy stays: it is offered back.
+      if (values.current === undefined) return;
+      const now = differs(values.current);
       setDirty(now);
       window.clearTimeout(timer.current);
       if (!now) dropDraft(email, kind, next.id);
