@@ -139,3 +139,19 @@ it("shows the server's 400 on the field it names", async () => {
   expect(within(second).getByLabelText(/^title/i)).toHaveAccessibleDescription('Pick another title');
   expect(within(screen.getByRole('group', { name: 'Section 1' })).getByLabelText(/^title/i)).toHaveAttribute('aria-invalid', 'false');
 });
+
+it("makes a new item's id from its title until the person edits the id", async () => {
+  render(
+    <EditorProvider client={new EditorClient()}>
+      <ContentForm kind="blog" onSave={jest.fn()} isNew />
+    </EditorProvider>,
+  );
+  const [id, title] = [screen.getByLabelText(/^id/i), document.getElementById('field-title')!];
+  await userEvent.type(title, 'Offers that pay — 2026!');
+  expect(id).toHaveValue('offers-that-pay-2026');
+  expect(id).toHaveAccessibleDescription(expect.stringContaining('Lowercase words joined by dashes'));
+  await userEvent.clear(id);
+  await userEvent.type(id, 'my-own-id');
+  await userEvent.type(title, ' more');
+  expect(id).toHaveValue('my-own-id');
+});
