@@ -38,6 +38,17 @@ function idOf(kind: ContentKind, item: object): string {
   return field ? String((item as Record<string, unknown>)[field] ?? '') : BANNERS_ITEM_ID;
 }
 
+/**
+ * The outcome of a new item's first save, handed to the screen its address moves to (the item's own,
+ * a new screen), so the person still reads "Saved" beside the button.
+ */
+let carried: Outcome | null = null;
+const takeCarried = () => {
+  const outcome = carried;
+  carried = null;
+  return outcome;
+};
+
 interface Pending {
   conflict: Conflict;
   mine: object;
@@ -51,7 +62,7 @@ export function ItemScreen({ kind, id, session }: { kind: ContentKind; id: strin
   const [status, setStatus] = useState<ContentItemStatus | null>(null);
   // The form is drawn again (a new key) when its values are replaced: a restore, theirs, a kept draft.
   const [form, setForm] = useState<{ round: number; initial?: object }>({ round: 0 });
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(takeCarried);
   const [pending, setPending] = useState<Pending | null>(null);
   const [offer, setOffer] = useState<LocalDraft | null>(null);
   const [busy, setBusy] = useState(false);
@@ -122,11 +133,15 @@ export function ItemScreen({ kind, id, session }: { kind: ContentKind; id: strin
       adopt(saved);
       setPending(null);
       const visitors = saved.liveRevision ? `visitors still see revision ${saved.liveRevision}` : 'visitors see nothing of it yet';
-      report({
+      const done: Outcome = {
         tone: 'success',
         text: `Saved ${clockTime(new Date().toISOString())}: revision ${saved.latestRevision}, a draft (${visitors}).`,
-      });
-      if (id === null) navigate(itemHref(kind, saved.id), { replace: true });
+      };
+      report(done);
+      if (id === null) {
+        carried = done;
+        navigate(itemHref(kind, saved.id), { replace: true });
+      }
       return true;
     } catch (error) {
       report(refusal('Not saved', error));
