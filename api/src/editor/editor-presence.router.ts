@@ -7,7 +7,7 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { contentKindSchema } from '@cardlift/contracts';
+import { contentKindSchema, SESSION_ENDED } from '@cardlift/contracts';
 import { AppError } from '../platform/errors';
 import type { EditorPresence } from './editor-presence';
 import type { SessionRecord } from './editor-store';
@@ -16,7 +16,8 @@ export function editorPresenceRouter(presence: EditorPresence, person: (ctx: Con
   const router = new Router({ prefix: '/api/editor/presence' });
   const where = async (ctx: Context) => {
     const session = await person(ctx);
-    if (!session) throw new AppError(401, 'unauthorized', 'Not signed in');
+    // Only the editor's open item screens call this: a missing session is one that ended under them.
+    if (!session) throw new AppError(401, 'session_ended', SESSION_ENDED);
     const kind = contentKindSchema.safeParse(ctx.params.kind);
     if (!kind.success) throw new AppError(404, 'not_found', `No content kind "${String(ctx.params.kind)}"`);
     ctx.set('Cache-Control', 'no-store');

@@ -173,7 +173,12 @@ export function ItemScreen({ kind, id, session }: { kind: ContentKind; id: strin
     });
   }
 
-  const title = id === null ? `New ${labels.one}` : `Edit ${labels.one}: ${id}`;
+  const title =
+    kind === 'banners'
+      ? 'Banners: the announcement bar and the home page pill'
+      : id === null
+        ? `New ${labels.one}`
+        : `Edit ${labels.one}: ${id}`;
   return (
     <>
       <EditorLink href={EDITOR_PATH} className="text-sm text-primary underline">
