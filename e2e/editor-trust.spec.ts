@@ -14,7 +14,7 @@ import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
-import { addPerson, expectVisible, field, outcome, signedInPage } from './support/editor-people';
+import { addPerson, drawnPng, expectVisible, field, outcome, signedInPage } from './support/editor-people';
 import { startSite, type Site } from './support/site';
 
 const TOKEN = crypto.randomBytes(16).toString('hex');
@@ -62,19 +62,6 @@ const api = (method: string, what: string, body?: unknown) =>
 async function openItem(page: Page, what: string) {
   await page.goto(`${site.baseUrl}/editor/${what}`);
   await page.getByRole('button', { name: 'Save draft' }).waitFor();
-}
-
-/** A PNG drawn by the browser itself, as a design tool would export it. */
-async function png(page: Page): Promise<Buffer> {
-  const data = await page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    Object.assign(canvas, { width: 800, height: 420 });
-    const context = canvas.getContext('2d')!;
-    context.fillStyle = '#5A012B';
-    context.fillRect(0, 0, 800, 420);
-    return canvas.toDataURL('image/png').split(',')[1]!;
-  });
-  return Buffer.from(data, 'base64');
 }
 
 describe('refusals on screen', () => {
@@ -134,7 +121,7 @@ describe('refusals on screen', () => {
 describe('images carry alt text', () => {
   it('refuses to save an image without alt text, and the public page renders the alt text, with no axe violation', async () => {
     await openItem(pia, 'blog/publishers-announcement');
-    await field(pia, 'heroImage-file').setInputFiles({ name: 'hero.png', mimeType: 'image/png', buffer: await png(pia) });
+    await field(pia, 'heroImage-file').setInputFiles({ name: 'hero.png', mimeType: 'image/png', buffer: await drawnPng(pia) });
     await expectVisible(pia.getByText(/^hero\.png uploaded/));
     await field(pia, 'heroImageAlt').fill('');
     await pia.getByRole('button', { name: 'Save draft' }).click();

@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { freshSchemaUrl, TEST_DATABASE_URL } from '../api/test/postgres';
 import { DESKTOP, launchBrowser } from './support/browser';
+import { drawnPng } from './support/editor-people';
 import { runCommand } from './support/release-cli';
 import { startSite, type Site } from './support/site';
 
@@ -101,17 +102,7 @@ if (!TEST_DATABASE_URL) {
     await field('readTime').fill('3 min read');
     await field('category').fill('Insights');
     // A PNG as a camera or a design tool would give it, drawn by the browser itself.
-    const hero = Buffer.from(
-      await marketer.evaluate(() => {
-        const canvas = document.createElement('canvas');
-        Object.assign(canvas, { width: 1200, height: 630 });
-        const context = canvas.getContext('2d')!;
-        context.fillStyle = '#2563eb';
-        context.fillRect(0, 0, 1200, 630);
-        return canvas.toDataURL('image/png').split(',')[1]!;
-      }),
-      'base64',
-    );
+    const hero = await drawnPng(marketer);
     await field('heroImage-file').setInputFiles({ name: 'hero.png', mimeType: 'image/png', buffer: hero });
     await marketer.getByText(/^hero\.png uploaded/).waitFor();
     expect(await field('heroImage').inputValue()).toMatch(/^\/content-images\/uploads\/[0-9a-f]+\.webp$/);

@@ -49,3 +49,16 @@ export async function expectVisible(locator: Locator, timeout = 15_000): Promise
   await locator.waitFor({ state: 'visible', timeout });
   if (!(await locator.isVisible())) throw new Error(`${String(locator)} is not visible`);
 }
+
+/** A 1200x630 PNG drawn by the browser itself, as a camera or a design tool would give it. */
+export async function drawnPng(page: Page): Promise<Buffer> {
+  const data = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    Object.assign(canvas, { width: 1200, height: 630 });
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#5A012B';
+    context.fillRect(0, 0, 1200, 630);
+    return canvas.toDataURL('image/png').split(',')[1]!;
+  });
+  return Buffer.from(data, 'base64');
+}
