@@ -8,19 +8,17 @@
  * 1366 and 390 px wide into that folder (for a review; nothing is compared).
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
-import { addPerson, drawnPng, expectVisible, field, outcome, signedInPage } from './support/editor-people';
+import { addPerson, drawnPng, expectVisible, field, outcome, SHOTS, shot, signedInPage } from './support/editor-people';
 import { startSite, type Site } from './support/site';
 
 const TOKEN = crypto.randomBytes(16).toString('hex');
 const PUB = 'pia.trust@cardlift.example';
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const SHOTS = process.env.EDITOR_SHOTS_DIR;
 const ZONE = 'Europe/Berlin';
 
 let site: Site;
@@ -38,19 +36,6 @@ afterAll(async () => {
   await browser?.close();
   await site?.stop();
 });
-
-/** Photographs `what` (scrolled into view) at 1366 and 390 px wide, when EDITOR_SHOTS_DIR asks for it. */
-async function shot(page: Page, name: string, what: Locator = outcome(page)): Promise<void> {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  const before = page.viewportSize();
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await what.first().scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
-  }
-  if (before) await page.setViewportSize(before);
-}
 
 const api = (method: string, what: string, body?: unknown) =>
   fetch(`${site.baseUrl}/api/content/${what}`, {

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
-import { addPerson, expectVisible, field, outcome, signedInPage } from './support/editor-people';
+import { addPerson, expectVisible, field, outcome, shot, signedInPage } from './support/editor-people';
 import { startSite, type Site } from './support/site';
 
 const ANA = 'ana.two@cardlift.example';
@@ -51,6 +51,7 @@ it('shows each person that the other has the post open, within 10 s', async () =
   await expectVisible(ana.getByText(new RegExp(`^Also open by ${CY} \\(since \\d\\d:\\d\\d\\)`)), PRESENCE_WITHIN_MS);
   const seen = Date.now() - arrived;
   await expectVisible(cy.getByText(new RegExp(`^Also open by ${ANA} \\(since \\d\\d:\\d\\d\\)`)), PRESENCE_WITHIN_MS);
+  await shot(cy, 'presence-note', cy.getByText(/^Also open by/));
   console.log(`presence note seen by the first person ${seen} ms after the second opened the post`);
   expect(seen).toBeLessThan(PRESENCE_WITHIN_MS);
 }, 60_000);
@@ -72,6 +73,7 @@ it('shows the second to save a conflict screen with both values; taking theirs a
   await expectVisible(conflict.getByText(cyExcerpt));
   await expectVisible(conflict.getByText(new RegExp(`^Theirs: revision \\d+ by ${ANA}$`)).first());
   await expectVisible(outcome(cy).filter({ hasText: `Not saved: ${ANA} saved revision` }));
+  await shot(cy, 'conflict', conflict);
 
   await conflict.getByRole('button', { name: 'Take theirs and reapply my edits' }).click();
   expect(await field(cy, 'title').inputValue()).toBe(anaTitle);

@@ -3,6 +3,8 @@
  * site's database, its password set through the one-time link's route, then signed in through the
  * sign-in screen in a browser context of its own (its own cookies, as a second person's browser).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { DESKTOP } from './browser';
 import { runCommand } from './release-cli';
@@ -61,4 +63,20 @@ export async function drawnPng(page: Page): Promise<Buffer> {
     return canvas.toDataURL('image/png').split(',')[1]!;
   });
   return Buffer.from(data, 'base64');
+}
+
+/** Where the outcome photographs go (EDITOR_SHOTS_DIR), for a person to review; none when unset. */
+export const SHOTS = process.env.EDITOR_SHOTS_DIR;
+
+/** Photographs `what` (scrolled into view) at 1366 and 390 px wide, when EDITOR_SHOTS_DIR asks for it. */
+export async function shot(page: Page, name: string, what: Locator = outcome(page)): Promise<void> {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const before = page.viewportSize();
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await what.first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
+  }
+  if (before) await page.setViewportSize(before);
 }
