@@ -19,13 +19,12 @@ beforeAll(async () => {
   site = await startSite({ CONTENT_TOKEN_EDITOR: `${crypto.createHash('sha256').update(TOKEN).digest('hex')}:editor` });
   browser = await launchBrowser();
   const auth = { Authorization: `Bearer ${TOKEN}` };
-  const item = (await (await fetch(`${site.baseUrl}/api/content/blog/${POST}`, { headers: auth })).json()) as {
-    content: Record<string, unknown>;
-  };
+  const loaded = await fetch(`${site.baseUrl}/api/content/blog/${POST}`, { headers: auth });
+  const item = (await loaded.json()) as { content: Record<string, unknown> };
   published = item.content.title as string;
   const saved = await fetch(`${site.baseUrl}/api/content/blog/${POST}`, {
     method: 'PUT',
-    headers: { ...auth, 'Content-Type': 'application/json' },
+    headers: { ...auth, 'Content-Type': 'application/json', 'If-Match': loaded.headers.get('ETag')! },
     body: JSON.stringify({ ...item.content, title: DRAFT_TITLE }),
   });
   expect(saved.status).toBe(200);

@@ -65,7 +65,7 @@ afterAll(async () => {
 const call = (method: string, path: string, body?: unknown) =>
   fetch(`${site.baseUrl}/api/content/${path}`, {
     method,
-    headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
+    headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json', 'If-Match': '*' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 

@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { freshSchemaUrl, TEST_DATABASE_URL } from '../api/test/postgres';
 import { DESKTOP, launchBrowser } from './support/browser';
+import { drawnPng } from './support/editor-people';
 import { runCommand } from './support/release-cli';
 import { startSite, type Site } from './support/site';
 
@@ -101,26 +102,20 @@ if (!TEST_DATABASE_URL) {
     await field('readTime').fill('3 min read');
     await field('category').fill('Insights');
     // A PNG as a camera or a design tool would give it, drawn by the browser itself.
-    const hero = Buffer.from(
-      await marketer.evaluate(() => {
-        const canvas = document.createElement('canvas');
-        Object.assign(canvas, { width: 1200, height: 630 });
-        const context = canvas.getContext('2d')!;
-        context.fillStyle = '#2563eb';
-        context.fillRect(0, 0, 1200, 630);
-        return canvas.toDataURL('image/png').split(',')[1]!;
-      }),
-      'base64',
-    );
+    const hero = await drawnPng(marketer);
     await field('heroImage-file').setInputFiles({ name: 'hero.png', mimeType: 'image/png', buffer: hero });
-    await marketer.getByText('hero.png uploaded.').waitFor();
+    await marketer.getByText(/^hero\.png uploaded/).waitFor();
     expect(await field('heroImage').inputValue()).toMatch(/^\/content-images\/uploads\/[0-9a-f]+\.webp$/);
+    await field('heroImageAlt').fill('A blue card with the Cardlift logo');
     await field('content.introduction').fill('Card-linked offers are paid when a purchase settles.');
     await field('content.sections.0.title').fill('The purchase is the proof');
     await field('content.sections.0.content').fill('• settled sales\n• a holdout group');
     await field('content.conclusion').fill('Ask for a holdout report.');
     await marketer.getByRole('button', { name: 'Save draft' }).click();
-    await marketer.getByText('Draft saved (revision 1).').waitFor();
+    await marketer
+      .locator('[data-outcome]')
+      .getByText(/^Saved \d\d:\d\d: revision 1, a draft/)
+      .waitFor();
     await marketer.waitForURL(`${a.baseUrl}/editor/blog/${POST_ID}`);
   }, 60_000);
 
@@ -147,7 +142,10 @@ if (!TEST_DATABASE_URL) {
     }, at);
     await marketer.getByLabel('Publish at').fill(local);
     await marketer.getByRole('button', { name: 'Schedule' }).click();
-    await marketer.getByText('Schedule: done. The item is scheduled.').waitFor();
+    await marketer
+      .locator('[data-outcome]')
+      .getByText(/^Scheduled: revision 1 goes live/)
+      .waitFor();
     expect(Date.now()).toBeLessThan(at);
     expect((await visitorFetch(`/blog/${POST_ID}`)).status).toBe(404);
 
@@ -185,17 +183,32 @@ if (!TEST_DATABASE_URL) {
     await marketer.reload();
     await field('title').fill(EDITED_TITLE);
     await marketer.getByRole('button', { name: 'Save draft' }).click();
-    await marketer.getByText('Draft saved (revision 2).').waitFor();
+    await marketer
+      .locator('[data-outcome]')
+      .getByText(/^Saved \d\d:\d\d: revision 2, a draft/)
+      .waitFor();
     await marketer.getByRole('button', { name: 'Publish now' }).click();
-    await marketer.getByText('Publish: done. The item is published.').waitFor();
+    await marketer.getByRole('dialog').getByRole('button', { name: 'Publish now' }).click();
+    await marketer
+      .locator('[data-outcome]')
+      .getByText(/^Published \d\d:\d\d: revision 2 is live/)
+      .waitFor();
     await seenOnB(async () => (await (await visitorFetch(`/api/blog/${POST_ID}`)).text()).includes(EDITED_TITLE), 5_000);
 
     await marketer.getByRole('button', { name: 'Restore revision 1' }).click();
-    await marketer.getByText(/Revision 1 restored/).waitFor();
+    await marketer.getByRole('dialog').getByRole('button', { name: 'Restore revision 1' }).click();
+    await marketer
+      .locator('[data-outcome]')
+      .getByText(/^Revision 1 restored/)
+      .waitFor();
     expect(await field('title').inputValue()).toBe(TITLE);
 
     await marketer.getByRole('button', { name: 'Unpublish' }).click();
-    await marketer.getByText('Unpublish: done. The item is unpublished.').waitFor();
+    await marketer.getByRole('dialog').getByRole('button', { name: 'Unpublish' }).click();
+    await marketer
+      .locator('[data-outcome]')
+      .getByText(/^Unpublished \d\d:\d\d/)
+      .waitFor();
     await seenOnB(async () => (await visitorFetch(`/blog/${POST_ID}`)).status === 404, 5_000);
     expect((await visitorFetch('/sitemap.xml').then((r) => r.text())).includes(`/blog/${POST_ID}<`)).toBe(false);
     expect((await visitorFetch('/blog').then((r) => r.text())).includes(`/blog/${POST_ID}"`)).toBe(false);

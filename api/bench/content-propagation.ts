@@ -29,7 +29,7 @@ export async function benchContentPropagation(): Promise<void> {
   const call = (method: string, what: string, body?: object) =>
     fetch(`${first.url}/api/content/blog/${POST}${what}`, {
       method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'If-Match': '*' },
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
   try {

@@ -108,6 +108,7 @@ export function createApp(deps: AppDeps = {}): App {
     editorial: editorialStore,
     secret: sharedPreviewSecret,
     clock,
+    sessionTag: editor.sessionTag,
   });
   const pool = new RenderPool(config, logger, { content: () => content.forWorkers() });
   const releases = () => registryStore().then((store) => releaseContext(config, store, serverCheck(pool)));
@@ -172,7 +173,7 @@ export function createApp(deps: AppDeps = {}): App {
       clock,
       changed: () => contentFollower.refresh(),
     }),
-    editor.router,
+    ...editor.routers,
     contactRouter(leadService, { limiter, logger }),
     remotesRouter(registryFor, (registry) => pool.navigation(registry)),
     releasesRouter({ config, context: releases, previewSecret: sharedPreviewSecret }),

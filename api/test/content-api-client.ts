@@ -13,15 +13,47 @@ export const CONTENT_TOKENS: ContentToken[] = [
 
 type Server = Parameters<typeof request>[0];
 
-/** Calls of the content API as the publisher (or `token`). */
+/** A request made once its headers are known, still chainable with supertest's `.expect(...)`. */
+interface Deferred extends PromiseLike<request.Response> {
+  /** Any of supertest's `expect` forms (a status, a header, a body, a function). */
+  expect(...args: unknown[]): Deferred;
+}
+
+// The Test is held in an object: a promise resolving to the Test itself would run it (it is a thenable).
+function deferred(held: Promise<{ test: request.Test }>): Deferred {
+  return {
+    expect: (...args) => deferred(held.then(({ test }) => ({ test: (test.expect as (...a: unknown[]) => request.Test)(...args) }))),
+    then: (onDone, onError) => held.then(({ test }) => test).then(onDone, onError),
+  };
+}
+
+/**
+ * Calls of the content API as the publisher (or `token`), as a careful script makes them: each write
+ * names the revision it is based on, the ETag a GET of the item answers just before (If-None-Match: *
+ * for an item that does not exist yet). Tests of the preconditions themselves send their own headers.
+ */
 export function contentApi(server: Server, token = PUBLISHER_TOKEN) {
   const auth = { Authorization: `Bearer ${token}` };
+  const base = async (path: string): Promise<Record<string, string>> => {
+    const res = await request(server).get(`/api/content/${path}`).set(auth);
+    return res.status === 404 ? { 'If-None-Match': '*' } : { 'If-Match': String(res.headers.etag) };
+  };
   return {
     get: (path: string) => request(server).get(`/api/content/${path}`).set(auth),
-    save: (path: string, body: object) => request(server).put(`/api/content/${path}`).set(auth).send(body),
-    publish: (path: string, body: object = {}) => request(server).post(`/api/content/${path}/publish`).set(auth).send(body),
-    unpublish: (path: string) => request(server).post(`/api/content/${path}/unpublish`).set(auth),
-    restore: (path: string, revision: number) => request(server).post(`/api/content/${path}/restore`).set(auth).send({ revision }),
+    save: (path: string, body: object) =>
+      deferred(base(path).then((headers) => ({ test: request(server).put(`/api/content/${path}`).set(auth).set(headers).send(body) }))),
+    publish: (path: string, body: object = {}) =>
+      deferred(
+        base(path).then((headers) => ({ test: request(server).post(`/api/content/${path}/publish`).set(auth).set(headers).send(body) })),
+      ),
+    unpublish: (path: string) =>
+      deferred(base(path).then((headers) => ({ test: request(server).post(`/api/content/${path}/unpublish`).set(auth).set(headers) }))),
+    restore: (path: string, revision: number) =>
+      deferred(
+        base(path).then((headers) => ({
+          test: request(server).post(`/api/content/${path}/restore`).set(auth).set(headers).send({ revision }),
+        })),
+      ),
   };
 }
 

@@ -3,6 +3,8 @@ export * from './remotes';
 export * from './sections';
 export * from './server-build';
 export * from './content-rules';
+export * from './content-links';
+export * from './content-revisions';
 export * from './bulleted-text';
 export * from './editor-build';
 export * from './attribution';

@@ -1,44 +1,52 @@
 /**
  * The editor: who is signed in decides between the sign-in screen and the content screens; the
- * set-password screen (from the one-time link) needs nobody signed in.
+ * screens reached from a link (set a password, forgot password, unlock) need nobody signed in. A
+ * session that ends while a screen is open (expired, or ended elsewhere) asks to sign in again over
+ * that screen, so the form keeps what was typed.
  */
 import { useEffect, useState } from 'react';
 import { Button } from '@cardlift/shell/ui';
 import { EDITOR_PATH } from '@cardlift/contracts';
 import type { Session } from './api/editor-client';
 import { useEditor } from './editor-context';
-import { EditorLink, navigate, routeOf, usePathname } from './navigation';
+import { EditorLink, LeaveDialog, leaveThen, navigate, routeOf, usePathname } from './navigation';
 import { Dashboard } from './screens/dashboard';
+import { ForgotPassword } from './screens/forgot-password';
 import { ItemScreen } from './screens/item-screen';
+import { SessionEnded } from './screens/session-ended';
 import { SetPassword } from './screens/set-password';
 import { SignIn } from './screens/sign-in';
+import { Unlock } from './screens/unlock';
 
 type SessionState = { checked: false } | { checked: true; session: Session | null; error?: string };
 
 function Header({ session, onSignedOut }: { session: Session; onSignedOut(): void }) {
   const { client, announce } = useEditor();
+  const [failed, setFailed] = useState(false);
   async function signOut() {
     try {
       await client.signOut();
       announce('Signed out.');
       onSignedOut();
     } catch {
+      setFailed(true);
       announce('Signing out failed. Try again.');
     }
   }
   return (
     <header className="border-b border-line bg-white">
-      <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-4 px-4 py-3">
+      <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
         <EditorLink href={EDITOR_PATH} className="font-semibold text-primary">
           Cardlift content editor
         </EditorLink>
-        <div className="flex items-center gap-3 text-sm text-muted">
-          <span>
+        <div className="flex min-w-0 flex-wrap items-center gap-3 text-sm text-muted">
+          <span className="min-w-0 break-all">
             {session.user.email} ({session.user.role})
           </span>
-          <Button variant="outline" size="sm" onClick={signOut}>
+          <Button variant="outline" size="sm" onClick={() => leaveThen(() => void signOut())}>
             Sign out
           </Button>
+          {failed && <span className="font-medium text-red-700">Signing out failed: try again.</span>}
         </div>
       </div>
     </header>
@@ -50,15 +58,22 @@ export function App() {
   const pathname = usePathname();
   const route = routeOf(pathname);
   const [state, setState] = useState<SessionState>({ checked: false });
+  const [ended, setEnded] = useState(false);
 
   useEffect(() => {
+    client.onSessionEnded = () => setEnded(true);
     client.currentSession().then(
       (session) => setState({ checked: true, session }),
       () => setState({ checked: true, session: null, error: 'The server could not be reached. Reload the page to try again.' }),
     );
+    return () => {
+      client.onSessionEnded = undefined;
+    };
   }, [client]);
 
   if (route.screen === 'set-password') return <SetPassword />;
+  if (route.screen === 'forgot-password') return <ForgotPassword />;
+  if (route.screen === 'unlock') return <Unlock />;
   if (!state.checked) return <p className="p-8 text-muted">Loading…</p>;
   if (!state.session) {
     return (
@@ -82,7 +97,7 @@ export function App() {
         session={session}
         onSignedOut={() => {
           setState({ checked: true, session: null });
-          navigate(EDITOR_PATH);
+          navigate(EDITOR_PATH, { replace: true });
         }}
       />
       <main id="main" className="mx-auto max-w-5xl px-4 py-8">
@@ -97,6 +112,16 @@ export function App() {
           </>
         )}
       </main>
+      <LeaveDialog />
+      {ended && (
+        <SessionEnded
+          email={session.user.email}
+          onSignedIn={(next) => {
+            setEnded(false);
+            setState({ checked: true, session: next });
+          }}
+        />
+      )}
     </>
   );
 }

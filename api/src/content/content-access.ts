@@ -10,7 +10,9 @@ import { authorizeContent, type ContentAccess } from './content-auth';
 /** Sets `ctx.state.actor` (who the audit names) or throws 401/403/404; answers are never stored by a cache. */
 export function contentAccess(access: ContentAccess): (needs: ContentRole) => Middleware {
   return (needs) => async (ctx, next) => {
-    ctx.state.actor = await authorizeContent(ctx, access, needs);
+    const caller = await authorizeContent(ctx, access, needs);
+    ctx.state.actor = caller.actor;
+    ctx.state.caller = caller;
     ctx.set('Cache-Control', 'no-store');
     await next();
   };

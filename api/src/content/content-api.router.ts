@@ -4,13 +4,15 @@
  *   GET  /api/content/jobs/closing-soon          live postings that close within CLOSING_SOON_DAYS
  *   GET  /api/content/scheduled                  every scheduled item, soonest first
  *   GET  /api/content/{kind}                     every item of the kind as it stands
- *   GET  /api/content/{kind}/{id}                where the item stands, with its latest revision
+ *   GET  /api/content/{kind}/{id}                where the item stands, with its latest revision (and its ETag)
  *   PUT  /api/content/{kind}/{id}                saves a draft (editor, publisher)
  *   POST /api/content/{kind}/{id}/publish        { at? }: now, or scheduled (publisher)
  *   POST /api/content/{kind}/{id}/unpublish      (publisher)
  *   GET  /api/content/{kind}/{id}/revisions      every revision (editor, publisher)
  *   POST /api/content/{kind}/{id}/restore        { revision }: a new draft copying it (editor, publisher)
- * A refused call writes nothing; every action is audited (who, what, when, before and after).
+ * Every write names the revision it was based on (If-Match, content-preconditions.ts): 428 without,
+ * 409 when a newer one was saved. A refused call writes nothing; every action is audited (who, what,
+ * when, before and after).
  */
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
@@ -26,7 +28,8 @@ import type { ContentRole } from '../platform/config';
 import { AppError } from '../platform/errors';
 import { jsonBody } from '../platform/json-body';
 import { validate, validBody } from '../platform/validate';
-import { authorizeContent, type ContentAccess } from './content-auth';
+import { authorizeContent, type ContentAccess, type ContentCaller } from './content-auth';
+import { answerEtag, writeBase } from './content-preconditions';
 import { contentList, scheduledList } from './content-lists';
 import { ContentRefused, type ContentService } from './content-service';
 import type { Clock, ContentStore } from './content-store';
@@ -56,8 +59,10 @@ async function answered<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ContentRefused)
-      throw new AppError(error.status, error.code, error.message, error.issues ? { issues: error.issues } : undefined);
+    if (error instanceof ContentRefused) {
+      const details = error.issues || error.details ? { ...error.details, ...(error.issues ? { issues: error.issues } : {}) } : undefined;
+      throw new AppError(error.status, error.code, error.message, details);
+    }
     if (error instanceof ContentConflict) throw new AppError(409, 'conflict', error.message);
     throw error;
   }
@@ -78,10 +83,17 @@ export function contentApiRouter(deps: ContentApiDeps): Router {
   const auth =
     (needs: ContentRole): Middleware =>
     async (ctx, next) => {
-      ctx.state.actor = await authorizeContent(ctx, deps, needs);
+      const caller = await authorizeContent(ctx, deps, needs);
+      ctx.state.actor = caller.actor;
+      ctx.state.caller = caller;
       ctx.set('Cache-Control', 'no-store');
       await next();
     };
+  const baseOf = (ctx: Context, creating = false) => writeBase(ctx, ctx.state.caller as ContentCaller, creating);
+  const answer = async (ctx: Context, kind: ContentKind, item: ItemRecord) => {
+    answerEtag(ctx, item);
+    ctx.body = await status(kind, item);
+  };
   const status = async (kind: ContentKind, item: ItemRecord): Promise<ContentItemStatus> => {
     const revisions = await deps.service.revisions(kind, item.itemId);
     return {
@@ -118,28 +130,31 @@ export function contentApiRouter(deps: ContentApiDeps): Router {
 
   router.get('/:kind/:id', auth('editor'), async (ctx) => {
     const kind = kindOf(ctx);
-    ctx.body = await answered(async () => status(kind, (await deps.service.find(kind, ctx.params.id!)).item));
+    await answer(ctx, kind, await answered(async () => (await deps.service.find(kind, ctx.params.id!)).item));
   });
 
   router.put('/:kind/:id', auth('editor'), jsonBody(CONTENT_BODY_LIMIT), async (ctx) => {
     const kind = kindOf(ctx);
-    const item = await answered(() => deps.service.save(kind, ctx.params.id!, ctx.request.body, ctx.state.actor as string));
-    ctx.body = await status(kind, item);
+    const base = baseOf(ctx, true);
+    const item = await answered(() => deps.service.save(kind, ctx.params.id!, ctx.request.body, ctx.state.actor as string, { base }));
+    await answer(ctx, kind, item);
   });
 
   router.post('/:kind/:id/publish', auth('publisher'), optionalJson(jsonBody()), validate(publishRequestSchema), async (ctx) => {
     const kind = kindOf(ctx);
     const { at } = validBody(ctx, publishRequestSchema);
-    const item = await answered(() => deps.service.publish(kind, ctx.params.id!, ctx.state.actor as string, at));
+    const base = baseOf(ctx);
+    const item = await answered(() => deps.service.publish(kind, ctx.params.id!, ctx.state.actor as string, at, base));
     if (item.state === 'published') await deps.changed();
-    ctx.body = await status(kind, item);
+    await answer(ctx, kind, item);
   });
 
   router.post('/:kind/:id/unpublish', auth('publisher'), async (ctx) => {
     const kind = kindOf(ctx);
-    const item = await answered(() => deps.service.unpublish(kind, ctx.params.id!, ctx.state.actor as string));
+    const base = baseOf(ctx);
+    const item = await answered(() => deps.service.unpublish(kind, ctx.params.id!, ctx.state.actor as string, base));
     await deps.changed();
-    ctx.body = await status(kind, item);
+    await answer(ctx, kind, item);
   });
 
   router.get('/:kind/:id/revisions', auth('editor'), async (ctx) => {
@@ -158,8 +173,9 @@ export function contentApiRouter(deps: ContentApiDeps): Router {
   router.post('/:kind/:id/restore', auth('editor'), jsonBody(), validate(restoreRequestSchema), async (ctx) => {
     const kind = kindOf(ctx);
     const { revision } = validBody(ctx, restoreRequestSchema);
-    const item = await answered(() => deps.service.restore(kind, ctx.params.id!, revision, ctx.state.actor as string));
-    ctx.body = await status(kind, item);
+    const base = baseOf(ctx);
+    const item = await answered(() => deps.service.restore(kind, ctx.params.id!, revision, ctx.state.actor as string, base));
+    await answer(ctx, kind, item);
   });
   return router;
 }

@@ -5,6 +5,7 @@
  * and unpublishes. The audit records the token's variable name or the person's e-mail.
  */
 import type { Context } from 'koa';
+import { CSRF_HEADER, SESSION_ENDED } from '@cardlift/contracts';
 import type { ContentRole, ContentToken } from '../platform/config';
 import { AppError } from '../platform/errors';
 import { bearerToken, matchingHash } from '../platform/token-hash';
@@ -17,17 +18,27 @@ export interface ContentAccess {
 
 const mayDo = (role: ContentRole, needs: ContentRole) => needs !== 'publisher' || role === 'publisher';
 
+/** Who is calling: the audit's name for them, and whether through a token (a script) or a session (a person). */
+export interface ContentCaller {
+  actor: string;
+  via: 'token' | 'session';
+  role: ContentRole;
+}
+
 /**
- * Returns the actor, or throws: 404 without any token configured (and no session), 401 without a
- * valid token or session, 403 for an editor publishing or a cross-site write.
+ * Returns the caller, or throws: 404 without any token configured (and no session), 401 without a
+ * valid token or session, 403 for an editor publishing or a cross-site write. A request of the
+ * editor's pages (they send X-CSRF-Token on every call) whose session cookie is gone (expired,
+ * or ended elsewhere) is told so: 401 `session_ended`, whatever tokens are configured.
  */
-export async function authorizeContent(ctx: Context, access: ContentAccess, needs: ContentRole): Promise<string> {
+export async function authorizeContent(ctx: Context, access: ContentAccess, needs: ContentRole): Promise<ContentCaller> {
   const token = bearerToken(ctx);
   const person = !token && access.person ? await access.person(ctx) : undefined;
   if (person) {
     if (!mayDo(person.role, needs)) throw new AppError(403, 'forbidden', 'Only a publisher may do this');
-    return person.email;
+    return { actor: person.email, via: 'session', role: person.role };
   }
+  if (!token && CSRF_HEADER.toLowerCase() in ctx.headers) throw new AppError(401, 'session_ended', SESSION_ENDED);
   const { tokens } = access;
   if (tokens.length === 0) throw new AppError(404, 'not_found', 'No content API: no CONTENT_TOKEN_<NAME> is configured');
   if (!token) {
@@ -40,5 +51,5 @@ export async function authorizeContent(ctx: Context, access: ContentAccess, need
     throw new AppError(401, 'unauthorized', 'The token is not a content token');
   }
   if (!mayDo(holder.role, needs)) throw new AppError(403, 'forbidden', 'Only a publisher token may do this');
-  return holder.name;
+  return { actor: holder.name, via: 'token', role: holder.role };
 }

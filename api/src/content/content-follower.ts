@@ -18,7 +18,7 @@ export const POLL_MS = 500;
 /** The read model's items from the database's live rows; a row its schema refuses is left out and logged. */
 export function publishedItems(rows: readonly LiveItem[], logger: Logger): ContentItems {
   const checked = rows.filter((row) => {
-    const ok = KINDS[row.kind].schema.safeParse(row.body).success;
+    const ok = KINDS[row.kind].publicSchema.safeParse(row.body).success;
     if (!ok) logger.error({ kind: row.kind, uid: row.uid }, 'a live content item no longer passes its schema: left out');
     return ok;
   });

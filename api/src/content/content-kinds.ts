@@ -4,11 +4,21 @@
  * (which a renamed item's old ids answer 301 from).
  */
 import type { z } from 'zod';
-import { API_PATHS, BANNERS_ITEM_ID, CONTENT_KIND_SCHEMAS, type ContentKind } from '@cardlift/contracts';
+import {
+  API_PATHS,
+  BANNERS_ITEM_ID,
+  CONTENT_KIND_SCHEMAS,
+  contentPagePath,
+  PUBLIC_CONTENT_SCHEMAS,
+  type ContentKind,
+} from '@cardlift/contracts';
 import { NO_BANNERS, type ContentItems } from './content-store';
 
 export interface KindInfo {
+  /** What a save and a publish check: the shape and the editorial rules (alt text). */
   schema: z.ZodType<object>;
+  /** What the site serves from: live content stored before an editorial rule still reads. */
+  publicSchema: z.ZodType<object>;
   /** The id the item's URLs use (a job's slug). */
   idOf(item: object): string;
   /** Public paths of an item with this id: its page (if it has one) and its api answer. */
@@ -20,24 +30,28 @@ export interface KindInfo {
 export const KINDS: Record<ContentKind, KindInfo> = {
   casestudies: {
     schema: CONTENT_KIND_SCHEMAS.casestudies,
+    publicSchema: PUBLIC_CONTENT_SCHEMAS.casestudies,
     idOf: (item) => (item as { id: string }).id,
-    paths: (id) => [`/case-studies/${id}`, `${API_PATHS.caseStudies}/${id}`],
+    paths: (id) => [contentPagePath('casestudies', id), `${API_PATHS.caseStudies}/${id}`],
     label: 'Case study',
   },
   blog: {
     schema: CONTENT_KIND_SCHEMAS.blog,
+    publicSchema: PUBLIC_CONTENT_SCHEMAS.blog,
     idOf: (item) => (item as { id: string }).id,
-    paths: (id) => [`/blog/${id}`, `${API_PATHS.blog}/${id}`],
+    paths: (id) => [contentPagePath('blog', id), `${API_PATHS.blog}/${id}`],
     label: 'Blog post',
   },
   jobs: {
     schema: CONTENT_KIND_SCHEMAS.jobs,
+    publicSchema: PUBLIC_CONTENT_SCHEMAS.jobs,
     idOf: (item) => (item as { slug: string }).slug,
-    paths: (id) => [`/company/careers/${id}`, `${API_PATHS.jobs}/${id}`],
+    paths: (id) => [contentPagePath('jobs', id), `${API_PATHS.jobs}/${id}`],
     label: 'Job',
   },
   banners: {
     schema: CONTENT_KIND_SCHEMAS.banners,
+    publicSchema: PUBLIC_CONTENT_SCHEMAS.banners,
     idOf: () => BANNERS_ITEM_ID,
     paths: () => [],
     label: 'Banners',

@@ -1,10 +1,12 @@
 /**
  * POST /api/content/{kind}/{id}/preview (editor): signs a preview of the item's latest revision into a
- * cookie of this browser only (content-preview.ts) and answers { url }, the item's page. Opening it
- * shows the draft as it will be served; GET /api/preview/exit ends it.
+ * cookie of this browser only (content-preview.ts), tied to the person's session, and answers { url },
+ * the item's page. Opening it shows the draft as it will be served, under a preview bar;
+ * GET /api/preview/exit (the bar's "Exit preview") and signing out end it.
  */
 import Router from '@koa/router';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
+import type { ContentCaller } from './content-auth';
 import type { ContentRole } from '../platform/config';
 import { AppError } from '../platform/errors';
 import { CONTENT_PREVIEW_COOKIE } from '../registry/preview';
@@ -12,11 +14,17 @@ import { kindOf } from './content-api.router';
 import { KINDS } from './content-kinds';
 import type { ContentPreviews } from './content-preview';
 
-export function contentPreviewRouter(previews: ContentPreviews, access: (needs: ContentRole) => Middleware): Router {
+export function contentPreviewRouter(
+  previews: ContentPreviews,
+  access: (needs: ContentRole) => Middleware,
+  sessionTag: (ctx: Context) => Promise<string | undefined>,
+): Router {
   const router = new Router({ prefix: '/api/content' });
   router.post('/:kind/:id/preview', access('editor'), async (ctx) => {
     const kind = kindOf(ctx);
-    const granted = await previews.grant(kind, ctx.params.id!);
+    // A person's preview lasts as long as their session (and ends at sign-out); a token's has none.
+    const session = (ctx.state.caller as ContentCaller).via === 'session' ? ((await sessionTag(ctx)) ?? null) : null;
+    const granted = await previews.grant(kind, ctx.params.id!, session);
     if (!granted) throw new AppError(404, 'not_found', `${KINDS[kind].label} not found`);
     ctx.cookies.set(CONTENT_PREVIEW_COOKIE, granted.token, {
       path: '/',

@@ -20,6 +20,8 @@ export interface PreviewedContent {
   store: ContentStore;
   /** What a render task carries in place of the published content (for that task only). */
   shared: SharedContent;
+  /** What is previewed, in a marketer's words, for the page's preview bar: `Blog post "Launching the Offers API", revision 4 (draft)`. */
+  what: string;
 }
 
 const STATE_KEY = 'previewedContent';
@@ -49,7 +51,16 @@ export interface ContentPreviewDeps {
   editorial(): Promise<EditorialStore>;
   secret(): Promise<string>;
   clock: Clock;
+  /** The tag of the open editor session the request carries (undefined without one): a preview is tied to its session. */
+  sessionTag(ctx: Context): Promise<string | undefined>;
 }
+
+const stateWords: Record<ItemRecord['state'], string> = {
+  draft: 'draft, never published',
+  scheduled: 'scheduled, not yet live',
+  published: 'not yet published',
+  unpublished: 'unpublished',
+};
 
 export class ContentPreviews {
   /** Views by live revision and item revision: a browser's every request need not rebuild one. */
@@ -57,12 +68,15 @@ export class ContentPreviews {
 
   constructor(private readonly deps: ContentPreviewDeps) {}
 
-  /** Signs a preview of the item; undefined when there is no such item (deleted or never saved). */
-  async grant(kind: ContentKind, id: string): Promise<{ token: string; url: string; expiresAt: Date } | undefined> {
+  /**
+   * Signs a preview of the item for the session `session` (null for a content token); undefined when
+   * there is no such item (deleted or never saved).
+   */
+  async grant(kind: ContentKind, id: string, session: string | null): Promise<{ token: string; url: string; expiresAt: Date } | undefined> {
     const item = await (await this.deps.editorial()).item(kind, id);
     if (!item) return undefined;
     const expiresAt = this.deps.clock().getTime() + PREVIEW_TTL_MS;
-    const token = signContentPreview({ kind, id: item.itemId, expiresAt }, await this.deps.secret());
+    const token = signContentPreview({ kind, id: item.itemId, expiresAt, session }, await this.deps.secret());
     return { token, url: KINDS[kind].paths(item.itemId)[0] ?? '/', expiresAt: new Date(expiresAt) };
   }
 
@@ -72,17 +86,23 @@ export class ContentPreviews {
       const cookie = ctx.cookies.get(CONTENT_PREVIEW_COOKIE);
       if (cookie) {
         let loaded: Promise<PreviewedContent | undefined> | undefined;
-        ctx.state[STATE_KEY] = () => (loaded ??= this.load(cookie));
+        ctx.state[STATE_KEY] = () => (loaded ??= this.load(cookie, ctx));
       }
       await next();
     };
   }
 
-  /** The view a cookie grants: none when invalid, expired or of an unknown item, or while the database cannot be read (the published content, as every instance serves then). */
-  private async load(cookie: string): Promise<PreviewedContent | undefined> {
+  /**
+   * The view a cookie grants: none when invalid, expired, of an unknown item, or made by a session
+   * this request does not carry or that has ended (signed out, expired), or while the database cannot
+   * be read (the published content, as every instance serves then).
+   */
+  private async load(cookie: string, ctx: Context): Promise<PreviewedContent | undefined> {
     try {
       const grant = verifyContentPreview(cookie, await this.deps.secret(), this.deps.clock().getTime());
-      return grant && (await this.view(grant.kind, grant.id));
+      if (!grant) return undefined;
+      if (grant.session !== null && grant.session !== (await this.deps.sessionTag(ctx))) return undefined;
+      return await this.view(grant.kind, grant.id);
     } catch {
       return undefined;
     }
@@ -92,13 +112,17 @@ export class ContentPreviews {
     const store = await this.deps.editorial();
     const item = await store.item(kind, id);
     if (!item) return undefined;
-    const key = [this.deps.live.revision, item.uid, item.latestRevision].join('\0');
+    const key = [this.deps.live.revision, item.uid, item.latestRevision, item.state, item.liveRevision].join('\0');
     const kept = this.views.get(key);
     if (kept) return kept;
     const latest = await store.revision(item.uid, item.latestRevision);
     if (!latest) return undefined;
     const items = overlaid(this.deps.live.items(), kind, item, latest.body as object);
-    const view = { store: contentStore(items, this.deps.clock), shared: shareContent(items, this.deps.live.revision) };
+    const title = (latest.body as { title?: unknown }).title;
+    const name = typeof title === 'string' ? `${KINDS[kind].label} “${title}”` : KINDS[kind].label;
+    const live = item.liveRevision === item.latestRevision && item.state === 'published';
+    const what = `${name}, revision ${item.latestRevision} (${live ? 'the live one' : stateWords[item.state]})`;
+    const view = { store: contentStore(items, this.deps.clock), shared: shareContent(items, this.deps.live.revision), what };
     this.views.set(key, view);
     return view;
   }

@@ -9,20 +9,11 @@ import crypto from 'node:crypto';
 import { BANNERS_ITEM_ID, type ContentKind, type ContentState } from '@cardlift/contracts';
 import { checkReferences, ContentError, type Clock, type UploadedImageCheck } from './content-store';
 import { itemsOf, KINDS } from './content-kinds';
+import { checkBase, type WriteBase } from './content-preconditions';
+import { ContentRefused } from './content-refused';
 import type { ContentChange, EditorialStore, ItemRecord, RevisionRecord } from './editorial-store';
 
-/** A refusal the API answers with: status, code, message and, for a schema's refusal, each field's message. */
-export class ContentRefused extends Error {
-  override name = 'ContentRefused';
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly issues?: { path: string; message: string }[],
-  ) {
-    super(message);
-  }
-}
+export { ContentRefused };
 
 export interface ContentServiceDeps {
   store(): Promise<EditorialStore>;
@@ -33,8 +24,12 @@ export interface ContentServiceDeps {
   clock: Clock;
 }
 
-/** The item checked with its kind's schema, or a 400 naming every field at fault. */
-export function checkedItem(kind: ContentKind, body: unknown): object {
+/**
+ * The item checked with its kind's schema, or a refusal naming every field at fault: 400 for a body
+ * sent now, 422 for a stored revision a publish finds breaking today's rules (a link or an image
+ * saved before them), which must be fixed and saved again first.
+ */
+export function checkedItem(kind: ContentKind, body: unknown, stored = false): object {
   const result = KINDS[kind].schema.safeParse(body);
   if (result.success) return result.data;
   const issues = result.error.issues.map((issue) => ({
@@ -42,6 +37,13 @@ export function checkedItem(kind: ContentKind, body: unknown): object {
     message: issue.message,
   }));
   const first = issues[0]!;
+  if (stored)
+    throw new ContentRefused(
+      422,
+      'content_invalid',
+      `The saved revision breaks the content rules (field "${first.path}": ${first.message}): fix it, save, then publish. Nothing was published.`,
+      issues,
+    );
   throw new ContentRefused(400, 'validation_failed', `field "${first.path}": ${first.message}`, issues);
 }
 
@@ -67,14 +69,24 @@ export class ContentService {
     return { store, item };
   }
 
-  /** Saves `body` as the item's newest revision (a draft: what visitors see does not change). */
-  async save(kind: ContentKind, id: string, body: unknown, actor: string, restoredFrom: number | null = null): Promise<ItemRecord> {
+  /**
+   * Saves `body` as the item's newest revision (a draft: what visitors see does not change). `base`
+   * is the revision the writer started from (content-preconditions.ts); the CLI writes over anything.
+   */
+  async save(
+    kind: ContentKind,
+    id: string,
+    body: unknown,
+    actor: string,
+    { restoredFrom = null, base = 'any' }: { restoredFrom?: number | null; base?: WriteBase } = {},
+  ): Promise<ItemRecord> {
     if (kind === 'banners' && id !== BANNERS_ITEM_ID)
       throw new ContentRefused(404, 'not_found', `Banners are edited as "${BANNERS_ITEM_ID}"`);
     const content = checkedItem(kind, body);
     const newId = KINDS[kind].idOf(content);
     const store = await this.deps.store();
     const existing = await store.item(kind, id);
+    await checkBase(store, kind, existing, base);
     if (!existing && newId !== id)
       throw new ContentRefused(400, 'id_mismatch', `A new item's ${kind === 'jobs' ? 'slug' : 'id'} must be the one in the path ("${id}")`);
     const at = this.now();
@@ -102,11 +114,22 @@ export class ContentService {
     return item;
   }
 
-  /** Publishes the latest revision now, or schedules it for `at` (a time in the future). */
-  async publish(kind: ContentKind, id: string, actor: string, at?: string): Promise<ItemRecord> {
+  /**
+   * Publishes the latest revision now, or schedules it for `at` (a time in the future; a past one is
+   * refused). `base` is the revision the publisher saw: a newer one refuses the publish (409), so
+   * nobody publishes a revision they never read.
+   */
+  async publish(kind: ContentKind, id: string, actor: string, at?: string, base: WriteBase = 'any'): Promise<ItemRecord> {
     const { store, item } = await this.find(kind, id);
+    await checkBase(store, kind, item, base);
     const when = at === undefined ? undefined : new Date(at);
-    if (when && when.getTime() > this.deps.clock().getTime()) {
+    if (when && when.getTime() <= this.deps.clock().getTime())
+      throw new ContentRefused(
+        422,
+        'past_time',
+        `${at} has already passed: choose a time in the future, or publish now. Nothing was scheduled.`,
+      );
+    if (when) {
       await this.publishable(store, item, item.latestRevision);
       const scheduled: ItemRecord = {
         ...item,
@@ -127,8 +150,9 @@ export class ContentService {
   }
 
   /** Takes the item off the site: 404 (a job posting: 410, closed); its revisions stay. */
-  async unpublish(kind: ContentKind, id: string, actor: string): Promise<ItemRecord> {
+  async unpublish(kind: ContentKind, id: string, actor: string, base: WriteBase = 'any'): Promise<ItemRecord> {
     const { store, item } = await this.find(kind, id);
+    await checkBase(store, kind, item, base);
     if (item.state !== 'published' && item.state !== 'scheduled')
       throw new ContentRefused(409, 'not_published', `${KINDS[kind].label} is not published`);
     await this.checkLive(store, item, undefined);
@@ -143,11 +167,11 @@ export class ContentService {
   }
 
   /** Copies an old revision into a new draft. */
-  async restore(kind: ContentKind, id: string, revision: number, actor: string): Promise<ItemRecord> {
+  async restore(kind: ContentKind, id: string, revision: number, actor: string, base: WriteBase = 'any'): Promise<ItemRecord> {
     const { store, item } = await this.find(kind, id);
     const old = await store.revision(item.uid, revision);
     if (!old) throw new ContentRefused(404, 'not_found', `${KINDS[kind].label} has no revision ${revision}`);
-    return this.save(kind, item.itemId, old.body, actor, revision);
+    return this.save(kind, item.itemId, old.body, actor, { restoredFrom: revision, base });
   }
 
   /**
@@ -210,7 +234,7 @@ export class ContentService {
   private async publishable(store: EditorialStore, item: ItemRecord, revision: number): Promise<{ body: object; itemId: string }> {
     const found = await store.revision(item.uid, revision);
     if (!found) throw new ContentRefused(404, 'not_found', `${KINDS[item.kind].label} has no revision ${revision}`);
-    const body = checkedItem(item.kind, found.body);
+    const body = checkedItem(item.kind, found.body, true);
     await this.checkLive(store, item, body);
     return { body, itemId: found.itemId };
   }

@@ -36,7 +36,7 @@ export function mediaWiring({ config, logger, artifacts, person, ...previewDeps 
   const access = contentAccess({ tokens: config.contentTokens, person });
   const previews = new ContentPreviews(previewDeps);
   return {
-    routers: [contentImagesRouter(artifacts, access), contentPreviewRouter(previews, access)],
+    routers: [contentImagesRouter(artifacts, access), contentPreviewRouter(previews, access, previewDeps.sessionTag)],
     contentPreview: previews.middleware(),
     uploadSweep: new UploadSweep({ artifacts, store: previewDeps.editorial, logger, graceHours: config.contentUploadGraceHours }),
   };

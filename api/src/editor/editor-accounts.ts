@@ -36,9 +36,9 @@ export function checkedRole(raw: string | undefined): EditorRole {
 export class AccountService {
   constructor(private readonly deps: AccountServiceDeps) {}
 
-  private newLink() {
+  private newLink(validMs = SET_PASSWORD_LINK_HOURS * HOUR_MS) {
     const token = randomSecret();
-    const expiresAt = new Date(this.deps.clock().getTime() + SET_PASSWORD_LINK_HOURS * HOUR_MS).toISOString();
+    const expiresAt = new Date(this.deps.clock().getTime() + validMs).toISOString();
     return { token, stored: { hash: storedHash(token), expiresAt }, link: `${this.deps.siteUrl}/editor/set-password#token=${token}` };
   }
 
@@ -60,10 +60,10 @@ export class AccountService {
     return link;
   }
 
-  /** A new set-password link for the account (the previous one stops working). */
-  async reset(rawEmail: string, actor = 'cli'): Promise<string> {
+  /** A new set-password link for the account (the previous one stops working), valid 24 hours or `validMs`. */
+  async reset(rawEmail: string, actor = 'cli', validMs?: number): Promise<string> {
     const email = normalizedEmail(rawEmail);
-    const { stored, link } = this.newLink();
+    const { stored, link } = this.newLink(validMs);
     const store = await this.deps.store();
     if (!(await store.issueToken(email, stored, this.audit('link_issued', email, actor))))
       throw new AccountRefused(`${email} has no account`);

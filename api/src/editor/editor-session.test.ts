@@ -1,6 +1,6 @@
 /**
  * People in the editor, against the real app on a fresh SQLite file with no content token at all:
- * signing in and out, the lock after five wrong passwords, the one-time set-password link, and the
+ * signing in and out, the delays after wrong passwords, the one-time set-password link, and the
  * content API taken with a session: roles, cross-site writes refused, the audit naming the person.
  */
 import request from 'supertest';
@@ -22,7 +22,7 @@ const revisionsOf = async (id: string) => {
 };
 
 describe('editor sessions', () => {
-  it('signs a person in with an HttpOnly, SameSite=Strict cookie, reads the session back, and signs out', async () => {
+  it('signs a person in with an HttpOnly, SameSite=Strict cookie lasting the session, reads the session back, and signs out', async () => {
     const link = await addAccount(app, 'Pat@Example.com', 'editor');
     expect(link).toMatch(new RegExp(`^${site}/editor/set-password#token=[\\w-]{43}$`));
     await request(server)
@@ -32,7 +32,8 @@ describe('editor sessions', () => {
     const res = await signIn('PAT@example.com ', PASSWORD).expect(200);
     expect(res.body).toEqual({ user: { email: 'pat@example.com', role: 'editor' }, csrfToken: expect.any(String) });
     const setCookie = (res.headers['set-cookie'] as unknown as string[]).join('\n');
-    expect(setCookie).toMatch(new RegExp(`^${EDITOR_SESSION_COOKIE}=[\\w-]{43}; Path=/; HttpOnly; SameSite=Strict; Secure$`));
+    // Secure only when the request came over HTTPS (this one did not: see sign-in-security.test.ts).
+    expect(setCookie).toMatch(new RegExp(`^${EDITOR_SESSION_COOKIE}=[\\w-]{43}; Max-Age=604800; Path=/; HttpOnly; SameSite=Strict$`));
     const cookie = sessionCookie(res);
     expect((await request(server).get('/api/editor/session').set('Cookie', cookie).expect(200)).body).toEqual(res.body);
     await request(server).get('/api/editor/session').expect(401);
@@ -53,20 +54,6 @@ describe('editor sessions', () => {
     await trail.close();
   });
 
-  it('answers a wrong password and an unknown e-mail alike, and locks the account after five wrong passwords', async () => {
-    await signedIn(app, server, 'lee@example.com', 'editor');
-    const unknown = await signIn('nobody@example.com', 'whatever it is').expect(401);
-    const wrong = await signIn('lee@example.com', 'not the password').expect(401);
-    expect(wrong.body).toEqual(unknown.body);
-    expect(wrong.body.code).toBe('invalid_credentials');
-    for (let i = 2; i <= 4; i += 1) await signIn('lee@example.com', `wrong ${i}`).expect(401);
-    const fifth = await signIn('lee@example.com', 'wrong 5').expect(423);
-    expect(fifth.body.code).toBe('locked');
-    expect(Number(fifth.headers['retry-after'])).toBeGreaterThan(14 * 60);
-    const right = await signIn('lee@example.com', PASSWORD).expect(423);
-    expect(right.headers['set-cookie']).toBeUndefined();
-  });
-
   it('lets a set-password link work once, and refuses a short password naming the field', async () => {
     const token = tokenOf(await addAccount(app, 'kim@example.com', 'publisher'));
     const short = await request(server).post('/api/editor/password').send({ token, password: 'short' }).expect(400);
@@ -82,8 +69,12 @@ describe('editor sessions', () => {
 describe('the content API with a session', () => {
   it('lets an editor save a draft but not publish (403), with the person as the audit actor', async () => {
     const editor = await signedIn(app, server, 'ed@example.com', 'editor');
-    const post = (await editor.get('/api/content/blog/merchants-announcement').expect(200)).body.content;
-    await editor.put('/api/content/blog/merchants-announcement', { ...post, title: 'A draft by Ed' }).expect(200);
+    const loaded = await editor.get('/api/content/blog/merchants-announcement').expect(200);
+    const post = loaded.body.content;
+    await editor
+      .put('/api/content/blog/merchants-announcement', { ...post, title: 'A draft by Ed' })
+      .set('If-Match', loaded.headers.etag!)
+      .expect(200);
     const refused = await editor.post('/api/content/blog/merchants-announcement/publish').expect(403);
     expect(refused.body.code).toBe('forbidden');
     const store = await app.editorialStore();
@@ -123,7 +114,14 @@ describe('the content API with a session', () => {
   it('takes a write from the editor served at another address than SITE_URL (npm start on localhost)', async () => {
     const person = await signedIn(app, server, 'local@example.com', 'editor');
     const post = (await request(server).get('/api/blog/merchants-announcement').expect(200)).body;
-    const local = { Host: 'localhost:3000', Origin: 'http://localhost:3000', Cookie: person.cookie, 'X-CSRF-Token': person.csrfToken };
+    const etag = (await person.get('/api/content/blog/merchants-announcement').expect(200)).headers.etag!;
+    const local = {
+      Host: 'localhost:3000',
+      Origin: 'http://localhost:3000',
+      Cookie: person.cookie,
+      'X-CSRF-Token': person.csrfToken,
+      'If-Match': etag,
+    };
     await request(server)
       .put('/api/content/blog/merchants-announcement')
       .set(local)
@@ -140,7 +138,8 @@ describe('the content API with a session', () => {
   it('lets a publisher schedule, and lists what is scheduled soonest first', async () => {
     const person = await signedIn(app, server, 'sam@example.com', 'publisher');
     const at = new Date(Date.now() + 86_400_000).toISOString();
-    await person.post('/api/content/jobs/data-scientist-measurement/publish', { at }).expect(200);
+    const etag = (await person.get('/api/content/jobs/data-scientist-measurement').expect(200)).headers.etag!;
+    await person.post('/api/content/jobs/data-scientist-measurement/publish', { at }).set('If-Match', etag).expect(200);
     const scheduled = (await person.get('/api/content/scheduled').expect(200)).body;
     expect(scheduled).toContainEqual({
       kind: 'jobs',

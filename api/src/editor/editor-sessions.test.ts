@@ -5,19 +5,20 @@ import path from 'node:path';
 import { AccountService } from './editor-accounts';
 import { openSqliteEditorStore } from './editor-store-sqlite';
 import { SESSION_IDLE_MS, SessionService } from './editor-sessions';
+import { SignInThrottle } from './sign-in-throttle';
 
 const HOUR = 3_600_000;
 let now = new Date('2026-11-22T08:00:00Z');
 const clock = () => now;
 const store = openSqliteEditorStore(fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-sessions-')));
-const sessions = new SessionService({ store: async () => store, clock });
+const sessions = new SessionService({ store: async () => store, clock, throttle: new SignInThrottle(async () => store, clock) });
 afterAll(() => store.close());
 
 async function signedInId(email: string): Promise<string> {
   const accounts = new AccountService({ store: async () => store, siteUrl: 'https://site.example', clock });
   const link = await accounts.add(email, 'editor');
   expect(await accounts.setPassword(new URL(link).hash.slice('#token='.length), 'a long enough password')).toBe(true);
-  return (await sessions.signIn(email, 'a long enough password')).id;
+  return (await sessions.signIn(email, 'a long enough password', '203.0.113.7')).id;
 }
 
 describe('editor sessions', () => {

@@ -75,6 +75,8 @@ export interface NewSession {
 
 export interface EditorStore {
   kind: 'sqlite' | 'postgres';
+  /** The database itself, for the stores of the editor's other tables (presence, sign-in delays). */
+  sql: SqlRunner;
   /** Creates the account (no password yet) with its first set-password token; AccountExists when taken. */
   addAccount(account: { email: string; role: EditorRole }, token: NewToken, audit: EditorAuditEntry): Promise<void>;
   accounts(): Promise<Account[]>;
@@ -147,6 +149,7 @@ export function editorStoreOn(db: SqlRunner): EditorStore {
   const one = async <T>(sql: string, ...params: unknown[]) => (await db.query<T>(sql, params))[0];
   return {
     kind: db.kind,
+    sql: db,
     async addAccount({ email, role }, token, audit) {
       try {
         await db.transaction([

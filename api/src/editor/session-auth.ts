@@ -10,7 +10,7 @@
  * cookie, so none of this applies to them.
  */
 import type { Context } from 'koa';
-import { CSRF_HEADER, EDITOR_SESSION_COOKIE } from '@cardlift/contracts';
+import { CSRF_HEADER, EDITOR_SESSION_COOKIE, SESSION_ENDED } from '@cardlift/contracts';
 import { AppError } from '../platform/errors';
 import type { SessionRecord } from './editor-store';
 import { sameToken, type SessionService } from './editor-sessions';
@@ -39,7 +39,7 @@ export async function signedInPerson(ctx: Context, sessions: SessionService, sit
   const id = sessionCookieOf(ctx);
   if (!id) return undefined;
   const session = await sessions.current(id);
-  if (!session) throw new AppError(401, 'unauthorized', 'Your session has ended: sign in again');
+  if (!session) throw new AppError(401, 'session_ended', SESSION_ENDED);
   checkCsrf(ctx, session, siteOrigin);
   return session;
 }

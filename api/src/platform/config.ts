@@ -46,6 +46,8 @@ export interface AppConfig {
   leadsWebhookUrl: string | undefined;
   smtpUrl: string | undefined;
   leadsEmailTo: string | undefined;
+  /** Sender of the editor's own mails (password reset, unlock links), through SMTP_URL; default no-reply@ the site's host. */
+  editorMailFrom: string | undefined;
   logLevel: string;
   /** Shared store for the contact rate limit across instances; in memory when unset. */
   redisUrl: string | undefined;
@@ -271,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     leadsWebhookUrl: env.LEADS_WEBHOOK_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     leadsEmailTo: env.LEADS_EMAIL_TO || undefined,
+    editorMailFrom: env.EDITOR_MAIL_FROM || undefined,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'cardlift',

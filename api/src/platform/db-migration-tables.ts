@@ -110,3 +110,34 @@ export const RUM_VIEW_TABLES = `
         PRIMARY KEY (section, version, route, client, minute)
       );
       CREATE INDEX rum_clients_minute ON rum_clients (minute);`;
+/** Who has which content item open in the editor: one row per person and item, refreshed by the open screen. */
+export const EDITOR_PRESENCE_TABLE = `
+      CREATE TABLE editor_presence (
+        kind TEXT NOT NULL,
+        item_id TEXT NOT NULL,
+        email TEXT NOT NULL,
+        since TEXT NOT NULL,
+        seen_at TEXT NOT NULL,
+        PRIMARY KEY (kind, item_id, email)
+      );`;
+
+/**
+ * Failed sign-ins per e-mail (as typed, known or not) and client address, with the time before which
+ * that pair must wait; and the one-time unlock links mailed to an account's owner (SHA-256 only).
+ */
+export const EDITOR_SIGN_IN_TABLES = `
+      CREATE TABLE editor_sign_in_failures (
+        email TEXT NOT NULL,
+        address TEXT NOT NULL,
+        failures INTEGER NOT NULL,
+        last_failed_at TEXT NOT NULL,
+        wait_until TEXT,
+        PRIMARY KEY (email, address)
+      );
+      CREATE INDEX editor_sign_in_failures_age ON editor_sign_in_failures (last_failed_at);
+      CREATE TABLE editor_unlock_tokens (
+        token_hash TEXT PRIMARY KEY,
+        email TEXT NOT NULL REFERENCES editor_accounts(email) ON DELETE CASCADE,
+        expires_at TEXT NOT NULL,
+        used_at TEXT
+      );`;

@@ -2,7 +2,14 @@
  * Schema migrations, applied in order on start and recorded in schema_migrations. Never edit a
  * released migration: add the next one. Each has the same meaning in both dialects.
  */
-import { CONTENT_TABLES, contentAudit, editorTables, RUM_VIEW_TABLES } from './db-migration-tables';
+import {
+  CONTENT_TABLES,
+  contentAudit,
+  EDITOR_PRESENCE_TABLE,
+  EDITOR_SIGN_IN_TABLES,
+  editorTables,
+  RUM_VIEW_TABLES,
+} from './db-migration-tables';
 
 export interface Migration {
   version: number;
@@ -266,4 +273,9 @@ export const MIGRATIONS: readonly Migration[] = [
     sqlite: RUM_VIEW_TABLES.replaceAll('BIGINT', 'INTEGER'),
     postgres: RUM_VIEW_TABLES,
   },
+  // Who has an item open in the editor (editor/editor-presence.ts), refreshed every few seconds.
+  { version: 15, sqlite: EDITOR_PRESENCE_TABLE, postgres: EDITOR_PRESENCE_TABLE },
+  // Sign-in delays per account and client address, and one-time unlock links (editor/sign-in-throttle.ts).
+  // The account-wide lock columns of migration 6 stay (the previous release reads them) but are no longer set.
+  { version: 16, sqlite: EDITOR_SIGN_IN_TABLES, postgres: EDITOR_SIGN_IN_TABLES },
 ];

@@ -3,7 +3,7 @@
  * the section's first page, served with the candidate. /api/preview/exit ends the preview.
  */
 import Router from '@koa/router';
-import { SECTIONS } from '@cardlift/contracts';
+import { isSafeLink, SECTIONS } from '@cardlift/contracts';
 import { AppError } from '../platform/errors';
 import { CONTENT_PREVIEW_COOKIE, PREVIEW_COOKIE, verifyPreview } from './preview';
 
@@ -14,7 +14,9 @@ export function previewRouter(previewSecret: () => Promise<string>): Router {
     for (const cookie of [PREVIEW_COOKIE, CONTENT_PREVIEW_COOKIE])
       ctx.cookies.set(cookie, null, { path: '/', httpOnly: true, sameSite: 'lax', secure: ctx.secure });
     ctx.set('Cache-Control', 'no-store');
-    ctx.redirect('/');
+    // Back to the page the preview bar was on (a path of this site only), as visitors see it.
+    const to = typeof ctx.query.to === 'string' ? ctx.query.to : '';
+    ctx.redirect(to.startsWith('/') && isSafeLink(to) ? to : '/');
   });
   router.get('/:token', async (ctx) => {
     const grant = verifyPreview(ctx.params.token, await previewSecret());

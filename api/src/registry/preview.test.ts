@@ -22,7 +22,7 @@ describe('preview links', () => {
   });
 
   it("sign a content item's preview with the same secret, never taken for a release's (nor the other way)", () => {
-    const content = { kind: 'blog' as const, id: 'offers-api-announcement', expiresAt: grant.expiresAt };
+    const content = { kind: 'blog' as const, id: 'offers-api-announcement', expiresAt: grant.expiresAt, session: 'tag-of-a-session' };
     const token = signContentPreview(content, 'secret');
     expect(verifyContentPreview(token, 'secret', before)).toEqual(content);
     expect(verifyContentPreview(token, 'secret', grant.expiresAt)).toBeUndefined();

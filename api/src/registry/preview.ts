@@ -70,17 +70,24 @@ export interface ContentPreviewGrant {
   id: string;
   /** Epoch milliseconds. */
   expiresAt: number;
+  /**
+   * The editor session that asked for it (a tag derived from its cookie), which must still be open
+   * and sent beside it on every use; null for a content token's preview (a script has no session).
+   */
+  session: string | null;
 }
 
 export function signContentPreview(grant: ContentPreviewGrant, secret: string): string {
-  return sign([CONTENT_GRANT, grant.kind, grant.id, grant.expiresAt], secret);
+  return sign([CONTENT_GRANT, grant.kind, grant.id, grant.expiresAt, grant.session], secret);
 }
 
+/** A grant signed before previews were tied to sessions (four fields) is no longer honoured. */
 export function verifyContentPreview(token: string | undefined, secret: string, now = Date.now()): ContentPreviewGrant | undefined {
   const fields = verified(token, secret);
-  if (fields?.length !== 4 || fields[0] !== CONTENT_GRANT) return undefined;
-  const [, kind, id, expiresAt] = fields;
+  if (fields?.length !== 5 || fields[0] !== CONTENT_GRANT) return undefined;
+  const [, kind, id, expiresAt, session] = fields;
   const parsed = contentKindSchema.safeParse(kind);
   if (!parsed.success || typeof id !== 'string' || !live(expiresAt, now)) return undefined;
-  return { kind: parsed.data, id, expiresAt };
+  if (session !== null && typeof session !== 'string') return undefined;
+  return { kind: parsed.data, id, expiresAt, session };
 }

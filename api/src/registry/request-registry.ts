@@ -27,6 +27,7 @@ export function requestRegistry({ config, follower, artifacts, previewSecret }: 
     const grant = secret ? verifyPreview(ctx.cookies.get(PREVIEW_COOKIE), secret) : undefined;
     const preview = grant && artifacts.locate(grant.remote, grant.version) ? new Map([[grant.remote, grant.version]]) : undefined;
     const versions = requestVersions(ctx, follower.current(), follower.canaries());
-    return { registry: buildRegistry(config, versions, preview), preview: Boolean(preview) };
+    const candidate = grant && preview ? { remote: grant.remote, version: grant.version } : undefined;
+    return { registry: buildRegistry(config, versions, preview), preview: Boolean(preview), ...(candidate ? { candidate } : {}) };
   };
 }

@@ -76,6 +76,8 @@ export interface RenderInput {
   boot: BootData;
   /** Query results the page shows at once (its PageMeta.queries, plus the banner). */
   queryData?: InlineQueryData[];
+  /** The preview bar's HTML (preview-bar.ts), outside the page's root, when the page is a preview. */
+  previewBar?: string;
   /** The page body rendered on the server ('' leaves it to the browser). */
   appHtml?: string;
   /** The contact form's state the body was rendered with, inlined so that hydration finds the same form. */
@@ -145,5 +147,5 @@ export function renderPage(template: PageTemplate, input: RenderInput): string {
   return template.html
     .replace('<!--app-head-->', () => head.join('\n    '))
     .replace('<!--app-html-->', () => input.appHtml ?? '')
-    .replace('<!--app-state-->', () => state.join('\n    '));
+    .replace('<!--app-state-->', () => [...(input.previewBar ? [input.previewBar] : []), ...state].join('\n    '));
 }

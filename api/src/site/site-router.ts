@@ -34,6 +34,7 @@ import { allowInlineSources } from '../platform/security-headers';
 import { inlineStyleSources } from './page-stylesheets';
 import { landingAttribution } from './landing-attribution';
 import { previewedContent } from '../content/content-preview';
+import { previewBar } from './preview-bar';
 
 /** `/resources` is what "View All Case Studies" links to; `/company` has no page. */
 const PERMANENT_REDIRECTS: Record<string, string> = { '/resources': '/case-studies', '/company': '/company/about-us' };
@@ -42,6 +43,8 @@ const PERMANENT_REDIRECTS: Record<string, string> = { '/resources': '/case-studi
 export interface RequestRegistry {
   registry: RemoteEntry[];
   preview: boolean;
+  /** The release candidate a preview cookie shows in this browser. */
+  candidate?: { remote: string; version: string };
 }
 
 export interface SiteDeps {
@@ -121,10 +124,14 @@ export function siteRouter(
   /** The page at ctx.path; with a contact form state, rendered afresh for this visitor alone. */
   const respond: PageResponder = async (ctx, options = {}) => {
     const { contactForm } = options;
-    const { registry, preview: candidate } = registryFor(ctx);
+    const { registry, preview: candidate, candidate: previewedRelease } = registryFor(ctx);
     // A browser previewing a content item is served its draft: the page, its data and its head tags.
     const previewed = await previewedContent(ctx);
     const preview = candidate || previewed !== undefined;
+    const previewing = [
+      ...(previewed ? [previewed.what] : []),
+      ...(previewedRelease ? [`${previewedRelease.remote} release ${previewedRelease.version} (a candidate)`] : []),
+    ];
     const [page, navigation] = await Promise.all([pool.resolve(ctx.path, registry, clock(), previewed?.shared), pool.navigation(registry)]);
     const meta = page?.meta ?? NOT_FOUND_META;
     // The announcement bar shows on every page; the page's own data follows.
@@ -179,6 +186,7 @@ export function siteRouter(
       appHtml,
       ...(contactForm ? { contactForm } : {}),
       ...(options.attribution ? { formAttribution: options.attribution } : {}),
+      ...(preview ? { previewBar: previewBar(previewing, ctx.path) } : {}),
     });
     sendPage(ctx, html);
   };

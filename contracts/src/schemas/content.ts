@@ -3,10 +3,11 @@
  * the front ends import the inferred types. Dates are ISO `yyyy-mm-dd` strings.
  */
 import { DEFAULT_CTA_BUTTON_TEXT, SLUG_PATTERN } from '../content-rules';
+import { imageTexts, linkSchema, requireImageTexts, text } from './content-fields';
 import { z } from './z';
 
-/** The messages name the problem in the editor's words (the api answers them too, in each 400's issues). */
-const text = z.string().trim().min(1, 'must not be empty');
+export { linkSchema };
+
 const AT_LEAST_ONE = 'needs at least one entry';
 const isoDate = z.iso.date();
 
@@ -15,7 +16,7 @@ const isoDate = z.iso.date();
  * schemas (so a new field needs no form code): 'long-text' is a text area, 'bulleted-text' a text
  * area with a live rendering of the bullet rule (parseBulletedText), 'image' an upload.
  */
-export type EditorWidget = 'long-text' | 'bulleted-text' | 'image';
+export type EditorWidget = 'long-text' | 'bulleted-text' | 'image' | 'blog-post';
 const widget = (name: EditorWidget) => ({ widget: name });
 /** Prose of a paragraph or more. */
 const longText = text.meta(widget('long-text'));
@@ -27,6 +28,11 @@ const assetPath = z
   .regex(/^\/[\w\-./]+$/, 'must be a site-relative path starting with /')
   .meta(widget('image'));
 const slug = z.string().regex(SLUG_PATTERN, 'must be lowercase words joined by dashes');
+/** An item's id: also the last part of its page's address. */
+const itemId = slug.meta({
+  description: 'Lowercase words joined by dashes (offers-api-launch): the end of the page address. Made from the title.',
+});
+
 const titled = z.object({ title: text, description: text });
 
 export const solutionDetailSchema = z.object({
@@ -41,11 +47,12 @@ export const caseStudyMetricSchema = z
   .refine((m) => m.metric ?? m.label, { message: 'a metric needs a metric or a label' });
 
 export const caseStudySchema = z.object({
-  id: slug,
+  id: itemId,
   title: text,
   client: text,
   clientLogo: assetPath,
   heroImage: assetPath,
+  ...imageTexts('heroImage'),
   overview: longText,
   challenge: bulletedText,
   solution: longText,
@@ -88,13 +95,14 @@ export function pickFields<T extends object, K extends keyof T>(item: T, fields:
 }
 
 export const blogPostSummarySchema = z.object({
-  id: slug,
+  id: itemId,
   title: text,
   excerpt: text,
   author: text,
   publishedDate: isoDate,
   readTime: text,
   heroImage: assetPath.optional(),
+  ...imageTexts('heroImage'),
   category: text,
 });
 
@@ -159,15 +167,27 @@ export function summarizeJobPosting(posting: JobPosting): JobPostingSummary {
   return pickFields(posting, JOB_POSTING_SUMMARY_FIELDS);
 }
 
-const bannerLink = z.object({ text, link: text });
+const bannerLink = z.object({ text, link: linkSchema() });
+
+/** A banner's blogPostId that hides the home hero's Learn More link. */
+export const NO_LEARN_MORE_POST = 'default';
 
 /**
  * GET /api/banners. `primary` drives the announcement bar (null: no bar); `secondary` drives the
  * home hero's announcement pill, and its blogPostId 'default' hides the hero's Learn More link.
  */
 export const bannersSchema = z.object({
-  primary: bannerLink.nullable(),
-  secondary: bannerLink.extend({ blogPostId: text }).nullable(),
+  primary: bannerLink.nullable().meta({ title: 'Announcement bar (top of every page)' }),
+  secondary: bannerLink
+    .extend({
+      blogPostId: text.meta({
+        widget: 'blog-post',
+        title: 'Blog post of the Learn More button',
+        description: 'The post the home hero links to; "No Learn More button" hides it.',
+      }),
+    })
+    .nullable()
+    .meta({ title: 'Home page hero pill' }),
 });
 
 export type SolutionDetail = z.infer<typeof solutionDetailSchema>;
@@ -189,8 +209,20 @@ export const CONTENT_KINDS = ['casestudies', 'blog', 'jobs', 'banners'] as const
 export const contentKindSchema = z.enum(CONTENT_KINDS);
 export const BANNERS_ITEM_ID = 'site';
 
-/** The schema every write of a kind is checked with: the api's and the editor's one table. */
+/**
+ * The schema every write of a kind is checked with (and every publish, again): the api's and the
+ * editor's one table. The answers' shapes plus the editorial rules content from before them may
+ * break (alt text), which a publish therefore refuses until the item is fixed.
+ */
 export const CONTENT_KIND_SCHEMAS = {
+  casestudies: caseStudySchema.superRefine(requireImageTexts('heroImage')),
+  blog: blogPostSchema.superRefine(requireImageTexts('heroImage')),
+  jobs: jobSchema,
+  banners: bannersSchema,
+} as const satisfies Record<(typeof CONTENT_KINDS)[number], z.ZodType<object>>;
+
+/** The shapes the api answers and the site is served from: content stored before a rule still reads. */
+export const PUBLIC_CONTENT_SCHEMAS = {
   casestudies: caseStudySchema,
   blog: blogPostSchema,
   jobs: jobSchema,

@@ -14,6 +14,8 @@ export type EditorRole = z.infer<typeof editorRoleSchema>;
 /** The session cookie (HttpOnly, SameSite=Strict) and the header every write made with it carries. */
 export const EDITOR_SESSION_COOKIE = 'cardlift_editor';
 export const CSRF_HEADER = 'X-CSRF-Token';
+/** What a request made with an ended session (expired, signed out elsewhere, password reset) is told: 401 `session_ended`. */
+export const SESSION_ENDED = 'Your session ended: sign in again';
 /** Shorter passphrases are refused when a password is set. */
 export const EDITOR_PASSWORD_MIN_LENGTH = 12;
 /** Longer is no stronger, and bounds what one sign-in costs the server. */
@@ -74,3 +76,19 @@ export const scheduledEntrySchema = z.object({
   author: z.string(),
 });
 export type ScheduledEntry = z.infer<typeof scheduledEntrySchema>;
+
+/** How often an open item screen tells the api it is there (POST /api/editor/presence/{kind}/{id}). */
+export const PRESENCE_REFRESH_MS = 5_000;
+
+/** Another person with the same item open, since when (ISO time). */
+export interface PresenceEntry {
+  email: string;
+  since: string;
+}
+
+/** POST /api/editor/password-reset: the address to send a one-time link to. */
+export const passwordResetRequestSchema = z.object({ email: z.string().max(320, 'Enter a valid e-mail address') }).strict();
+/** POST /api/editor/unlock: the mailed link's token. */
+export const unlockRequestSchema = z
+  .object({ token: z.string().min(1, 'The link has no token').max(200, 'The link is not valid') })
+  .strict();

@@ -5,17 +5,22 @@
  */
 import {
   CSRF_HEADER,
+  revisionEtag,
   type ContentItemStatus,
   type ContentKind,
   type ContentListEntry,
   type ContentRevision,
   type EditorSession,
+  type PresenceEntry,
   type ScheduledEntry,
 } from '@cardlift/contracts';
 
 export const EDITOR_API_PATHS = {
   session: '/api/editor/session',
   password: '/api/editor/password',
+  passwordReset: '/api/editor/password-reset',
+  unlock: '/api/editor/unlock',
+  presence: '/api/editor/presence',
   content: '/api/content',
   scheduled: '/api/content/scheduled',
   closingSoon: '/api/content/jobs/closing-soon',
@@ -49,13 +54,24 @@ export class ApiError extends Error {
     message: string,
     readonly issues: FieldIssue[] = [],
     readonly retryAfterSeconds?: number,
+    /** The answer's `details` as sent (a conflict's revisions, authors and fields). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
-type ErrorBody = { error?: unknown; code?: unknown; details?: { issues?: unknown } };
+/** What a 409 `stale` says: the revision the write was based on, the newer one, who saved since, when, and the fields that differ. */
+export interface StaleDetails {
+  baseRevision: number;
+  latestRevision: number;
+  changedBy: string[];
+  changedAt: string;
+  fields: string[];
+}
+
+type ErrorBody = { error?: unknown; code?: unknown; details?: { issues?: unknown } & Record<string, unknown> };
 
 /** The api's error body: `{ error: message, code, details }`, a 400's field issues in `details.issues`. */
 async function errorOf(response: Response): Promise<ApiError> {
@@ -67,22 +83,41 @@ async function errorOf(response: Response): Promise<ApiError> {
     ? rawIssues.filter((i): i is FieldIssue => typeof i?.path === 'string' && typeof i?.message === 'string')
     : [];
   const retryAfter = Number(response.headers.get('Retry-After'));
-  return new ApiError(response.status, code, message, issues, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
+  const seconds = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined;
+  return new ApiError(response.status, code, message, issues, seconds, body.details ?? {});
 }
+
+/** The revision a write is based on: the one the screen shows, or null for a new item (it must not exist yet). */
+const basedOn = (base: number | null): Record<string, string> =>
+  base === null ? { 'If-None-Match': '*' } : { 'If-Match': revisionEtag(base) };
 
 const itemPath = (kind: ContentKind, id: string) => `${EDITOR_API_PATHS.content}/${kind}/${encodeURIComponent(id)}`;
 
 export class EditorClient {
   private csrfToken = '';
+  /** Told when the api says the session ended (expired, signed out elsewhere): the app asks to sign in again. */
+  onSessionEnded: (() => void) | undefined;
 
-  private async request<T>(method: string, path: string, body?: unknown, contentType = 'application/json'): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (method !== 'GET') headers[CSRF_HEADER] = this.csrfToken;
+  /**
+   * Every call carries X-CSRF-Token (empty until signed in): writes need it, and it tells the api the
+   * call is the editor's, so a call whose session is gone is answered "session ended" (401).
+   */
+  private async request<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    { contentType = 'application/json', headers: extra = {}, keepalive = false }: RequestOptions = {},
+  ): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json', [CSRF_HEADER]: this.csrfToken, ...extra };
     if (body !== undefined) headers['Content-Type'] = contentType;
     const payload = body === undefined ? undefined : contentType === 'application/json' ? JSON.stringify(body) : (body as Blob);
-    const response = await fetch(path, { method, headers, body: payload, credentials: 'same-origin' });
-    if (!response.ok) throw await errorOf(response);
-    return (response.status === 204 ? undefined : await response.json()) as T;
+    const response = await fetch(path, { method, headers, body: payload, credentials: 'same-origin', keepalive });
+    if (!response.ok) {
+      const error = await errorOf(response);
+      if (error.code === 'session_ended') this.onSessionEnded?.();
+      throw error;
+    }
+    return (response.status === 204 || response.status === 202 ? await optionalJson(response) : await response.json()) as T;
   }
 
   private remember(session: Session): Session {
@@ -112,6 +147,22 @@ export class EditorClient {
   setPassword(token: string, password: string): Promise<void> {
     return this.request('POST', EDITOR_API_PATHS.password, { token, password });
   }
+  /** Asks for a reset link by mail; `mail` says whether the site can send mail at all (the same for every address). */
+  forgotPassword(email: string): Promise<{ mail: boolean }> {
+    return this.request('POST', EDITOR_API_PATHS.passwordReset, { email });
+  }
+  unlock(token: string): Promise<void> {
+    return this.request('POST', EDITOR_API_PATHS.unlock, { token });
+  }
+  /** Says this person has the item open; answers who else has it open. */
+  async present(kind: ContentKind, id: string): Promise<PresenceEntry[]> {
+    return (await this.request<{ others: PresenceEntry[] }>('POST', `${EDITOR_API_PATHS.presence}/${kind}/${encodeURIComponent(id)}`))
+      .others;
+  }
+  /** Says the person left the item (kept alive, so it is sent while the page unloads too). */
+  leave(kind: ContentKind, id: string): Promise<void> {
+    return this.request('POST', `${EDITOR_API_PATHS.presence}/${kind}/${encodeURIComponent(id)}/leave`, undefined, { keepalive: true });
+  }
 
   list(kind: ContentKind): Promise<ContentListEntry[]> {
     return this.request('GET', `${EDITOR_API_PATHS.content}/${kind}`);
@@ -125,27 +176,39 @@ export class EditorClient {
   item(kind: ContentKind, id: string): Promise<ContentItemStatus> {
     return this.request('GET', itemPath(kind, id));
   }
-  save(kind: ContentKind, id: string, content: unknown): Promise<ContentItemStatus> {
-    return this.request('PUT', itemPath(kind, id), content);
+  /** Saves a draft based on revision `base` (null: a new item); a newer revision answers 409 `stale`. */
+  save(kind: ContentKind, id: string, content: unknown, base: number | null): Promise<ContentItemStatus> {
+    return this.request('PUT', itemPath(kind, id), content, { headers: basedOn(base) });
   }
-  /** Publishes now, or at `at` (an ISO time) when given. */
-  publish(kind: ContentKind, id: string, at?: string): Promise<ContentItemStatus> {
-    return this.request('POST', `${itemPath(kind, id)}/publish`, at ? { at } : {});
+  /** Publishes revision `base` (the one the screen shows) now, or at `at` (an ISO time) when given. */
+  publish(kind: ContentKind, id: string, base: number, at?: string): Promise<ContentItemStatus> {
+    return this.request('POST', `${itemPath(kind, id)}/publish`, at ? { at } : {}, { headers: basedOn(base) });
   }
-  unpublish(kind: ContentKind, id: string): Promise<ContentItemStatus> {
-    return this.request('POST', `${itemPath(kind, id)}/unpublish`, {});
+  unpublish(kind: ContentKind, id: string, base: number): Promise<ContentItemStatus> {
+    return this.request('POST', `${itemPath(kind, id)}/unpublish`, {}, { headers: basedOn(base) });
   }
   revisions(kind: ContentKind, id: string): Promise<RevisionEntry[]> {
     return this.request('GET', `${itemPath(kind, id)}/revisions`);
   }
-  restore(kind: ContentKind, id: string, revision: number): Promise<ContentItemStatus> {
-    return this.request('POST', `${itemPath(kind, id)}/restore`, { revision });
+  restore(kind: ContentKind, id: string, revision: number, base: number): Promise<ContentItemStatus> {
+    return this.request('POST', `${itemPath(kind, id)}/restore`, { revision }, { headers: basedOn(base) });
   }
   /** Sets this browser's preview cookie; the answer's url shows the item's latest revision. */
   preview(kind: ContentKind, id: string): Promise<{ url: string }> {
     return this.request('POST', `${itemPath(kind, id)}/preview`, {});
   }
   uploadImage(file: Blob): Promise<UploadedImage> {
-    return this.request('POST', EDITOR_API_PATHS.images, file, file.type);
+    return this.request('POST', EDITOR_API_PATHS.images, file, { contentType: file.type });
   }
+}
+
+interface RequestOptions {
+  contentType?: string;
+  headers?: Record<string, string>;
+  keepalive?: boolean;
+}
+
+async function optionalJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  return text ? JSON.parse(text) : undefined;
 }

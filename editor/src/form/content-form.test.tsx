@@ -119,7 +119,7 @@ it("refuses an invalid item with the schema's message on the field and in the su
   expect(onSave).not.toHaveBeenCalled();
   const id = screen.getByLabelText(/^id/i);
   expect(id).toHaveAttribute('aria-invalid', 'true');
-  expect(id).toHaveAccessibleDescription('must be lowercase words joined by dashes');
+  expect(id).toHaveAccessibleDescription(expect.stringContaining('must be lowercase words joined by dashes'));
   const summary = screen.getByRole('alert', { name: 'The item was not saved' });
   expect(summary).toHaveFocus();
   await userEvent.click(within(summary).getByRole('link', { name: /id: must be lowercase/ }));
@@ -138,4 +138,20 @@ it("shows the server's 400 on the field it names", async () => {
   const second = screen.getByRole('group', { name: 'Section 2' });
   expect(within(second).getByLabelText(/^title/i)).toHaveAccessibleDescription('Pick another title');
   expect(within(screen.getByRole('group', { name: 'Section 1' })).getByLabelText(/^title/i)).toHaveAttribute('aria-invalid', 'false');
+});
+
+it("makes a new item's id from its title until the person edits the id", async () => {
+  render(
+    <EditorProvider client={new EditorClient()}>
+      <ContentForm kind="blog" onSave={jest.fn()} isNew />
+    </EditorProvider>,
+  );
+  const [id, title] = [screen.getByLabelText(/^id/i), document.getElementById('field-title')!];
+  await userEvent.type(title, 'Offers that pay — 2026!');
+  expect(id).toHaveValue('offers-that-pay-2026');
+  expect(id).toHaveAccessibleDescription(expect.stringContaining('Lowercase words joined by dashes'));
+  await userEvent.clear(id);
+  await userEvent.type(id, 'my-own-id');
+  await userEvent.type(title, ' more');
+  expect(id).toHaveValue('my-own-id');
 });

@@ -15,7 +15,7 @@ interface ErrorSummaryProps {
 }
 
 /** "content.sections.1.title" -> "content › sections 2 › title": where the field is, in the form's words. */
-function placeOf(path: string): string {
+export function placeOf(path: string): string {
   if (path === ROOT_PATH) return 'The item';
   return path
     .split('.')

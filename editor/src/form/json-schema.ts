@@ -20,6 +20,8 @@ export interface JsonSchema {
   title?: string;
   description?: string;
   widget?: EditorWidget;
+  /** Set on an image's alt text, decorative mark and caption: drawn with the image (`heroImage`), not on their own. */
+  imageOf?: string;
 }
 
 const cache = new Map<ContentKind, JsonSchema>();
@@ -88,6 +90,8 @@ export function cleanValue(schema: JsonSchema, value: unknown): unknown {
       const property = schema.properties?.[key] ?? {};
       const cleaned = cleanValue(property, raw);
       if (isBlank(cleaned) && !required.has(key)) continue;
+      // An optional yes/no left unticked is no answer (a "decorative" mark), not an answer "no" to store.
+      if (cleaned === false && property.type === 'boolean' && property.default === undefined && !required.has(key)) continue;
       out[key] = cleaned;
     }
     return out;

@@ -5,6 +5,7 @@
  */
 import { ObjectArrayField, StringArrayField } from './array-fields';
 import { ObjectFields, OptionalGroup } from './group-fields';
+import { BlogPostField } from './blog-post-field';
 import { ImageField } from './image-field';
 import { labelFor, nullableInner, type JsonSchema } from './json-schema';
 import { CheckboxField, LongTextField, NumberField, SelectField, TextField } from './leaf-fields';
@@ -38,6 +39,7 @@ export function SchemaField({ path, name, schema, required, label = labelFor(nam
   if (schema.type === 'boolean') return <CheckboxField {...leaf} />;
   if (schema.type === 'number' || schema.type === 'integer') return <NumberField {...leaf} />;
   if (schema.widget === 'image') return <ImageField {...leaf} />;
+  if (schema.widget === 'blog-post') return <BlogPostField {...leaf} />;
   if (schema.widget === 'long-text' || schema.widget === 'bulleted-text') return <LongTextField {...leaf} />;
   return <TextField {...leaf} />;
 }
@@ -47,16 +49,18 @@ export function PropertyFields({ path, schema }: { path: string; schema: JsonSch
   const required = new Set(schema.required ?? []);
   return (
     <>
-      {Object.entries(schema.properties ?? {}).map(([key, property]) => (
-        <SchemaField
-          key={key}
-          path={path ? `${path}.${key}` : key}
-          name={key}
-          schema={property}
-          // A field with a default may be left as it is; it is shown like a required one.
-          required={required.has(key) || property.default !== undefined}
-        />
-      ))}
+      {Object.entries(schema.properties ?? {})
+        .filter(([, property]) => !property.imageOf)
+        .map(([key, property]) => (
+          <SchemaField
+            key={key}
+            path={path ? `${path}.${key}` : key}
+            name={key}
+            schema={property}
+            // A field with a default may be left as it is; it is shown like a required one.
+            required={required.has(key) || property.default !== undefined}
+          />
+        ))}
     </>
   );
 }

@@ -39,7 +39,7 @@ function KindList({ kind }: { kind: ContentKind }) {
         </h2>
         {kind === 'banners' ? (
           <EditorLink href={itemHref(kind, BANNERS_ITEM_ID)} className={LINK_CLASS}>
-            Edit the banners
+            Edit the announcement bar and the home page pill
           </EditorLink>
         ) : (
           <EditorLink href={itemHref(kind, null)} className={LINK_CLASS}>
@@ -49,12 +49,13 @@ function KindList({ kind }: { kind: ContentKind }) {
       </div>
       <LoadState loaded={items} empty={`No ${labels.plural.toLowerCase()} yet.`} />
       {items.data && items.data.length > 0 && (
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full border-collapse text-left text-sm">
+        <div className="mt-3">
+          {/* Fixed columns whose text wraps: on a phone every link stays on the screen, nothing scrolls sideways. */}
+          <table className="w-full table-fixed border-collapse text-left text-sm break-words">
             <thead>
               <tr className="border-b border-line text-muted">
-                {COLUMNS.map((column) => (
-                  <th key={column} scope="col" className="py-2 pr-4 font-medium">
+                {COLUMNS.map((column, i) => (
+                  <th key={column} scope="col" className={`py-2 pr-4 font-medium ${i === 0 ? 'w-2/5' : ''}`}>
                     {column}
                   </th>
                 ))}
@@ -72,7 +73,7 @@ function KindList({ kind }: { kind: ContentKind }) {
                     {item.state}
                     {item.state === 'scheduled' && item.publishAt ? ` for ${formatTime(item.publishAt)}` : ''}
                   </td>
-                  <td className="py-2 pr-4 text-ink">{item.author}</td>
+                  <td className="py-2 pr-4 break-all text-ink">{item.author}</td>
                   <td className="py-2 text-ink">{formatTime(item.updatedAt)}</td>
                 </tr>
               ))}

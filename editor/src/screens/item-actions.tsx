@@ -1,39 +1,63 @@
 /**
  * What can be done with a saved item beside saving: Preview (everyone), and for publishers Publish
- * now, Schedule (a local date and time, sent as an ISO time) and Unpublish. An editor never sees the
- * publisher's buttons; the api refuses them anyway.
+ * now and Unpublish (each confirmed, naming the page and its address) and Schedule. Every one names
+ * the revision the screen shows, so nobody publishes a revision they never saw (409 otherwise), and
+ * says how it ended beside the buttons. While the form has unsaved changes, publishing waits for a save.
+ * An editor never sees the publisher's buttons; the api refuses them anyway.
  */
 import { useState } from 'react';
 import { Button } from '@cardlift/shell/ui';
-import type { ContentItemStatus, ContentKind } from '@cardlift/contracts';
-import { ApiError } from '../api/editor-client';
+import { contentPagePath, type ContentItemStatus, type ContentKind } from '@cardlift/contracts';
 import { useEditor } from '../editor-context';
-import { CONTROL_CLASS } from '../form/field-frame';
-import { localInputToIso } from './dates';
+import { Dialog } from '../ui/dialog';
+import type { Outcome } from '../ui/outcome';
+import { KIND_LABELS } from './dashboard';
+import { clockTime, formatTime, utcLabel, zoneLabel } from './dates';
+import { refusal } from './outcomes';
+import { ScheduleField } from './schedule-field';
 
 interface ItemActionsProps {
   kind: ContentKind;
-  id: string;
+  status: ContentItemStatus;
   canPublish: boolean;
-  /** After a change of the item's state: the screen reloads it. */
+  /** The form has changes not saved yet: they would not be published. */
+  unsaved: boolean;
   changed(status: ContentItemStatus): void;
+  report(outcome: Outcome): void;
+  /** A 409 `stale`: someone saved since; the screen shows the comparison. */
+  stale(error: unknown): void;
 }
 
-const failure = (error: unknown) => (error instanceof ApiError ? error.message : 'The server could not be reached.');
+type Confirming = 'publish' | 'unpublish' | null;
 
-export function ItemActions({ kind, id, canPublish, changed }: ItemActionsProps) {
+const titleOf = (status: ContentItemStatus) => {
+  const title = (status.content as { title?: unknown } | null)?.title;
+  return typeof title === 'string' ? `“${title}”` : status.kind === 'banners' ? 'the banners' : status.id;
+};
+
+export function ItemActions({ kind, status, canPublish, unsaved, changed, report, stale }: ItemActionsProps) {
   const { client, announce } = useEditor();
-  const [when, setWhen] = useState('');
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const url = `${window.location.origin}${contentPagePath(kind, status.id)}`;
+  const where = kind === 'banners' ? `every page of ${window.location.origin}` : url;
+  const base = status.latestRevision;
 
-  async function act(label: string, work: () => Promise<ContentItemStatus>) {
+  const say = (outcome: Outcome) => {
+    report(outcome);
+    announce(outcome.text);
+  };
+
+  async function act(failed: string, work: () => Promise<ContentItemStatus>, done: (next: ContentItemStatus) => string) {
     setBusy(true);
+    setConfirming(null);
     try {
-      const status = await work();
-      changed(status);
-      announce(`${label}: done. The item is ${status.state}.`);
+      const next = await work();
+      changed(next);
+      say({ tone: 'success', text: done(next) });
     } catch (error) {
-      announce(`${label} failed: ${failure(error)}`);
+      say(refusal(failed, error));
+      stale(error);
     } finally {
       setBusy(false);
     }
@@ -43,22 +67,17 @@ export function ItemActions({ kind, id, canPublish, changed }: ItemActionsProps)
     // Opened before the call, while the click still allows a new tab; pointed at the page once answered.
     const tab = window.open('about:blank', '_blank');
     try {
-      const { url } = await client.preview(kind, id);
-      if (tab) tab.location.href = url;
-      else window.location.assign(url);
-      announce('Preview opened in a new tab: it shows the last saved revision.');
+      const { url: page } = await client.preview(kind, status.id);
+      if (tab) tab.location.href = page;
+      else window.location.assign(page);
+      say({ tone: 'info', text: `Preview opened in a new tab: revision ${base} as saved, marked "Preview: not live".` });
     } catch (error) {
       tab?.close();
-      announce(`Preview failed: ${failure(error)}`);
+      say(refusal('Preview failed', error));
     }
   }
 
-  function schedule() {
-    const at = localInputToIso(when);
-    if (!at) return announce('Schedule: choose a date and time first.');
-    void act('Schedule', () => client.publish(kind, id, at));
-  }
-
+  const held = busy || unsaved;
   return (
     <>
       <Button variant="outline" disabled={busy} onClick={preview}>
@@ -66,31 +85,70 @@ export function ItemActions({ kind, id, canPublish, changed }: ItemActionsProps)
       </Button>
       {canPublish && (
         <>
-          <Button variant="primary" disabled={busy} onClick={() => act('Publish', () => client.publish(kind, id))}>
+          <Button variant="primary" disabled={held} onClick={() => setConfirming('publish')}>
             Publish now
           </Button>
-          <div className="flex items-end gap-2">
-            <div>
-              <label htmlFor="schedule-at" className="block text-sm font-medium text-ink">
-                Publish at
-              </label>
-              <input
-                id="schedule-at"
-                type="datetime-local"
-                step={1}
-                className={CONTROL_CLASS}
-                value={when}
-                onChange={(e) => setWhen(e.target.value)}
-              />
-            </div>
-            <Button variant="outline" disabled={busy} onClick={schedule}>
-              Schedule
-            </Button>
-          </div>
-          <Button variant="outline" disabled={busy} onClick={() => act('Unpublish', () => client.unpublish(kind, id))}>
+          <ScheduleField
+            disabled={held}
+            onRefuse={(text) => say({ tone: 'error', text })}
+            onSchedule={(at) =>
+              void act(
+                'Not scheduled',
+                () => client.publish(kind, status.id, base, at),
+                () => `Scheduled: revision ${base} goes live ${formatTime(at)} (${zoneLabel(new Date(at))}), which is ${utcLabel(at)}.`,
+              )
+            }
+          />
+          <Button
+            variant="outline"
+            disabled={busy || (status.state !== 'published' && status.state !== 'scheduled')}
+            onClick={() => setConfirming('unpublish')}
+          >
             Unpublish
           </Button>
+          {unsaved && <p className="w-full text-sm text-muted">Save your changes first: publishing puts the saved revision live.</p>}
         </>
+      )}
+      {confirming === 'publish' && (
+        <Dialog
+          title={`Publish ${titleOf(status)} now?`}
+          confirm="Publish now"
+          tone="brand"
+          onCancel={() => setConfirming(null)}
+          onConfirm={() =>
+            void act(
+              'Not published',
+              () => client.publish(kind, status.id, base),
+              () =>
+                `Published ${clockTime(new Date().toISOString())}: revision ${base} is live at ${where}, on every server within a second.`,
+            )
+          }
+        >
+          <p>
+            Revision {base} of this {KIND_LABELS[kind].one} goes live for every visitor at <strong className="break-all">{where}</strong>.
+          </p>
+        </Dialog>
+      )}
+      {confirming === 'unpublish' && (
+        <Dialog
+          title={`Take ${titleOf(status)} off the site?`}
+          confirm="Unpublish"
+          tone="brand"
+          onCancel={() => setConfirming(null)}
+          onConfirm={() =>
+            void act(
+              'Not unpublished',
+              () => client.unpublish(kind, status.id, base),
+              () => `Unpublished ${clockTime(new Date().toISOString())}: ${where} no longer shows it.`,
+            )
+          }
+        >
+          <p>
+            Visitors of <strong className="break-all">{where}</strong> will no longer see it
+            {kind === 'jobs' ? ' (the posting shows as closed)' : kind === 'banners' ? '' : ' (the page answers "not found")'}, and it
+            leaves the lists and the sitemap. Its revisions stay: you can publish it again at any time.
+          </p>
+        </Dialog>
       )}
     </>
   );

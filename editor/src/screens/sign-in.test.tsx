@@ -1,4 +1,4 @@
-/** What a person reads when signing in fails: wrong credentials (401) or a locked account (423). */
+/** What a person reads when signing in fails: wrong credentials (401) or too many wrong passwords from here (429). */
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EditorClient } from '../api/editor-client';
@@ -33,10 +33,14 @@ it('says the e-mail and password do not match on a 401', async () => {
   expect(onSignedIn).not.toHaveBeenCalled();
 });
 
-it('says the account is locked and for how long on a 423', async () => {
-  signInWith(answer(423, { error: { code: 'locked', message: 'Locked' } }, { 'Retry-After': '840' }));
+it('says how long to wait on a 429, and where to go instead', async () => {
+  signInWith(answer(429, { error: 'Too many wrong passwords', code: 'too_many_attempts' }, { 'Retry-After': '840' }));
   await submit();
-  await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('this account is locked. Try again in 14 minutes.'));
+  await waitFor(() =>
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Too many wrong passwords from here: try again in 14 minutes, or use "Forgot your password?".',
+    ),
+  );
 });
 
 it('signs in, sends the e-mail and password as JSON, and keeps the CSRF token for writes', async () => {

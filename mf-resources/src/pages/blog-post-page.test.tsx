@@ -42,6 +42,21 @@ describe('BlogPostPage', () => {
     await waitFor(() => expect(document.head.querySelector('meta[property="og:type"]')).toHaveAttribute('content', 'article'));
   });
 
+  it('describes the hero image with its alt text and caption, and leaves a decorative one out', async () => {
+    const described = { ...post, heroImageAlt: 'A phone showing an offer card', heroImageCaption: 'The Offers API in a partner app' };
+    mockFetch({ [`/api/blog/${post.id}`]: () => json(described) });
+    const { unmount } = render();
+    expect(await screen.findByRole('img', { name: 'A phone showing an offer card' })).toHaveAttribute('src', post.heroImage);
+    const caption = screen.getByText('The Offers API in a partner app');
+    expect(caption.tagName).toBe('FIGCAPTION');
+    expect(caption.closest('figure')).toContainElement(screen.getByRole('img', { name: 'A phone showing an offer card' }));
+    unmount();
+    mockFetch({ [`/api/blog/${post.id}`]: () => json({ ...described, heroImageDecorative: true, heroImageCaption: undefined }) });
+    const { container } = render();
+    await screen.findByRole('heading', { level: 1, name: post.title });
+    expect(container.querySelector('img')).toHaveAttribute('alt', '');
+  });
+
   it("uses 'Get in Touch' when the call to action names no button, and scrolls to the contact form", async () => {
     const { buttonText: _omit, ...cta } = post.content.callToAction!;
     mockFetch({ [`/api/blog/${post.id}`]: () => json({ ...post, content: { ...post.content, callToAction: cta } }) });

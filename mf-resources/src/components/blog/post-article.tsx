@@ -2,7 +2,7 @@ import { DEFAULT_CTA_BUTTON_TEXT, type BlogPost } from '@cardlift/contracts';
 import { Badge, Breadcrumb, TalkToSalesButton } from '@cardlift/shell/ui';
 import { blogCopy, BLOG_PATH } from '../../content/blog';
 import { paragraphs } from '../../lib/text';
-import { FallbackImage } from '../common/fallback-image';
+import { ContentImage } from '../common/content-image';
 import { PostByline } from './post-byline';
 
 function Paragraphs({ text }: { text: string }) {
@@ -43,12 +43,17 @@ export function PostArticle({ post }: { post: BlogPost }) {
         <p className="rs:mt-4 rs:text-xl rs:leading-8 rs:text-muted">{post.excerpt}</p>
         <PostByline post={post} className="rs:mt-6" />
       </header>
-      <FallbackImage
+      <ContentImage
         src={post.heroImage}
+        texts={{ alt: post.heroImageAlt, decorative: post.heroImageDecorative, caption: post.heroImageCaption }}
         width={1200}
         height={630}
         priority
-        className="rs:mt-10 rs:aspect-[1200/630] rs:w-full rs:rounded-lg rs:bg-neutral-100 rs:object-cover"
+        className={
+          post.heroImageCaption
+            ? 'rs:mt-10 rs:w-full'
+            : 'rs:mt-10 rs:aspect-[1200/630] rs:w-full rs:rounded-lg rs:bg-neutral-100 rs:object-cover'
+        }
       />
       <div className="rs:mt-10">
         <Paragraphs text={introduction} />

@@ -1,7 +1,7 @@
 import { siteConfig, type CaseStudy } from '@cardlift/contracts';
 import { Breadcrumb, TalkToSalesButton } from '@cardlift/shell/ui';
 import { caseStudiesCopy, CASE_STUDIES_PATH } from '../../content/case-studies';
-import { FallbackImage } from '../common/fallback-image';
+import { ContentImage } from '../common/content-image';
 
 /** Top of a case study: breadcrumb, logos, title, overview, Talk to Sales and the hero image. */
 export function CaseStudyHero({ caseStudy }: { caseStudy: CaseStudy }) {
@@ -35,13 +35,15 @@ export function CaseStudyHero({ caseStudy }: { caseStudy: CaseStudy }) {
         <p className="rs:mt-6 rs:text-lg rs:leading-8 rs:text-muted">{caseStudy.overview}</p>
         <TalkToSalesButton className="rs:mt-8">{caseStudiesCopy.detail.talkToSales}</TalkToSalesButton>
       </div>
-      <FallbackImage
+      <ContentImage
         src={caseStudy.heroImage}
-        alt=""
+        texts={{ alt: caseStudy.heroImageAlt, decorative: caseStudy.heroImageDecorative, caption: caseStudy.heroImageCaption }}
         width={1200}
         height={630}
         priority
-        className="rs:aspect-[1200/630] rs:w-full rs:rounded-lg rs:bg-neutral-100 rs:object-cover"
+        className={
+          caseStudy.heroImageCaption ? 'rs:w-full' : 'rs:aspect-[1200/630] rs:w-full rs:rounded-lg rs:bg-neutral-100 rs:object-cover'
+        }
       />
     </header>
   );

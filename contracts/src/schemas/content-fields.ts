@@ -1,0 +1,49 @@
+/**
+ * Fields content schemas share beyond plain text: a link a visitor follows (one rule for every link
+ * field, content-links.ts) and the texts an image carries for people who cannot see it.
+ */
+import { EMAIL_LINK_HINT, LINK_HINT, linkProblem, type LinkKind } from '../content-links';
+import { z } from './z';
+
+/** The messages name the problem in the editor's words (the api answers them too, in each 400's issues). */
+export const text = z.string().trim().min(1, 'must not be empty');
+
+/** A link a visitor follows: a site path or an https:// address (mailto: for e-mail fields); see content-links.ts. */
+export function linkSchema(kind: LinkKind = 'web') {
+  return z
+    .string()
+    .superRefine((value, ctx) => {
+      const problem = linkProblem(value, kind);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .meta({ description: kind === 'email' ? EMAIL_LINK_HINT : LINK_HINT });
+}
+
+/**
+ * What a content image says to people who cannot see it: its alt text, or that it is decorative
+ * (it adds nothing the text does not say, so screen readers skip it), and an optional caption shown
+ * under it. Optional in the shapes the api answers (content from before the rule has none); the
+ * editor's write schemas (CONTENT_KIND_SCHEMAS) require alt text or the decorative mark.
+ */
+export const imageTexts = <N extends string>(image: N) =>
+  ({
+    [`${image}Alt`]: z
+      .string()
+      .trim()
+      .max(250, 'keep alt text under 250 characters: say what the image shows, briefly')
+      .optional()
+      .meta({ imageOf: image, title: 'Alt text', description: 'What the image shows, for people who cannot see it.' }),
+    [`${image}Decorative`]: z.boolean().optional().meta({ imageOf: image, title: 'Decorative image (adds nothing the text does not say)' }),
+    [`${image}Caption`]: text.optional().meta({ imageOf: image, title: 'Caption' }),
+  }) as Record<`${N}Alt` | `${N}Caption`, z.ZodOptional<z.ZodString>> & Record<`${N}Decorative`, z.ZodOptional<z.ZodBoolean>>;
+
+const ALT_TEXT_REQUIRED = 'needs alt text, or mark the image as decorative';
+
+/** The editorial rule of an image field: set, it carries alt text or the decorative mark. */
+export function requireImageTexts(image: string) {
+  return (item: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    if (!item[image] || item[`${image}Decorative`] === true) return;
+    const alt = item[`${image}Alt`];
+    if (typeof alt !== 'string' || alt.trim() === '') ctx.addIssue({ code: 'custom', path: [`${image}Alt`], message: ALT_TEXT_REQUIRED });
+  };
+}

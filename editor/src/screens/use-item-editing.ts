@@ -1,0 +1,62 @@
+/**
+ * The state of an item being edited: the revision its form is based on, whether the form holds
+ * changes not saved yet (compared with the saved content, whatever the form started from), and the
+ * copy of those changes kept in the browser as the person types (local-drafts.ts).
+ */
+import { useCallback, useRef, useState } from 'react';
+import { contentChanges, type ContentKind } from '@cardlift/contracts';
+import { cleanValue, emptyValue, kindJsonSchema } from '../form/json-schema';
+import { dropDraft, writeDraft } from './local-drafts';
+
+/** How long typing may pause before the browser's copy is written. */
+const KEEP_AFTER_MS = 400;
+
+export function useItemEditing(kind: ContentKind, email: string) {
+  const schema = kindJsonSchema(kind);
+  /** The saved content the form is compared with; a new item's is the empty form. */
+  const saved = useRef<unknown>(cleanValue(schema, emptyValue(schema)));
+  const draftId = useRef<string | null>(null);
+  const base = useRef<number | null>(null);
+  const values = useRef<unknown>(undefined);
+  const timer = useRef<number | undefined>(undefined);
+  const [dirty, setDirty] = useState(false);
+
+  const differs = (raw: unknown) => contentChanges(saved.current, cleanValue(schema, raw)).length > 0;
+
+  /** The form's values changed: dirty or not, and the browser's copy follows. */
+  const edited = useCallback(
+    (raw: unknown) => {
+      values.current = raw;
+      const now = differs(raw);
+      setDirty(now);
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => {
+        if (now) writeDraft(email, kind, draftId.current, raw, base.current);
+        else dropDraft(email, kind, draftId.current);
+      }, KEEP_AFTER_MS);
+    },
+    // `differs` reads refs only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [email, kind],
+  );
+
+  /** What the form is now based on: a saved revision (its id, number and content). */
+  const basedOn = useCallback(
+    (next: { id: string | null; revision: number | null; content: unknown }) => {
+      if (draftId.current !== next.id && next.id !== null) dropDraft(email, kind, draftId.current);
+      draftId.current = next.id;
+      base.current = next.revision;
+      saved.current = next.content ?? cleanValue(schema, emptyValue(schema));
+      // Before the form has reported any values (the screen just opened), a kept copy stays: it is offered back.
+      if (values.current === undefined) return;
+      const now = differs(values.current);
+      setDirty(now);
+      window.clearTimeout(timer.current);
+      if (!now) dropDraft(email, kind, next.id);
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [email, kind],
+  );
+
+  return { dirty, base, values, edited, basedOn, differs };
+}
