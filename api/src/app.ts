@@ -152,8 +152,9 @@ export function createApp(deps: AppDeps = {}): App {
   koa.use(metrics.middleware());
   koa.use(trustedForwardedHeaders(config.trustProxyHops));
   koa.use(securityHeaders({ production: config.production, siteOrigin: config.siteAddresses.siteUrl, remoteOrigins: origins }));
-  koa.use(errorHandler(logger));
+  // The request log wraps the error handler, so it writes the status an error was answered with.
   koa.use(requestContext(logger));
+  koa.use(errorHandler(logger));
   koa.use(requestGuard());
   koa.use(corsPolicy(config.siteAddresses.siteUrl, origins));
   koa.use(compress({ threshold: 1024 }));
