@@ -61,6 +61,7 @@ import { metricsRouter } from './platform/metrics.router';
 import { rumIngestRouter } from './rum/ingest.router';
 import { releaseHealthRouters } from './rum/health-wiring';
 import { canaryWiring } from './registry/canary/canary-wiring';
+import { scheduleWiring } from './registry/schedule/schedule-wiring';
 import { RumAggregator } from './rum/rum-aggregator';
 import { siteKnownRoutes } from './rum/known-routes';
 
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps = {}): App {
   });
   const pool = new RenderPool(config, logger, { content: () => content.forWorkers() });
   const releases = () => registryStore().then((store) => releaseContext(config, store, serverCheck(pool)));
+  const schedule = scheduleWiring({ context: releases, logger, clock });
   const relay = new OutboxRelay(leads, deps.notifiers ?? notifiersFrom(config), logger, deps.relay);
   const dedup = submissionDedup({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix });
   const origins = remoteOrigins(config);
@@ -253,6 +255,7 @@ export function createApp(deps: AppDeps = {}): App {
       relay.start();
       rum.start();
       canary.start();
+      await schedule.start();
     },
     // The routes too, so the first page views after a start are filed under their pages, not 'other'.
     warm: () => pool.warm().then(() => routes.refresh()),
@@ -261,6 +264,7 @@ export function createApp(deps: AppDeps = {}): App {
       registry.stop();
       contentFollower.stop();
       await media.uploadSweep.stop();
+      schedule.stop();
       await canary.stop();
       await relay.stop();
       await rum.stop();

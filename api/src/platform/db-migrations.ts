@@ -257,4 +257,35 @@ export const MIGRATIONS: readonly Migration[] = [
         ADD COLUMN notice_error TEXT;
       CREATE INDEX release_events_notices_due ON release_events (notice_next_at) WHERE notice_state = 'pending';`,
   },
+  // A release's action set to happen at a time (registry/schedule/): one per remote at most, carried
+  // out once by whichever instance sees it due, in the commit that moves the registry (or records why
+  // not). `base_revision` is the registry's revision when it was scheduled: a move by hand since makes
+  // it wrong. `share` NULL promotes to every visitor. A new table: the previous release never reads it.
+  {
+    version: 18,
+    sqlite: `
+      CREATE TABLE release_schedules (
+        remote TEXT PRIMARY KEY,
+        id TEXT NOT NULL,
+        version TEXT NOT NULL,
+        share INTEGER,
+        due_at TEXT NOT NULL,
+        base_revision INTEGER NOT NULL,
+        actor TEXT NOT NULL,
+        git_sha TEXT,
+        created_at TEXT NOT NULL
+      );`,
+    postgres: `
+      CREATE TABLE release_schedules (
+        remote TEXT PRIMARY KEY,
+        id TEXT NOT NULL,
+        version TEXT NOT NULL,
+        share INTEGER,
+        due_at TIMESTAMPTZ NOT NULL,
+        base_revision INTEGER NOT NULL,
+        actor TEXT NOT NULL,
+        git_sha TEXT,
+        created_at TIMESTAMPTZ NOT NULL
+      );`,
+  },
 ];

@@ -16,7 +16,15 @@ import { readManifest, type FederationManifest } from './manifest';
 import { assertWithinQuota, filesPresent, MissingFiles, removeIfUnnamed } from './release-folders';
 import { ReleaseRefused, type ReleaseContext } from './release-context-types';
 import { releaseEvent as event } from './release-events';
-import { RegistryConflict, type RegistryStore, type ReleaseEvent, type ReleaseRecord, type RemoteState } from './registry-store';
+import { RegistryContradiction } from './registry-invariants';
+import {
+  RegistryConflict,
+  type RegistryChange,
+  type RegistryStore,
+  type ReleaseEvent,
+  type ReleaseRecord,
+  type RemoteState,
+} from './registry-store';
 
 export interface Actor {
   /** Who asks: a release token's name, or `cli`. */
@@ -58,7 +66,7 @@ export const nextPosition = (state: RemoteState) => Math.max(0, ...state.release
  * Before a remote's first release the site serves its checkout build. That build becomes a release
  * too (stored, listed, first in line), so a rollback after the first release returns to it.
  */
-async function baselineOf(context: ReleaseContext, remote: RemoteName, state: RemoteState, who: Actor, at: string) {
+export async function baselineOf(context: ReleaseContext, remote: RemoteName, state: RemoteState, who: Actor, at: string) {
   if (state.current !== null) return undefined;
   const dir = context.checkoutBuildDir(remote);
   const read = readManifest(dir);
@@ -96,6 +104,9 @@ export async function releaseBuild(
   const version = versionFor(manifest, digest.contentHash);
   const state = await context.store.state(remote);
   const previous = state.current;
+  // A live release would leave the canary running against a new baseline (or become the canary
+  // itself): the team ends the canary first. A candidate changes nothing live, so it may come.
+  if (state.canary && !candidate) throw canaryRuns(state.canary);
   await assertWithinQuota(context, remote, version, digest.bytes);
   // Stored before anything else is decided: re-uploading a build whose folder went missing restores it.
   const store = () => context.artifacts.put(remote, version, buildDir, digest.serverChecksums);
@@ -129,31 +140,7 @@ async function recordRelease(context: ReleaseContext, options: RecordOptions): P
 
   const at = (context.now?.() ?? new Date()).toISOString();
   const known = state.releases.find((r) => r.version === version);
-  if (candidate) {
-    // A version already recorded keeps its record as it is now: the copy read above may be older
-    // than a promotion made meanwhile (and the revision check refuses this commit then).
-    const upsert: ReleaseRecord[] = known
-      ? []
-      : [
-          {
-            remote,
-            version,
-            state: 'candidate',
-            position: null,
-            createdAt: at,
-            createdBy: options.actor,
-            gitSha: options.gitSha ?? null,
-            rolledBackAt: null,
-          },
-        ];
-    await commitStored(context, options, {
-      remote,
-      expectedRevision: state.revision,
-      upsert,
-      events: [event(remote, 'candidate', version, null, options, at)],
-    });
-    return { version, previous, published, alreadyCurrent: false, candidate };
-  }
+  if (candidate) return recordCandidate(context, options, at);
 
   const found = await baselineOf(context, remote, state, options, at);
   const baseline = found && found.record.version !== version ? found : undefined;
@@ -174,7 +161,59 @@ async function recordRelease(context: ReleaseContext, options: RecordOptions): P
   return { version, previous: previous ?? baseline?.record.version ?? null, published, alreadyCurrent: false, candidate };
 }
 
+/**
+ * Stores a candidate: previewable, not live. On a remote that has never had a release, the checkout
+ * build the site serves is stored and made current in the same commit (as a first live release does),
+ * so a canary of the candidate is compared with what visitors were served.
+ */
+async function recordCandidate(context: ReleaseContext, options: RecordOptions, at: string): Promise<ReleaseOutcome> {
+  const { remote, version, state, published } = options;
+  // A version already recorded keeps its record as it is now: the copy read above may be older
+  // than a promotion made meanwhile (and the revision check refuses this commit then).
+  const known = state.releases.some((r) => r.version === version);
+  const baseline = await baselineOf(context, remote, state, options, at);
+  const upsert: ReleaseRecord[] = baseline ? [baseline.record] : [];
+  if (!known && baseline?.record.version !== version)
+    upsert.push({
+      remote,
+      version,
+      state: 'candidate',
+      position: null,
+      createdAt: at,
+      createdBy: options.actor,
+      gitSha: options.gitSha ?? null,
+      rolledBackAt: null,
+    });
+  const events = [event(remote, 'candidate', version, null, options, at)];
+  if (baseline) events.unshift(event(remote, 'baseline', baseline.record.version, null, { actor: options.actor }, at));
+  await commitStored(context, options, {
+    remote,
+    expectedRevision: state.revision,
+    ...(baseline ? { current: baseline.record.version } : {}),
+    upsert,
+    events,
+  });
+  return { version, previous: state.current, published, alreadyCurrent: false, candidate: true };
+}
+
+/** The refusal of a live change while a canary runs. */
+export const canaryRuns = (canary: { version: string; share: number }) =>
+  new ReleaseRefused(`a canary of ${canary.version} runs at ${canary.share} %: promote it with share 100, or roll it back, first`, [], 409);
+
+/** A store's refusal as the release API's answer: a race lost or a contradiction is 409. */
+function refusedByStore(error: unknown): unknown {
+  if (error instanceof RegistryConflict || error instanceof RegistryContradiction) return new ReleaseRefused(error.message, [], 409);
+  return error;
+}
+
 type Change = Parameters<RegistryStore['commit']>[0];
+
+/** Commits a change that moves no version (a schedule set, cancelled or refused); a store's refusal is 409. */
+export async function commitChange(context: ReleaseContext, change: Change): Promise<void> {
+  await context.store.commit(change).catch((error: unknown) => {
+    throw refusedByStore(error);
+  });
+}
 
 /**
  * Commits a move (promotion, rollback: it ends a running canary unless it names one), checking under
@@ -184,9 +223,8 @@ export async function commitMove(context: ReleaseContext, change: Change & { cur
   try {
     await context.store.commit({ canary: null, ...change, precondition: filesPresent(context, change.remote, [change.current]) });
   } catch (error) {
-    if (error instanceof RegistryConflict) throw new ReleaseRefused(error.message, [], 409);
     if (error instanceof MissingFiles) throw new ReleaseRefused(`${error.message}: the registry is unchanged`);
-    throw error;
+    throw refusedByStore(error);
   }
 }
 
@@ -201,18 +239,21 @@ async function commitStored(context: ReleaseContext, options: RecordOptions, cha
       await context.store.commit({ ...change, precondition: filesPresent(context, change.remote, [options.version]) });
       return;
     } catch (error) {
-      if (error instanceof RegistryConflict) throw new ReleaseRefused(error.message, [], 409);
-      if (!(error instanceof MissingFiles)) throw error;
+      if (!(error instanceof MissingFiles)) throw refusedByStore(error);
       if (attempt === 3) throw new ReleaseRefused(`${error.message}: the registry is unchanged`);
       await options.store();
     }
   }
 }
 
+/** The scheduled action a move carries out, ended in the move's own commit (schedule/schedule-runner.ts). */
+export const schedulingOf = (options: { carriesOut?: string | undefined }): Pick<RegistryChange, 'schedule'> =>
+  options.carriesOut ? { schedule: { clear: options.carriesOut } } : {};
+
 /** Makes a stored release (a candidate, or an older release) the live one. */
 export async function promoteRelease(
   context: ReleaseContext,
-  options: Actor & { remote: RemoteName; version: string },
+  options: Actor & { remote: RemoteName; version: string; carriesOut?: string | undefined },
 ): Promise<{ from: string | null; to: string }> {
   const { remote, version } = options;
   const state = await context.store.state(remote);
@@ -232,6 +273,7 @@ export async function promoteRelease(
     current: version,
     upsert,
     events: [event(remote, 'promote', version, from, options, at)],
+    ...schedulingOf(options),
   });
   return { from, to: version };
 }
