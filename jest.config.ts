@@ -51,6 +51,11 @@ const config: Config = {
       testEnvironment: 'node',
       testMatch: ['**/*.test.ts'],
       transform,
+      // Jest's default of 5 s per test was what the several-instance suites leaned on: one of them
+      // (canary-sides: 400 visitors, some asked again on both instances) takes 0.7 s alone and went
+      // past 5 s on a machine loaded ten deep. A deadline here is never the thing a test measures
+      // (those wait for a condition, with their own bound), so it is generous.
+      testTimeout: 60_000,
       // d3's packages (the health page's charts) are ES modules, which Jest's CommonJS cannot require:
       // tests load their UMD builds, the same code bundled per package.
       moduleNameMapper: { '^(d3-[a-z-]+|internmap)$': '<rootDir>/node_modules/$1/dist/$1.js' },
