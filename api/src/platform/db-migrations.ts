@@ -288,4 +288,14 @@ export const MIGRATIONS: readonly Migration[] = [
         created_at TIMESTAMPTZ NOT NULL
       );`,
   },
+  // What a team says of a release: its notes and the CI run that made it (the CLI's --notes and
+  // --ci-url). Nullable columns: the previous release writes rows without them.
+  {
+    version: 19,
+    sqlite: `
+      ALTER TABLE remote_releases ADD COLUMN notes TEXT;
+      ALTER TABLE remote_releases ADD COLUMN ci_url TEXT;`,
+    postgres: `
+      ALTER TABLE remote_releases ADD COLUMN notes TEXT, ADD COLUMN ci_url TEXT;`,
+  },
 ];

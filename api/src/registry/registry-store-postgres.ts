@@ -74,9 +74,9 @@ async function apply(client: pg.PoolClient, change: RegistryChange): Promise<voi
   }
   for (const r of change.upsert) {
     await client.query(
-      `INSERT INTO remote_releases (remote, version, state, position, created_at, created_by, git_sha, rolled_back_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ${UPSERT_RELEASE_SQL}`,
-      [r.remote, r.version, r.state, r.position, r.createdAt, r.createdBy, r.gitSha, r.rolledBackAt],
+      `INSERT INTO remote_releases (remote, version, state, position, created_at, created_by, git_sha, rolled_back_at, notes, ci_url)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ${UPSERT_RELEASE_SQL}`,
+      [r.remote, r.version, r.state, r.position, r.createdAt, r.createdBy, r.gitSha, r.rolledBackAt, r.notes ?? null, r.ciUrl ?? null],
     );
   }
   for (const e of change.events) {

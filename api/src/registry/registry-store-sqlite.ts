@@ -30,8 +30,8 @@ export function openSqliteRegistry(dataDir: string): RegistryStore {
   const handle = openSqliteDatabase(dataDir);
   const db: Database.Database = handle.db;
   const upsertRelease = db.prepare(
-    `INSERT INTO remote_releases (remote, version, state, position, created_at, created_by, git_sha, rolled_back_at)
-     VALUES (@remote, @version, @state, @position, @createdAt, @createdBy, @gitSha, @rolledBackAt) ${UPSERT_RELEASE_SQL}`,
+    `INSERT INTO remote_releases (remote, version, state, position, created_at, created_by, git_sha, rolled_back_at, notes, ci_url)
+     VALUES (@remote, @version, @state, @position, @createdAt, @createdBy, @gitSha, @rolledBackAt, @notes, @ciUrl) ${UPSERT_RELEASE_SQL}`,
   );
   const insertEvent = db.prepare(
     `INSERT INTO release_events (remote, action, version, from_version, actor, git_sha, at, details, notice_state, notice_body, notice_next_at)
@@ -97,7 +97,7 @@ export function openSqliteRegistry(dataDir: string): RegistryStore {
         change.remote,
       );
     }
-    for (const release of change.upsert) upsertRelease.run(release);
+    for (const release of change.upsert) upsertRelease.run({ notes: null, ciUrl: null, ...release });
     for (const event of change.events) insertEvent.run({ details: null, ...event }, ...noticeValues(event));
     writeSchedule(change);
     checkInvariants(change.remote);

@@ -27,7 +27,11 @@ export interface ReleaseRecord {
   createdAt: string;
   /** Who stored it: a release token's name (`RELEASE_TOKEN_MF_INVEST`) or `cli`. */
   createdBy: string;
+  /** The commit it was built from; `-dirty` after it when the tree had changes not committed. */
   gitSha: string | null;
+  /** What the team said of it (`--notes`), and the CI run that made it (`--ci-url`). */
+  notes?: string | null;
+  ciUrl?: string | null;
   /** Set when a rollback moved away from it: a later rollback does not go back to it. */
   rolledBackAt: string | null;
 }
@@ -202,6 +206,8 @@ export interface ReleaseRow {
   created_by: string;
   git_sha: string | null;
   rolled_back_at: string | Date | null;
+  notes?: string | null;
+  ci_url?: string | null;
 }
 
 export interface EventRow {
@@ -227,6 +233,8 @@ export function releaseFromRow(row: ReleaseRow): ReleaseRecord {
     createdBy: row.created_by,
     gitSha: row.git_sha,
     rolledBackAt: row.rolled_back_at === null ? null : iso(row.rolled_back_at),
+    notes: row.notes ?? null,
+    ciUrl: row.ci_url ?? null,
   };
 }
 
@@ -274,7 +282,8 @@ export const canaryValues = (canary: Canary | null) => [canary?.version ?? null,
 
 /** The upsert both databases run: a candidate row never replaces a released one. */
 export const UPSERT_RELEASE_SQL = `ON CONFLICT (remote, version) DO UPDATE SET state = excluded.state, position = excluded.position,
-  created_at = excluded.created_at, created_by = excluded.created_by, git_sha = excluded.git_sha, rolled_back_at = excluded.rolled_back_at
+  created_at = excluded.created_at, created_by = excluded.created_by, git_sha = excluded.git_sha, rolled_back_at = excluded.rolled_back_at,
+  notes = excluded.notes, ci_url = excluded.ci_url
   WHERE NOT (excluded.state = 'candidate' AND remote_releases.state = 'released')`;
 
 export interface ScheduleRow {

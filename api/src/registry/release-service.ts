@@ -32,6 +32,12 @@ export interface Actor {
   gitSha?: string | undefined;
 }
 
+/** What the team says of a build it stores: recorded with a new release record. */
+export interface Provenance {
+  notes?: string | undefined;
+  ciUrl?: string | undefined;
+}
+
 export interface ReleaseOutcome {
   version: string;
   previous: string | null;
@@ -90,7 +96,7 @@ export async function baselineOf(context: ReleaseContext, remote: RemoteName, st
 
 export async function releaseBuild(
   context: ReleaseContext,
-  options: Actor & { remote: RemoteName; buildDir: string; candidate?: boolean; digest?: BuildDigest },
+  options: Actor & Provenance & { remote: RemoteName; buildDir: string; candidate?: boolean; digest?: BuildDigest },
 ): Promise<ReleaseOutcome> {
   const { remote, buildDir } = options;
   const candidate = options.candidate ?? false;
@@ -124,15 +130,16 @@ export async function releaseBuild(
   }
 }
 
-type RecordOptions = Actor & {
-  remote: RemoteName;
-  version: string;
-  state: RemoteState;
-  published: boolean;
-  candidate: boolean;
-  /** Stores the build's folder again (when it went missing before the commit). */
-  store(): Promise<boolean>;
-};
+type RecordOptions = Actor &
+  Provenance & {
+    remote: RemoteName;
+    version: string;
+    state: RemoteState;
+    published: boolean;
+    candidate: boolean;
+    /** Stores the build's folder again (when it went missing before the commit). */
+    store(): Promise<boolean>;
+  };
 
 async function recordRelease(context: ReleaseContext, options: RecordOptions): Promise<ReleaseOutcome> {
   const { remote, version, state, published, candidate } = options;
@@ -151,7 +158,7 @@ async function recordRelease(context: ReleaseContext, options: RecordOptions): P
     events.push(event(remote, 'baseline', baseline.record.version, null, { actor: options.actor }, at));
   }
   upsert.push({
-    ...(known ?? { remote, version, createdAt: at, createdBy: options.actor, gitSha: options.gitSha ?? null }),
+    ...(known ?? { remote, version, createdAt: at, createdBy: options.actor, gitSha: options.gitSha ?? null, ...provenanceOf(options) }),
     state: 'released',
     position: nextPosition(state),
     rolledBackAt: null,
@@ -183,6 +190,7 @@ async function recordCandidate(context: ReleaseContext, options: RecordOptions, 
       createdBy: options.actor,
       gitSha: options.gitSha ?? null,
       rolledBackAt: null,
+      ...provenanceOf(options),
     });
   const events = [event(remote, 'candidate', version, null, options, at)];
   if (baseline) events.unshift(event(remote, 'baseline', baseline.record.version, null, { actor: options.actor }, at));
@@ -195,6 +203,8 @@ async function recordCandidate(context: ReleaseContext, options: RecordOptions, 
   });
   return { version, previous: state.current, published, alreadyCurrent: false, candidate: true };
 }
+
+const provenanceOf = (p: Provenance) => ({ notes: p.notes ?? null, ciUrl: p.ciUrl ?? null });
 
 /** The refusal of a live change while a canary runs. */
 export const canaryRuns = (canary: { version: string; share: number }) =>

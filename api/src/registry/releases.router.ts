@@ -102,7 +102,24 @@ async function withWorkFolder<T>(releasesDir: string, work: (dir: string) => Pro
   }
 }
 
-const gitShaOf = (ctx: Context) => (/^[0-9a-f]{7,40}$/.test(ctx.get('X-Git-Sha')) ? ctx.get('X-Git-Sha') : undefined);
+/** The commit a build came from, `-dirty` after it when the tree had uncommitted changes (as `git describe --dirty`). */
+const gitShaOf = (ctx: Context) => (/^[0-9a-f]{7,40}(-dirty)?$/.test(ctx.get('X-Git-Sha')) ? ctx.get('X-Git-Sha') : undefined);
+
+const NOTES_MAX = 1000;
+/** The team's notes (X-Release-Notes, percent-encoded so any text fits a header) and CI run (X-CI-URL). */
+function provenanceOf(ctx: Context): { notes?: string; ciUrl?: string } {
+  let notes: string | undefined;
+  try {
+    notes = decodeURIComponent(ctx.get('X-Release-Notes')).trim() || undefined;
+  } catch {
+    throw new AppError(400, 'bad_notes', 'X-Release-Notes must be percent-encoded text');
+  }
+  if (notes && notes.length > NOTES_MAX) throw new AppError(400, 'bad_notes', `release notes may be ${NOTES_MAX} characters at most`);
+  const ciUrl = ctx.get('X-CI-URL') || undefined;
+  if (ciUrl && (!/^https?:\/\/\S+$/.test(ciUrl) || ciUrl.length > 500))
+    throw new AppError(400, 'bad_ci_url', 'X-CI-URL must be an http(s) address');
+  return { ...(notes ? { notes } : {}), ...(ciUrl ? { ciUrl } : {}) };
+}
 
 export function releasesRouter(deps: ReleaseApiDeps): Router {
   const router = new Router({ prefix: '/api/releases' });
@@ -125,6 +142,7 @@ export function releasesRouter(deps: ReleaseApiDeps): Router {
 
   router.post('/:remote', async (ctx) => {
     const limits = deps.config.releaseLimits;
+    const provenance = provenanceOf(ctx);
     const gone = clientGone(ctx);
     await withWorkFolder(deps.config.releasesDir, async (work) => {
       const archive = path.join(work, 'build.tar.gz');
@@ -141,6 +159,7 @@ export function releasesRouter(deps: ReleaseApiDeps): Router {
         digest,
         actor: ctx.state.actor,
         gitSha: gitShaOf(ctx),
+        ...provenance,
         candidate: ctx.query.candidate === '1',
       });
       ctx.status = outcome.alreadyCurrent ? 200 : 201;

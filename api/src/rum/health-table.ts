@@ -62,21 +62,21 @@ export function parseHours(raw: string | undefined): number {
 }
 
 /**
- * Prints the table from this checkout's database (DATABASE_URL or the SQLite file). The guard's last
+ * The figures from this checkout's database (DATABASE_URL or the SQLite file). The guard's last
  * conclusion lives in the running instances only: `--site` shows it.
  */
-export async function printLocalHealth(
+export async function rumStoreHealth(
   config: AppConfig,
   remote: RemoteName,
   hours: number,
   current: CurrentVersions,
   canary: Canary | null,
-): Promise<void> {
+): Promise<ReleaseHealth> {
   const store = await openRumStore(config);
   try {
     const totals = await store.totals(Math.floor(Date.now() / 60_000) - hours * 60, remote);
     const running = canary ? { ...canary, guard: null } : null;
-    console.log(healthTable(releaseHealth(remote, hours, current.get(remote) ?? null, totals, running)));
+    return releaseHealth(remote, hours, current.get(remote) ?? null, totals, running);
   } finally {
     await store.close();
   }
