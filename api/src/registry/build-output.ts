@@ -122,7 +122,10 @@ export async function publishBuild(buildDir: string, target: string, bookkeeping
 
 /** The checkout's commit, recorded with a release made from it. */
 export function gitSha(siteRoot: string): string | undefined {
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: siteRoot, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: siteRoot, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   try {
     const sha = git('rev-parse', '--short', 'HEAD');
     if (!sha) return undefined;
