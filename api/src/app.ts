@@ -129,13 +129,20 @@ export function createApp(deps: AppDeps = {}): App {
     knownRoute: (route) => routes.has(route),
   });
   const { noticeRelay } = deps;
-  const canary = canaryWiring({ config, logger, follower: registry, registryStore, rumStore, aggregator: rum, noticeRelay });
+  const canary = canaryWiring({
+    ...{ config, logger, follower: registry, registryStore, rumStore, aggregator: rum, noticeRelay },
+    onDecision: (remote, action) => metrics.release.guardDecided(remote, action),
+  });
   const metrics = new SiteMetrics({
     queueSize: () => pool.queueSize(),
     rumStore,
     aggregator: rum,
     servedVersions: () => registry.current(),
     releaseNotices: () => registryStore().then((store) => store.notices.backlog()),
+    canaries: () => registry.canaries(),
+    schedules: () => registryStore().then((store) => store.schedules()),
+    leadsWritable: () => leadService.writable(),
+    siteRoot: config.siteRoot,
   });
   pool.observer = metrics;
   const leadService = createLeadService(leads, relay, logger, (outcome) => metrics.leadOutcome(outcome));

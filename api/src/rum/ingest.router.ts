@@ -12,7 +12,9 @@ import { isBot } from './bot-filter';
 import { readReportBody } from './report-body';
 import type { RumAggregator } from './rum-aggregator';
 
-export type IngestOutcome = 'accepted' | 'bot' | 'gpc' | 'malformed' | 'rate_limited';
+/** What becomes of a report: every value is a series of cardlift_rum_reports_total, present from the start. */
+export const INGEST_OUTCOMES = ['accepted', 'bot', 'gpc', 'malformed', 'rate_limited'] as const;
+export type IngestOutcome = (typeof INGEST_OUTCOMES)[number];
 
 export interface IngestOptions {
   aggregator: RumAggregator;

@@ -24,6 +24,8 @@ export interface CanaryWiringDeps {
   aggregator: RumAggregator;
   /** How the notice relay polls, leases and retries (the leads' relay options unless given). */
   noticeRelay?: Partial<RelayOptions> | undefined;
+  /** Told of each guard decision this instance committed. */
+  onDecision?(remote: RemoteName, action: string): void;
 }
 
 export function canaryWiring(deps: CanaryWiringDeps) {
@@ -40,6 +42,7 @@ export function canaryWiring(deps: CanaryWiringDeps) {
     follower,
     logger: deps.logger,
     ...(notices ? { notices } : {}),
+    ...(deps.onDecision ? { onDecision: deps.onDecision } : {}),
   });
   const canaryHealth = (remote: RemoteName): CanaryHealth | null => {
     const canary = follower.canaries().get(remote);
