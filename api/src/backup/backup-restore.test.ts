@@ -17,6 +17,8 @@ import { DirectoryArtifactStore } from '../registry/artifact-store';
 import { contactSubmission } from '../../test/contact-submission';
 import { startServer, type ServerProcess } from '../../test/server-process';
 
+// Two api processes and seven npm commands: about 20 s alone, several times that on a loaded machine.
+jest.setTimeout(240_000);
 const run = promisify(execFile);
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-backup-restore-'));
 const dataDir = path.join(root, 'data');

@@ -15,16 +15,9 @@ import { verifyBuild } from './compatibility';
 import { readManifest, type FederationManifest } from './manifest';
 import { assertWithinQuota, filesPresent, MissingFiles, removeIfUnnamed } from './release-folders';
 import { ReleaseRefused, type ReleaseContext } from './release-context-types';
+import { commitMove, refusedByStore, schedulingOf } from './release-commits';
 import { releaseEvent as event } from './release-events';
-import { RegistryContradiction } from './registry-invariants';
-import {
-  RegistryConflict,
-  type RegistryChange,
-  type RegistryStore,
-  type ReleaseEvent,
-  type ReleaseRecord,
-  type RemoteState,
-} from './registry-store';
+import type { RegistryStore, ReleaseEvent, ReleaseRecord, RemoteState } from './registry-store';
 
 export interface Actor {
   /** Who asks: a release token's name, or `cli`. */
@@ -210,33 +203,7 @@ const provenanceOf = (p: Provenance) => ({ notes: p.notes ?? null, ciUrl: p.ciUr
 export const canaryRuns = (canary: { version: string; share: number }) =>
   new ReleaseRefused(`a canary of ${canary.version} runs at ${canary.share} %: promote it with share 100, or roll it back, first`, [], 409);
 
-/** A store's refusal as the release API's answer: a race lost or a contradiction is 409. */
-function refusedByStore(error: unknown): unknown {
-  if (error instanceof RegistryConflict || error instanceof RegistryContradiction) return new ReleaseRefused(error.message, [], 409);
-  return error;
-}
-
 type Change = Parameters<RegistryStore['commit']>[0];
-
-/** Commits a change that moves no version (a schedule set, cancelled or refused); a store's refusal is 409. */
-export async function commitChange(context: ReleaseContext, change: Change): Promise<void> {
-  await context.store.commit(change).catch((error: unknown) => {
-    throw refusedByStore(error);
-  });
-}
-
-/**
- * Commits a move (promotion, rollback: it ends a running canary unless it names one), checking under
- * the registry's lock that the files of the version it moves to are there, else refusing it whole.
- */
-export async function commitMove(context: ReleaseContext, change: Change & { current: string }): Promise<void> {
-  try {
-    await context.store.commit({ canary: null, ...change, precondition: filesPresent(context, change.remote, [change.current]) });
-  } catch (error) {
-    if (error instanceof MissingFiles) throw new ReleaseRefused(`${error.message}: the registry is unchanged`);
-    throw refusedByStore(error);
-  }
-}
 
 /**
  * Commits a release or candidate whose build this attempt holds: when its folder went missing
@@ -255,10 +222,6 @@ async function commitStored(context: ReleaseContext, options: RecordOptions, cha
     }
   }
 }
-
-/** The scheduled action a move carries out, ended in the move's own commit (schedule/schedule-runner.ts). */
-export const schedulingOf = (options: { carriesOut?: string | undefined }): Pick<RegistryChange, 'schedule'> =>
-  options.carriesOut ? { schedule: { clear: options.carriesOut } } : {};
 
 /** Makes a stored release (a candidate, or an older release) the live one. */
 export async function promoteRelease(

@@ -5,16 +5,8 @@
  * a rollback. Every change is one revision-checked commit of the registry: all instances follow it.
  */
 import type { RemoteName } from '@cardlift/contracts';
-import {
-  baselineOf,
-  commitMove,
-  nextPosition,
-  ReleaseRefused,
-  rollbackRelease,
-  schedulingOf,
-  type Actor,
-  type ReleaseContext,
-} from '../release-service';
+import { commitMove, schedulingOf } from '../release-commits';
+import { baselineOf, nextPosition, ReleaseRefused, rollbackRelease, type Actor, type ReleaseContext } from '../release-service';
 import { releaseEvent as event } from '../release-events';
 import type { Canary, RegistryChange, RemoteState, ReleaseEvent, ReleaseRecord } from '../registry-store';
 

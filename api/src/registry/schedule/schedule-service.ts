@@ -13,7 +13,8 @@ import { randomUUID } from 'node:crypto';
 import type { RemoteName } from '@cardlift/contracts';
 import { startCanary, FULL_SHARE } from '../canary/canary-service';
 import { releaseEvent as event } from '../release-events';
-import { commitChange, promoteRelease, ReleaseRefused, type Actor, type ReleaseContext } from '../release-service';
+import { commitChange } from '../release-commits';
+import { canaryRuns, promoteRelease, ReleaseRefused, type Actor, type ReleaseContext } from '../release-service';
 import type { RemoteState, ScheduledAction } from '../registry-store';
 
 /** How far ahead a promotion may be scheduled. */
@@ -43,12 +44,7 @@ export async function schedulePromotion(context: ReleaseContext, request: Schedu
       [],
       409,
     );
-  if (state.canary)
-    throw new ReleaseRefused(
-      `a canary of ${state.canary.version} runs at ${state.canary.share} %: promote it with share 100, or roll it back, first`,
-      [],
-      409,
-    );
+  if (state.canary) throw canaryRuns(state.canary);
   const share = request.share !== undefined && request.share < FULL_SHARE ? request.share : null;
   if (state.current === version) throw new ReleaseRefused(`${remote} is already on ${version}`, [], 409);
   const scheduled: ScheduledAction = {
