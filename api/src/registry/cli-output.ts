@@ -30,18 +30,22 @@ export function printReleaseOutcome(options: {
     console.log(JSON.stringify({ remote, ...outcome, canary: canary ? { share: canary } : null, preview: preview ?? null, next }, null, 2));
     return;
   }
-  const reused = outcome.published ? '' : ' (this build was stored before: its files are reused)';
-  if (outcome.alreadyCurrent)
-    console.log(`${remote} ${outcome.version} is already the current release on ${client.where}; nothing changed.`);
+  const reused = outcome.published ? '' : ' (this build was stored before; its files are reused)';
+  // The sentences a team's scripts already read: `Released <remote> <version>;` from the database,
+  // `Released <remote> <version> on <site>.` from a running site (and the same for a candidate).
+  if (outcome.alreadyCurrent) console.log(`${remote} ${outcome.version} is already the current release; nothing changed.`);
   else if (canary)
     console.log(
       `Stored ${remote} ${outcome.version}${reused} and started it as the canary for ${canary} % of visitors on ${client.where}.`,
     );
-  else if (outcome.candidate) console.log(`Stored ${remote} ${outcome.version}${reused} as a candidate on ${client.where}: not live.`);
-  else
-    console.log(
-      `Released ${remote} ${outcome.version}${reused} on ${client.where}; previous: ${outcome.previous ?? 'none'}. Every server serves it from the next page load.`,
-    );
+  else if (outcome.candidate && site) console.log(`Stored candidate ${remote} ${outcome.version} on ${client.where}.`);
+  else if (outcome.candidate)
+    console.log(`Stored ${remote} ${outcome.version} as a candidate; promote it with --version ${outcome.version}.`);
+  else if (site) console.log(`Released ${remote} ${outcome.version} on ${client.where}.`);
+  else {
+    console.log(`Released ${remote} ${outcome.version}${reused}; previous: ${outcome.previous ?? 'none'}.`);
+    console.log('Every server of the site serves it from the next page load.');
+  }
   if (preview) console.log(`Preview (this browser only, until ${preview.expiresAt}): ${preview.url}`);
   if (outcome.candidate || canary) {
     console.log('Next:');
