@@ -26,6 +26,12 @@ const browserProject = (name: string): Config => ({
 });
 
 const config: Config = {
+  // Jest's default of 5 s per test (and hook) was what the several-instance suites leaned on: one
+  // (canary-sides: 400 visitors, some asked again on both instances) takes 0.7 s alone and went past
+  // 5 s on a machine loaded ten deep. No test measures this deadline (those that time something wait
+  // for a condition with a bound of their own), so it is generous; it only stops a hung run. A
+  // project cannot set it: Jest reads it from the root configuration alone.
+  testTimeout: 60_000,
   projects: [
     {
       displayName: 'contracts',

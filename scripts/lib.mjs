@@ -57,3 +57,21 @@ export function ensureChromium() {
     spawnSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   return Boolean(install && install.status === 0 && fs.existsSync(CHROMIUM));
 }
+
+/** The newest modification time under `dir` (files only), skipping tests. */
+function newestSource(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || /\.test\.tsx?$/.test(entry.name)) continue;
+    newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/** Whether api/dist holds a compiled server newer than every source file it is built from. */
+export function apiBuildIsCurrent() {
+  const built = path.join(ROOT, 'api', 'dist', 'server.js');
+  if (!fs.existsSync(built)) return false;
+  const sources = ['api/src', 'contracts/src'].map((dir) => newestSource(path.join(ROOT, dir)));
+  return fs.statSync(built).mtimeMs >= Math.max(...sources, fs.statSync(path.join(ROOT, 'api', 'build.mjs')).mtimeMs);
+}

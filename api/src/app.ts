@@ -61,6 +61,7 @@ import { metricsRouter } from './platform/metrics.router';
 import { releaseHealthRouters } from './rum/health-wiring';
 import { canaryWiring } from './registry/canary/canary-wiring';
 import { rumWiring } from './rum/rum-wiring';
+import { scheduleWiring } from './registry/schedule/schedule-wiring';
 
 export type { App, AppDeps } from './app-types';
 import { editorWiring } from './editor/editor-wiring';
@@ -112,6 +113,7 @@ export function createApp(deps: AppDeps = {}): App {
   });
   const pool = new RenderPool(config, logger, { content: () => content.forWorkers() });
   const releases = () => registryStore().then((store) => releaseContext(config, store, serverCheck(pool)));
+  const schedule = scheduleWiring({ context: releases, logger, clock });
   const relay = new OutboxRelay(leads, deps.notifiers ?? notifiersFrom(config), logger, deps.relay);
   const dedup = submissionDedup({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix });
   const origins = remoteOrigins(config);
@@ -127,7 +129,10 @@ export function createApp(deps: AppDeps = {}): App {
   });
   const { store: rumStore, aggregator: rum, known } = measuring;
   const { noticeRelay } = deps;
-  const canary = canaryWiring({ config, logger, follower: registry, registryStore, rumStore, aggregator: rum, noticeRelay });
+  const canary = canaryWiring({
+    ...{ config, logger, follower: registry, registryStore, rumStore, aggregator: rum, noticeRelay },
+    onDecision: (remote, action) => metrics.release.guardDecided(remote, action),
+  });
   const metrics = new SiteMetrics({
     queueSize: () => pool.queueSize(),
     rumStore,
@@ -135,6 +140,10 @@ export function createApp(deps: AppDeps = {}): App {
     servedVersions: () => registry.current(),
     releaseNotices: () => registryStore().then((store) => store.notices.backlog()),
     knownVersions: known,
+    canaries: () => registry.canaries(),
+    schedules: () => registryStore().then((store) => store.schedules()),
+    leadsWritable: () => leadService.writable(),
+    siteRoot: config.siteRoot,
   });
   pool.observer = metrics;
   const leadService = createLeadService(leads, relay, logger, (outcome) => metrics.leadOutcome(outcome));
@@ -153,8 +162,9 @@ export function createApp(deps: AppDeps = {}): App {
   koa.use(metrics.middleware());
   koa.use(trustedForwardedHeaders(config.trustProxyHops));
   koa.use(securityHeaders({ production: config.production, siteOrigin: config.siteAddresses.siteUrl, remoteOrigins: origins }));
-  koa.use(errorHandler(logger));
+  // The request log wraps the error handler, so it writes the status an error was answered with.
   koa.use(requestContext(logger));
+  koa.use(errorHandler(logger));
   koa.use(requestGuard());
   koa.use(corsPolicy(config.siteAddresses.siteUrl, origins));
   koa.use(compress({ threshold: 1024 }));
@@ -255,6 +265,7 @@ export function createApp(deps: AppDeps = {}): App {
       relay.start();
       await measuring.start();
       canary.start();
+      await schedule.start();
     },
     // The routes too, so the first page views after a start are filed under their pages, not 'other'.
     warm: () => pool.warm().then(() => measuring.routes.refresh()),
@@ -263,6 +274,7 @@ export function createApp(deps: AppDeps = {}): App {
       registry.stop();
       contentFollower.stop();
       await media.uploadSweep.stop();
+      schedule.stop();
       await canary.stop();
       await relay.stop();
       await measuring.stop();

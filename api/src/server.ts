@@ -1,13 +1,17 @@
 /**
- * Starts the api: `npm start` at the root runs this after building what is missing.
- * Start: open the lead store (migrations) before listening. SIGTERM/SIGINT: stop accepting, let
- * in-flight requests finish, drain the outbox relay, close the database, exit.
+ * Starts the api: `npm start` at the root runs the compiled copy of this file (api/dist/server.js)
+ * after building what is missing. Start: open the lead store (migrations) before listening.
+ * SIGTERM/SIGINT: stop accepting connections, let the requests in flight finish within
+ * DRAIN_TIMEOUT_MS, then stop the background work (the outbox relay finishes its deliveries and so
+ * holds no lease, the measurements buffered in memory are written), close the databases, exit 0.
  */
 import type { Server } from 'node:http';
 import { createApp, type App } from './app';
+import { drain, trackRequests } from './platform/drain';
 import { createHttpServer } from './platform/server-limits';
 
-const GRACE_MS = 10_000;
+/** Past the drain, the background work and the databases get this long to close. */
+const CLOSE_MS = 5000;
 
 async function main(): Promise<void> {
   const app = createApp();
@@ -15,6 +19,7 @@ async function main(): Promise<void> {
   // The first visitor gets a worker that has already loaded the content and the shell's build.
   await app.warm();
   const server = createHttpServer(app.koa.callback(), app.config.server);
+  const requests = trackRequests(server);
   server.listen(app.config.port, app.config.host, () => {
     app.logger.info({ port: app.config.port }, `site ready on http://localhost:${app.config.port}`);
   });
@@ -22,28 +27,27 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    void shutdown(app, server, signal);
+    void shutdown(app, server, requests, signal);
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
-async function shutdown(app: App, server: Server, signal: string): Promise<void> {
-  app.logger.info({ signal }, 'shutting down');
+async function shutdown(app: App, server: Server, requests: ReturnType<typeof trackRequests>, signal: string): Promise<void> {
+  const started = performance.now();
+  const deadlineMs = app.config.server.drainTimeoutMs;
+  app.logger.info({ signal, inFlight: requests.inFlight(), deadlineMs }, 'shutting down');
   app.lifecycle.shuttingDown = true;
-  // Past the grace period, leave anyway: a stuck connection must not keep a deploy waiting forever.
+  const cut = await drain(server, requests, deadlineMs);
+  if (cut > 0) app.logger.error({ cut }, 'drain deadline passed: requests still in flight were cut');
+  // A store that never answers must not keep a deploy waiting forever.
   setTimeout(() => {
-    app.logger.error('shutdown grace period over, exiting');
+    app.logger.error('background work did not stop in time, exiting');
     process.exit(1);
-  }, GRACE_MS).unref();
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    // Keep-alive connections with no request in flight would hold close() open.
-    server.closeIdleConnections();
-  });
+  }, CLOSE_MS).unref();
   await app.close();
-  app.logger.info('stopped');
-  process.exit(0);
+  app.logger.info({ ms: Math.round(performance.now() - started) }, 'stopped');
+  process.exit(cut > 0 ? 1 : 0);
 }
 
 main().catch((error: unknown) => {

@@ -51,7 +51,12 @@ export interface ServerProcess {
 }
 
 export function spawnServer(env: Record<string, string>, port: number): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+  return spawnWatched(process.execPath, ['--import', 'tsx', SERVER], env, port);
+}
+
+/** `command` (the server, or what starts it: `npm start`) with the test environment, its output kept. */
+export function spawnWatched(command: string, args: string[], env: Record<string, string>, port: number): ServerProcess {
+  const child = spawn(command, args, {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

@@ -94,6 +94,11 @@ export interface CanaryHealth {
   /** When the share began (ISO time): the guard compares figures since then. */
   since: string;
   guard: { action: 'hold' | 'step' | 'complete' | 'rollback'; rule: string; reason: string; at: string } | null;
+  /**
+   * What the guard waits for: the page views each side has had since the share began against the
+   * CANARY_MIN_VIEWS it needs, and when the next step is due (null: a person promotes, or it waits for views).
+   */
+  progress?: { minViews: number; views: { canary: number; current: number }; nextStepDue: string | null } | null;
 }
 
 export interface ReleaseHealth {
@@ -127,8 +132,22 @@ export interface TimelineSlot {
   errorsPer100: number | null;
 }
 
-/** The registry's moves a timeline marks: who moved which version live, and when. */
-export const TIMELINE_ACTIONS = ['release', 'promote', 'rollback'] as const;
+/**
+ * The registry's moves a timeline marks: a release, a candidate stored, a canary started and each
+ * step, a promotion, a rollback, and a promotion scheduled, cancelled or refused at its time. A guard
+ * decision is one of these with the actor `guard` and its rule.
+ */
+export const TIMELINE_ACTIONS = [
+  'release',
+  'candidate',
+  'canary',
+  'step',
+  'promote',
+  'rollback',
+  'schedule',
+  'unschedule',
+  'schedule-refused',
+] as const;
 export type TimelineAction = (typeof TIMELINE_ACTIONS)[number];
 
 export interface TimelineEvent {
@@ -138,6 +157,10 @@ export interface TimelineEvent {
   fromVersion: string | null;
   actor: string;
   at: string;
+  /** A guard decision's rule (`bake-elapsed`, `errors-worse`...), else absent. */
+  rule?: string;
+  /** A scheduled action's time and share, or why it was refused; a step's new share. */
+  note?: string;
 }
 
 /** GET /api/releases/{remote}/health/timeline: each version's figures slot by slot, and the moves between them. */

@@ -13,7 +13,7 @@ import { startServer, type ServerProcess } from '../../test/server-process';
 import { testApp } from '../../test/test-app';
 import { SQLITE_FILE_NAME } from '../../src/platform/db-connections';
 import { fillDisk } from '../../test/full-disk';
-import type { DrillRow } from './drill-row';
+import { timed, type DrillRow, type IdleBaseline } from './drill-row';
 
 const freshDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-drill-'));
 
@@ -79,7 +79,7 @@ async function otherClientReads(): Promise<DrillRow> {
   };
 }
 
-async function writerHoldsLock(): Promise<DrillRow> {
+async function writerHoldsLock(idle: IdleBaseline): Promise<DrillRow> {
   const dataDir = freshDir();
   let acknowledged = 0;
   const statuses: number[] = [];
@@ -106,10 +106,11 @@ async function writerHoldsLock(): Promise<DrillRow> {
   return {
     fault: 'another process holds the write lock 12 s',
     expected: 'lead waits then 503 + Retry-After; none written elsewhere',
-    observed: `answers ${statuses.join(', ')}; /api/health in ${healthMs} ms meanwhile`,
+    observed: `answers ${statuses.join(', ')}; /api/health answered meanwhile`,
     acknowledged,
     stored: kept,
-    pass: statuses[0] === 503 && statuses[1] === 201 && kept === acknowledged && healthMs < 100,
+    pass: statuses[0] === 503 && statuses[1] === 201 && kept === acknowledged,
+    latency: timed('health meanwhile', healthMs, idle),
   };
 }
 
@@ -144,24 +145,35 @@ async function diskFull(): Promise<DrillRow> {
   };
 }
 
-async function idleSockets(): Promise<DrillRow> {
+async function idleSockets(idle: IdleBaseline): Promise<DrillRow> {
   return withServer(freshDir(), async (server) => {
     const sockets = Array.from({ length: 1024 }, () => {
       const socket = net.connect({ port: server.port, host: '127.0.0.1', localAddress: '127.0.0.2' });
       socket.on('error', () => undefined);
       return socket;
     });
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // The cap closes each socket past it as the server accepts it: on a busy machine that takes a
+    // while. Wait until every socket is connected or closed and the count has settled (30 s at most).
+    const open = () => sockets.filter((s) => s.readyState === 'open').length;
+    const deadline = Date.now() + 30_000;
+    let last = -1;
+    while (Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const settled = sockets.every((s) => s.readyState !== 'opening') && open() === last;
+      last = open();
+      if (settled && last <= 64) break;
+    }
     const started = Date.now();
     const status = (await fetch(`${server.url}/api/health`)).status;
     const ms = Date.now() - started;
-    const open = sockets.filter((s) => s.readyState === 'open').length;
+    const kept = open();
     for (const s of sockets) s.destroy();
     return {
       fault: '1,024 idle sockets from one client',
-      expected: 'capped per client; others served at once',
-      observed: `${open} of 1024 kept open; another visitor answered ${status} in ${ms} ms`,
-      pass: status === 200 && ms < 1000 && open <= 64,
+      expected: 'capped per client (64); another visitor served',
+      observed: `${kept} of 1024 kept open; another visitor answered ${status}`,
+      pass: status === 200 && kept <= 64,
+      latency: timed('another visitor', ms, idle),
     };
   });
 }
@@ -185,6 +197,6 @@ async function forgedHost(): Promise<DrillRow> {
   );
 }
 
-export async function leadDrills(): Promise<DrillRow[]> {
-  return [await otherClientReads(), await writerHoldsLock(), await diskFull(), await idleSockets(), await forgedHost()];
+export async function leadDrills(idle: IdleBaseline): Promise<DrillRow[]> {
+  return [await otherClientReads(), await writerHoldsLock(idle), await diskFull(), await idleSockets(idle), await forgedHost()];
 }

@@ -41,5 +41,7 @@ export async function signedInPerson(ctx: Context, sessions: SessionService, sit
   const session = await sessions.current(id);
   if (!session) throw new AppError(401, 'session_ended', SESSION_ENDED);
   checkCsrf(ctx, session, siteOrigin);
+  // Who the request log and an error's log line name.
+  ctx.state.actor ??= session.email;
   return session;
 }

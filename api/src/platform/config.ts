@@ -2,11 +2,24 @@
  * Every setting of the api, read from the environment once. Embedded defaults serve the whole site
  * from this checkout with a SQLite file; see the README for each variable.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { REMOTE_NAMES, type EditorRole, type RemoteName, type SiteAddresses } from '@cardlift/contracts';
 import { siteAddressesFromEnv } from './site-addresses-env';
 
-export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+/**
+ * The checkout: the nearest folder above this file whose package.json lists the workspaces. Found,
+ * not counted, since this code runs from api/src (tsx, Jest) and from the compiled api/dist alike.
+ */
+export const REPO_ROOT = findRepoRoot(__dirname);
+
+function findRepoRoot(from: string): string {
+  for (let dir = from; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (fs.existsSync(manifest) && 'workspaces' in (JSON.parse(fs.readFileSync(manifest, 'utf8')) as object)) return dir;
+  }
+  throw new Error(`no checkout (a package.json with workspaces) above ${from}`);
+}
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -173,6 +186,11 @@ export interface ServerLimits {
    * from a proxy, so the default there is 0 and the proxy keeps clients fair.
    */
   maxConnectionsPerClient: number;
+  /**
+   * On SIGTERM or SIGINT, how long requests in flight have to finish before their connections are
+   * cut; below the process manager's own stop timeout (10 s for `docker stop`), so it never kills first.
+   */
+  drainTimeoutMs: number;
 }
 
 /**
@@ -288,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 65_000),
       maxConnections: int(env, 'MAX_CONNECTIONS', 1024),
       maxConnectionsPerClient: int(env, 'MAX_CONNECTIONS_PER_CLIENT', int(env, 'TRUST_PROXY_HOPS', 0) > 0 ? 0 : 64),
+      drainTimeoutMs: int(env, 'DRAIN_TIMEOUT_MS', 8000),
     },
     siteAddresses: siteAddressesFromEnv(env),
     metricsTokenHash: tokenHash(env, 'METRICS_TOKEN'),

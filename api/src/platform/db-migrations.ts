@@ -278,4 +278,45 @@ export const MIGRATIONS: readonly Migration[] = [
   // Sign-in delays per account and client address, and one-time unlock links (editor/sign-in-throttle.ts).
   // The account-wide lock columns of migration 6 stay (the previous release reads them) but are no longer set.
   { version: 16, sqlite: EDITOR_SIGN_IN_TABLES, postgres: EDITOR_SIGN_IN_TABLES },
+  // A release's action set to happen at a time (registry/schedule/): one per remote at most, carried
+  // out once by whichever instance sees it due, in the commit that moves the registry (or records why
+  // not). `base_revision` is the registry's revision when it was scheduled: a move by hand since makes
+  // it wrong. `share` NULL promotes to every visitor. A new table: the previous release never reads it.
+  {
+    version: 18,
+    sqlite: `
+      CREATE TABLE release_schedules (
+        remote TEXT PRIMARY KEY,
+        id TEXT NOT NULL,
+        version TEXT NOT NULL,
+        share INTEGER,
+        due_at TEXT NOT NULL,
+        base_revision INTEGER NOT NULL,
+        actor TEXT NOT NULL,
+        git_sha TEXT,
+        created_at TEXT NOT NULL
+      );`,
+    postgres: `
+      CREATE TABLE release_schedules (
+        remote TEXT PRIMARY KEY,
+        id TEXT NOT NULL,
+        version TEXT NOT NULL,
+        share INTEGER,
+        due_at TIMESTAMPTZ NOT NULL,
+        base_revision INTEGER NOT NULL,
+        actor TEXT NOT NULL,
+        git_sha TEXT,
+        created_at TIMESTAMPTZ NOT NULL
+      );`,
+  },
+  // What a team says of a release: its notes and the CI run that made it (the CLI's --notes and
+  // --ci-url). Nullable columns: the previous release writes rows without them.
+  {
+    version: 19,
+    sqlite: `
+      ALTER TABLE remote_releases ADD COLUMN notes TEXT;
+      ALTER TABLE remote_releases ADD COLUMN ci_url TEXT;`,
+    postgres: `
+      ALTER TABLE remote_releases ADD COLUMN notes TEXT, ADD COLUMN ci_url TEXT;`,
+  },
 ];

@@ -25,7 +25,11 @@ export function errorHandler(logger: Logger): Middleware {
         : { error: 'Internal server error', code: 'internal' };
       // A deliberate 5xx (shutting down, site not built) is an answer, not a failure: log only the unexpected.
       const deliberate = caught instanceof AppError && caught.expose;
-      if (status >= 500 && !deliberate) logger.error({ err: caught, reqId: ctx.state.requestId }, 'request failed');
+      if (status >= 500 && !deliberate) {
+        // The stack and who made the request (a token's name, an editor); never the request body.
+        const actor = typeof ctx.state.actor === 'string' ? { actor: ctx.state.actor } : {};
+        logger.error({ err: caught, reqId: ctx.state.requestId, method: ctx.method, path: ctx.path, ...actor }, 'request failed');
+      }
       ctx.status = status;
       // A temporary refusal (the store cannot write, a rate limit) says when to try again.
       const retryAfter = (caught as { retryAfterSeconds?: unknown }).retryAfterSeconds;

@@ -42,7 +42,16 @@ describe('GET /metrics, parsed', () => {
     const decision = { remote: 'mf_invest' as const, action: 'promote' as const, version: '7.0.0-scraped', fromVersion: null };
     const notice = JSON.stringify({ type: 'release.guard', remote: 'mf_invest', action: 'complete' });
     const events = [{ ...decision, actor: 'guard', gitSha: null, at: new Date().toISOString(), notice }];
-    await registry.commit({ remote: 'mf_invest', expectedRevision: 0, current: '7.0.0-scraped', upsert: [], events });
+    const release = {
+      ...decision,
+      state: 'released' as const,
+      position: 1,
+      createdAt: new Date().toISOString(),
+      createdBy: 'cli',
+      gitSha: null,
+      rolledBackAt: null,
+    };
+    await registry.commit({ remote: 'mf_invest', expectedRevision: 0, current: '7.0.0-scraped', upsert: [release], events });
     await app.registry.refresh();
     for (let i = 0; i < 4; i++) await sendReport(app, await honestReport(app, visit)).expect(204);
     await app.rum.flush();

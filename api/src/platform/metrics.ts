@@ -5,6 +5,9 @@
  * remote is served at, and the visitors' figures per section version over the last hour (p75 LCP,
  * INP and CLS, errors per 100 views). Figures read from the database are read when Prometheus
  * scrapes, not kept up to date in between.
+ * Conventions: Node's default process and runtime series keep their usual names (process_*,
+ * nodejs_*) so stock dashboards find them; every counter ends in `_total` and is present from the
+ * start at 0 for each label it knows; the release rails' series are in release-metrics.ts.
  * Served by metrics.router.ts.
  */
 import type { Middleware } from 'koa';
@@ -18,12 +21,15 @@ import { figuresBySectionVersion, type VersionFigures } from '../rum/release-hea
 import type { KnownVersions } from '../rum/known-versions';
 import { RUM_COUNTERS, type RumAggregator } from '../rum/rum-aggregator';
 import type { RumStore } from '../rum/rum-store';
+import { releaseMetrics, type ReleaseMetricSources } from './release-metrics';
 
 export const METRICS_PATH = '/metrics';
 /** The visitors' figures on /metrics cover this many minutes before the scrape. */
 export const RUM_METRICS_WINDOW_MINUTES = 60;
 
-export type RouteKind = 'page' | 'api' | 'asset' | 'rum';
+const ROUTE_KINDS = ['page', 'api', 'asset', 'rum'] as const;
+export type RouteKind = (typeof ROUTE_KINDS)[number];
+const LEAD_OUTCOMES: readonly LeadOutcome[] = ['stored', 'failed'];
 
 export function routeKind(path: string): RouteKind {
   if (path === RUM_PATH) return 'rum';
@@ -32,7 +38,7 @@ export function routeKind(path: string): RouteKind {
   return 'page';
 }
 
-export interface MetricsSources {
+export interface MetricsSources extends ReleaseMetricSources {
   queueSize(): number;
   rumStore(): Promise<RumStore>;
   aggregator: RumAggregator;
@@ -84,10 +90,13 @@ export class SiteMetrics {
     registers: [this.registry],
   });
 
+  readonly release: ReturnType<typeof releaseMetrics>;
+
   constructor(private readonly sources: MetricsSources) {
-    collectDefaultMetrics({ register: this.registry, prefix: 'cardlift_' });
-    for (const outcome of INGEST_OUTCOMES) this.rumReports.inc({ outcome }, 0);
+    collectDefaultMetrics({ register: this.registry });
     const { registry } = this;
+    this.zeroCounters();
+    this.release = releaseMetrics(registry, sources);
     const renderCache = this.renderCache;
     new Gauge({
       name: 'cardlift_render_queue_depth',
@@ -119,15 +128,27 @@ export class SiteMetrics {
         for (const [remote, version] of sources.servedVersions()) this.set({ remote, version }, 1);
       },
     });
-    new Gauge({
-      name: 'cardlift_rum_buffer_dropped',
+    let dropped = 0;
+    new Counter({
+      name: 'cardlift_rum_buffer_dropped_total',
       help: 'Report counts dropped because the in-memory aggregation buffer was full',
       registers: [registry],
       collect() {
-        this.set(sources.aggregator.dropped);
+        // The aggregator counts; the counter follows it at each scrape.
+        const now = sources.aggregator.dropped;
+        if (now > dropped) this.inc(now - dropped);
+        dropped = now;
       },
     });
     this.rumGauges();
+  }
+
+  /** Counters at 0 for every label value they know, so a rate() has a series before the first event. */
+  private zeroCounters(): void {
+    for (const kind of ROUTE_KINDS) for (const status of ['200', '404', '500', '503']) this.requests.inc({ kind, status }, 0);
+    for (const outcome of LEAD_OUTCOMES) this.leads.inc({ outcome }, 0);
+    for (const result of ['hit', 'miss']) this.renderCache.inc({ result }, 0);
+    for (const outcome of INGEST_OUTCOMES) this.rumReports.inc({ outcome }, 0);
   }
 
   private outboxGauges(): void {

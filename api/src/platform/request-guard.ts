@@ -11,13 +11,13 @@ export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'] as const;
 const allowed = new Set<string>(ALLOWED_METHODS);
 /** PUT only where an item is written whole: the content API (`PUT /api/content/{kind}/{id}`). */
 const PUT_PREFIX = '/api/content/';
-/** DELETE only to sign out of the editor. */
-const DELETE_PATH = '/api/editor/session';
+/** DELETE only to sign out of the editor, and to cancel a release's scheduled promotion. */
+const DELETE_PATHS = [/^\/api\/editor\/session$/, /^\/api\/releases\/[^/]+\/scheduled$/];
 
 export function requestGuard(): Middleware {
   return async (ctx, next) => {
     const writesWhole = ctx.method === 'PUT' && ctx.path.startsWith(PUT_PREFIX);
-    if (!allowed.has(ctx.method) && !writesWhole && !(ctx.method === 'DELETE' && ctx.path === DELETE_PATH)) {
+    if (!allowed.has(ctx.method) && !writesWhole && !(ctx.method === 'DELETE' && DELETE_PATHS.some((p) => p.test(ctx.path)))) {
       ctx.set('Allow', ALLOWED_METHODS.join(', '));
       throw new AppError(405, 'method_not_allowed', `${ctx.method} is not allowed`);
     }

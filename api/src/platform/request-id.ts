@@ -8,7 +8,12 @@ import type { Logger } from './logger';
  */
 const WELL_FORMED_ID = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32})$/i;
 
-/** Gives each request an id (kept from X-Request-Id when well formed), echoes it, and logs one line per request. */
+/**
+ * Gives each request an id (kept from X-Request-Id when well formed), echoes it, and logs one line
+ * per request with the status sent. It runs outside the error handler, so an error's answer is
+ * already set when the line is written; an error that still gets past (none should) is logged with
+ * the status it carries, 500 when it carries none.
+ */
 export function requestContext(logger: Logger): Middleware {
   return async (ctx, next) => {
     const incoming = ctx.get('X-Request-Id');
@@ -16,11 +21,23 @@ export function requestContext(logger: Logger): Middleware {
     ctx.state.requestId = requestId;
     ctx.set('X-Request-Id', requestId);
     const started = performance.now();
+    let status: number | undefined;
     try {
       await next();
+    } catch (error) {
+      status = (error as { status?: number }).status ?? 500;
+      throw error;
     } finally {
+      const actor = typeof ctx.state.actor === 'string' ? { actor: ctx.state.actor } : {};
       logger.info(
-        { reqId: requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
+        {
+          reqId: requestId,
+          method: ctx.method,
+          path: ctx.path,
+          status: status ?? ctx.status,
+          ms: Math.round(performance.now() - started),
+          ...actor,
+        },
         'request',
       );
     }

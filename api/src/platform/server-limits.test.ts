@@ -30,6 +30,7 @@ function open(port: number) {
 describe('HTTP server limits', () => {
   it('defaults: headers within 10 s, a request within 30 s, keep-alive above a 60 s proxy, 1024 connections; never looser', () => {
     expect(loadConfig({}).server).toEqual({
+      drainTimeoutMs: 8000,
       headersTimeoutMs: 10_000,
       requestTimeoutMs: 30_000,
       keepAliveTimeoutMs: 65_000,

@@ -122,12 +122,15 @@ export async function publishBuild(buildDir: string, target: string, bookkeeping
 
 /** The checkout's commit, recorded with a release made from it. */
 export function gitSha(siteRoot: string): string | undefined {
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: siteRoot, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   try {
-    return (
-      execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: siteRoot, stdio: ['ignore', 'pipe', 'ignore'] })
-        .toString()
-        .trim() || undefined
-    );
+    const sha = git('rev-parse', '--short', 'HEAD');
+    if (!sha) return undefined;
+    // As `git describe --dirty`: a build of a tree with uncommitted changes is not that commit.
+    return git('status', '--porcelain', '--untracked-files=no') ? `${sha}-dirty` : sha;
   } catch {
     return undefined;
   }

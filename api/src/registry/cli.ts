@@ -1,35 +1,27 @@
 /**
- * Release CLI, one per site, run from each remote's package scripts:
- *   npm run release  -w mf-invest                  build, check, store, repoint the registry
- *   npm run release  -w mf-invest -- --candidate   store and check only; promote it later
- *   npm run release  -w mf-invest -- --to URL      send the build to a running site (token in RELEASE_TOKEN)
- *   npm run promote  -w mf-invest -- --version V   make a stored release live (`--share N`, 1-99: a canary for N % of visitors)
- *   npm run rollback -w mf-invest                  repoint to the previous release (`-- --to <version>` for another)
- *   npm run releases -w mf-invest                  list the releases, the current one marked
- *   npm run releases -w mf-invest -- --health      visitors' figures per version (`--hours N`, default 24)
- * `--from-dir <dir>` uses an existing build (a CI artifact) instead of building; `--site URL` sends
- * promote, rollback and releases to a running site. Exit codes: 0 done, 1 refused or failed
- * (registry unchanged), 2 usage.
+ * The release CLI, run from each remote's package scripts (`npm run -s <command> -w mf-invest -- ...`):
+ * release, promote (now, as a canary, or at a time), rollback, releases. `--help` on each. With
+ * `--site URL` (or `--to URL` on release) it talks to that running site's release API with the
+ * remote's token (RELEASE_TOKEN); without, to this checkout's database. `--json` prints one object
+ * for a CI to read. Exit codes: 0 done, 1 refused or failed (nothing changed), 2 a mistake in the
+ * command. A failure prints one line (and the reasons a check gave), never a stack.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import type { RemoteName } from '@cardlift/contracts';
 import { loadConfig } from '../platform/config';
-import { createLogger } from '../platform/logger';
-import { RenderPool } from '../site/render-pool';
 import { buildRemote, gitSha } from './build-output';
-import { printReleases, sendToSite } from './cli-remote';
-import { openRegistryStore } from './open-registry';
-import { releaseContext, serverCheck } from './release-context';
-import { listReleases, promoteRelease, releaseBuild, ReleaseRefused } from './release-service';
-import { FULL_SHARE, rollbackOrEndCanary, startCanary } from './canary/canary-service';
+import { localClient, siteClient, type ReleaseClient } from './cli-clients';
+import { parseCommand, type CliValues, type Command } from './cli-options';
+import { printListing, printReleaseOutcome } from './cli-output';
+import { FULL_SHARE } from './canary/canary-service';
+import { ReleaseRefused } from './release-service';
 import { packageDir, parseRemoteName } from './remote-names';
-import { parseHours, printLocalHealth } from '../rum/health-table';
+import { healthTable, parseHours } from '../rum/health-table';
 
-const USAGE =
-  'usage: cli.ts <release|promote|rollback|releases> <remote> [--from-dir <dir>] [--candidate] [--to <url|version>] [--version <v> [--share <n>]] [--site <url>] [--health [--hours <n>]]';
+/** A mistake in the command line: exit 2, one line. */
+class UsageError extends Error {}
 
 async function obtainBuild(remote: RemoteName, siteRoot: string, fromDir: string | undefined) {
   if (fromDir) return { dir: path.resolve(process.env.INIT_CWD ?? process.cwd(), fromDir), cleanup: () => undefined };
@@ -44,114 +36,128 @@ async function obtainBuild(remote: RemoteName, siteRoot: string, fromDir: string
   return { dir, cleanup };
 }
 
-/** `--share`: a whole percentage from 1 to 100 (100, the default, promotes fully). */
-function parseShare(raw: string | undefined): number {
-  if (raw === undefined) return FULL_SHARE;
+/** A whole percentage within [min, 100]. */
+function percent(raw: string | undefined, option: string, max = FULL_SHARE): number | undefined {
+  if (raw === undefined) return undefined;
   const share = Number(raw);
-  if (!Number.isInteger(share) || share < 1 || share > FULL_SHARE)
-    throw new ReleaseRefused(`--share must be a whole number from 1 to 100, got "${raw}"`);
+  if (!Number.isInteger(share) || share < 1 || share > max)
+    throw new UsageError(`${option} must be a whole number from 1 to ${max}, got "${raw}"`);
   return share;
 }
 
-async function main(argv: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      'from-dir': { type: 'string' },
-      to: { type: 'string' },
-      version: { type: 'string' },
-      site: { type: 'string' },
-      candidate: { type: 'boolean' },
-      health: { type: 'boolean' },
-      hours: { type: 'string' },
-      share: { type: 'string' },
-    },
-  });
-  const [command, remoteArg] = positionals;
-  const remote = parseRemoteName(remoteArg);
-  if (!command || !remote) {
-    console.error(remoteArg ? `unknown remote "${remoteArg}"\n${USAGE}` : USAGE);
-    return 2;
-  }
-  const config = loadConfig();
-  const sha = gitSha(config.siteRoot);
-  const who = { actor: 'cli', gitSha: sha };
-  const siteUrl = command === 'release' && values.to && /^https?:\/\//.test(values.to) ? values.to : values.site;
+const print = (values: CliValues, sentence: string, json: unknown) => console.log(values.json ? JSON.stringify(json, null, 2) : sentence);
 
-  if (siteUrl)
-    return sendToSite({
-      command,
-      remote,
-      siteUrl,
-      values,
-      obtain: () => obtainBuild(remote, config.siteRoot, values['from-dir']),
-      gitSha: sha,
-    });
-
-  const store = await openRegistryStore(config);
-  const pool = new RenderPool(config, createLogger(process.env.LOG_LEVEL ?? 'error'));
-  try {
-    const context = releaseContext(config, store, serverCheck(pool));
-    switch (command) {
-      case 'release': {
-        console.log(`Releasing ${remote} into ${config.releasesDir}`);
-        const build = await obtainBuild(remote, config.siteRoot, values['from-dir']);
-        try {
-          const outcome = await releaseBuild(context, { ...who, remote, buildDir: build.dir, candidate: values.candidate ?? false });
-          if (outcome.alreadyCurrent) console.log(`${remote} ${outcome.version} is already the current release; nothing changed.`);
-          else if (outcome.candidate)
-            console.log(`Stored ${remote} ${outcome.version} as a candidate; promote it with --version ${outcome.version}.`);
-          else {
-            const reused = outcome.published ? '' : ' (this build was stored before; its files are reused)';
-            console.log(`Released ${remote} ${outcome.version}${reused}; previous: ${outcome.previous ?? 'none'}.`);
-            console.log('Every server of the site serves it from the next page load.');
-          }
-        } finally {
-          build.cleanup();
-        }
-        return 0;
+async function run(command: Command, remote: RemoteName, values: CliValues, client: ReleaseClient, siteRoot: string, pkg: string) {
+  switch (command) {
+    case 'release': {
+      const canary = percent(values.canary, '--canary', FULL_SHARE - 1);
+      const build = await obtainBuild(remote, siteRoot, values['from-dir']);
+      try {
+        const provenance = { ...(values.notes ? { notes: values.notes } : {}), ...(values['ci-url'] ? { ciUrl: values['ci-url'] } : {}) };
+        const outcome = await client.release(build.dir, { candidate: Boolean(values.candidate || canary), ...provenance });
+        if (canary) await client.promote(outcome.version, canary);
+        const preview = outcome.candidate ? await client.preview(outcome.version) : undefined;
+        printReleaseOutcome({ remote, pkg, client, values, outcome, canary, preview });
+      } finally {
+        build.cleanup();
       }
-      case 'promote': {
-        if (!values.version) throw new ReleaseRefused('promote needs --version <version>');
-        const share = parseShare(values.share);
-        if (share < FULL_SHARE) {
-          await startCanary(context, { ...who, remote, version: values.version, share });
-          console.log(`${remote} ${values.version} is the canary for ${share} % of visitors; the guard watches it.`);
-          return 0;
-        }
-        const { from, to } = await promoteRelease(context, { ...who, remote, version: values.version });
-        console.log(`Promoted ${remote} ${to} (was ${from ?? 'the checkout build'}).`);
-        return 0;
-      }
-      case 'rollback': {
-        const { from, to } = await rollbackOrEndCanary(context, { ...who, remote, to: values.to });
-        console.log(`Rolled ${remote} back from ${from} to ${to}. Every server of the site serves it from the next page load.`);
-        return 0;
-      }
-      case 'releases':
-        if (values.health) {
-          const { canary } = await store.state(remote);
-          await printLocalHealth(config, remote, parseHours(values.hours), await store.currentVersions(), canary);
-          return 0;
-        }
-        printReleases(remote, config.releasesDir, { ...(await listReleases(context, remote)), canary: (await store.state(remote)).canary });
-        return 0;
-      default:
-        console.error(`unknown command "${command}"\n${USAGE}`);
-        return 2;
+      return;
     }
+    case 'promote': {
+      if (values.cancel) {
+        const cancelled = await client.cancelScheduled();
+        print(values, `Cancelled the promotion of ${remote} ${cancelled.version} scheduled for ${cancelled.dueAt}.`, { cancelled });
+        return;
+      }
+      if (!values.version) throw new UsageError('promote needs --version <version> (npm run -s releases lists them)');
+      const share = percent(values.share, '--share') ?? FULL_SHARE;
+      if (values.at) {
+        if (Number.isNaN(Date.parse(values.at)))
+          throw new UsageError(`--at must be an ISO time such as 2026-12-01T14:00:00Z, got "${values.at}"`);
+        const scheduled = await client.schedule(values.version, share, values.at);
+        const what = scheduled.share === null ? 'to every visitor' : `as a canary for ${scheduled.share} % of visitors`;
+        print(
+          values,
+          `${remote} ${scheduled.version} goes live ${what} at ${scheduled.dueAt} (${client.where}); cancel it with --cancel.`,
+          { scheduled },
+        );
+        return;
+      }
+      const moved = await client.promote(values.version, share);
+      const sentence =
+        share < FULL_SHARE
+          ? `${remote} ${values.version} is the canary for ${share} % of visitors on ${client.where}; the guard watches it.`
+          : `Promoted ${remote} ${values.version} on ${client.where} (was ${moved.from ?? 'the checkout build'}).`;
+      print(values, sentence, moved);
+      return;
+    }
+    case 'rollback': {
+      const moved = await client.rollback(values.to);
+      print(
+        values,
+        `Rolled ${remote} back from ${moved.from} to ${moved.to} on ${client.where}. Every server serves it from the next page load.`,
+        moved,
+      );
+      return;
+    }
+    case 'releases': {
+      if (values.health) {
+        const health = await client.health(parseHours(values.hours));
+        print(values, healthTable(health), health);
+        return;
+      }
+      const listing = await client.list();
+      if (values.json) print(values, '', listing);
+      else printListing(remote, client.where, listing);
+    }
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [commandName, remoteArg, ...rest] = argv;
+  const remote = parseRemoteName(remoteArg);
+  if (!remote) throw new UsageError(`unknown remote "${remoteArg ?? ''}"`);
+  const pkg = remoteArg!;
+  const parsed = parseCommand(commandName, pkg, rest);
+  if (parsed.kind === 'help') {
+    console.log(parsed.text);
+    return 0;
+  }
+  if (parsed.kind === 'usage') throw new UsageError(parsed.message);
+  const { command, values } = parsed;
+  const config = loadConfig();
+  // The commit of the checkout the command is typed in (where its build comes from), dirty or not.
+  const who = { actor: 'cli', gitSha: gitSha(process.env.INIT_CWD ?? process.cwd()) };
+  const site = values.site ?? (command === 'release' ? values.to : undefined);
+  let client: ReleaseClient;
+  if (site) {
+    if (!/^https?:\/\/[^/]/.test(site)) throw new UsageError(`--site must be the site's address (http:// or https://), got "${site}"`);
+    const token = process.env.RELEASE_TOKEN;
+    if (!token) throw new UsageError("RELEASE_TOKEN must hold this remote's release token to talk to a running site");
+    client = siteClient(remote, site, token, who);
+  } else {
+    // A preview link from this checkout's database opens on the site this checkout serves.
+    const local = process.env.SITE_URL ? config.siteAddresses.siteUrl : `http://localhost:${config.port}`;
+    client = await localClient(remote, config, who, local);
+  }
+  try {
+    await run(command, remote, values, client, config.siteRoot, pkg);
+    return 0;
   } finally {
-    await store.close();
-    await pool.close();
+    await client.close();
   }
 }
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof ReleaseRefused) console.error(`Refused: ${error.message}`);
-    else console.error(error instanceof Error ? error.message : error);
+    if (error instanceof UsageError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    if (error instanceof ReleaseRefused) {
+      console.error(`Refused: ${error.message}`);
+    } else console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);
   },
 );

@@ -17,8 +17,13 @@ import {
   noticeValues,
   type RegistryStore,
   type ReleaseRow,
+  SCHEDULE_COLUMNS,
+  scheduleFromRow,
+  scheduleValues,
+  type ScheduleRow,
   UPSERT_RELEASE_SQL,
 } from './registry-store';
+import { assertConsistent } from './registry-invariants';
 import { postgresReleaseNotices } from './release-notices-postgres';
 
 const UNIQUE_VIOLATION = '23505';
@@ -69,9 +74,9 @@ async function apply(client: pg.PoolClient, change: RegistryChange): Promise<voi
   }
   for (const r of change.upsert) {
     await client.query(
-      `INSERT INTO remote_releases (remote, version, state, position, created_at, created_by, git_sha, rolled_back_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ${UPSERT_RELEASE_SQL}`,
-      [r.remote, r.version, r.state, r.position, r.createdAt, r.createdBy, r.gitSha, r.rolledBackAt],
+      `INSERT INTO remote_releases (remote, version, state, position, created_at, created_by, git_sha, rolled_back_at, notes, ci_url)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ${UPSERT_RELEASE_SQL}`,
+      [r.remote, r.version, r.state, r.position, r.createdAt, r.createdBy, r.gitSha, r.rolledBackAt, r.notes ?? null, r.ciUrl ?? null],
     );
   }
   for (const e of change.events) {
@@ -81,6 +86,40 @@ async function apply(client: pg.PoolClient, change: RegistryChange): Promise<voi
       [e.remote, e.action, e.version, e.fromVersion, e.actor, e.gitSha, e.at, e.details ?? null, ...noticeValues(e)],
     );
   }
+  await writeSchedule(client, change);
+  await checkInvariants(client, change.remote);
+}
+
+/** Sets or clears the remote's scheduled action; clearing one that is gone is a conflict (another instance did). */
+async function writeSchedule(client: pg.PoolClient, change: RegistryChange): Promise<void> {
+  const { schedule } = change;
+  if (!schedule) return;
+  if ('clear' in schedule) {
+    const cleared = await client.query('DELETE FROM release_schedules WHERE remote = $1 AND id = $2', [change.remote, schedule.clear]);
+    if (cleared.rowCount !== 1) throw new RegistryConflict(change.remote);
+    return;
+  }
+  // The remote's lock is held: a second schedule of the same remote is the unique key's conflict.
+  await client.query(
+    `INSERT INTO release_schedules (${SCHEDULE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    scheduleValues(schedule.set),
+  );
+}
+
+/** The registry's invariants (registry-invariants.ts), read back inside the change's transaction. */
+async function checkInvariants(client: pg.PoolClient, remote: RemoteName): Promise<void> {
+  const registry = await client.query<{ version: string; canary_version: string | null }>(
+    'SELECT version, canary_version FROM remote_registry WHERE remote = $1',
+    [remote],
+  );
+  const stored = await client.query<{ version: string }>('SELECT version FROM remote_releases WHERE remote = $1', [remote]);
+  const scheduled = await client.query<{ version: string }>('SELECT version FROM release_schedules WHERE remote = $1', [remote]);
+  assertConsistent(remote, {
+    current: registry.rows[0]?.version ?? null,
+    canary: registry.rows[0]?.canary_version ?? null,
+    scheduled: scheduled.rows[0]?.version ?? null,
+    stored: new Set(stored.rows.map((r) => r.version)),
+  });
 }
 
 export async function openPostgresRegistry(url: string, options: PostgresOptions = {}): Promise<RegistryStore> {
@@ -101,13 +140,19 @@ export async function openPostgresRegistry(url: string, options: PostgresOptions
         [remote],
       );
       const { rows } = await pool.query<ReleaseRow>(`SELECT * FROM remote_releases WHERE remote = $1 ${RELEASE_ORDER_SQL}`, [remote]);
+      const schedule = await pool.query<ScheduleRow>('SELECT * FROM release_schedules WHERE remote = $1', [remote]);
       const row = registry.rows[0];
       return {
         current: row?.version ?? null,
         revision: row?.revision ?? 0,
         canary: canaryFromRow(row),
         releases: rows.map(releaseFromRow),
+        scheduled: scheduleFromRow(schedule.rows[0]),
       };
+    },
+    async schedules() {
+      const { rows } = await pool.query<ScheduleRow>('SELECT * FROM release_schedules ORDER BY due_at');
+      return rows.map((r) => scheduleFromRow(r)!);
     },
     async commit(change) {
       assertValidChange(change);

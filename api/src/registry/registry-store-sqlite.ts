@@ -17,16 +17,21 @@ import {
   noticeValues,
   type RegistryStore,
   type ReleaseRow,
+  SCHEDULE_COLUMNS,
+  scheduleFromRow,
+  scheduleValues,
+  type ScheduleRow,
   UPSERT_RELEASE_SQL,
 } from './registry-store';
+import { assertConsistent } from './registry-invariants';
 import { sqliteReleaseNotices } from './release-notices-sqlite';
 
 export function openSqliteRegistry(dataDir: string): RegistryStore {
   const handle = openSqliteDatabase(dataDir);
   const db: Database.Database = handle.db;
   const upsertRelease = db.prepare(
-    `INSERT INTO remote_releases (remote, version, state, position, created_at, created_by, git_sha, rolled_back_at)
-     VALUES (@remote, @version, @state, @position, @createdAt, @createdBy, @gitSha, @rolledBackAt) ${UPSERT_RELEASE_SQL}`,
+    `INSERT INTO remote_releases (remote, version, state, position, created_at, created_by, git_sha, rolled_back_at, notes, ci_url)
+     VALUES (@remote, @version, @state, @position, @createdAt, @createdBy, @gitSha, @rolledBackAt, @notes, @ciUrl) ${UPSERT_RELEASE_SQL}`,
   );
   const insertEvent = db.prepare(
     `INSERT INTO release_events (remote, action, version, from_version, actor, git_sha, at, details, notice_state, notice_body, notice_next_at)
@@ -37,6 +42,34 @@ export function openSqliteRegistry(dataDir: string): RegistryStore {
   const named = db.prepare(
     'SELECT 1 FROM remote_releases WHERE remote = ? AND version = ? UNION SELECT 1 FROM remote_registry WHERE remote = ? AND version = ?',
   );
+
+  const insertSchedule = db.prepare(`INSERT INTO release_schedules (${SCHEDULE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const clearSchedule = db.prepare('DELETE FROM release_schedules WHERE remote = ? AND id = ?');
+  const registryRow = db.prepare('SELECT version, canary_version FROM remote_registry WHERE remote = ?');
+  const storedVersions = db.prepare('SELECT version FROM remote_releases WHERE remote = ?').pluck();
+  const scheduleOf = db.prepare('SELECT * FROM release_schedules WHERE remote = ?');
+
+  const writeSchedule = (change: RegistryChange) => {
+    const { schedule } = change;
+    if (!schedule) return;
+    if ('clear' in schedule) {
+      if (clearSchedule.run(change.remote, schedule.clear).changes !== 1) throw new RegistryConflict(change.remote);
+    } else if (scheduleOf.get(change.remote)) {
+      throw new RegistryConflict(change.remote);
+    } else {
+      insertSchedule.run(...scheduleValues(schedule.set));
+    }
+  };
+
+  const checkInvariants = (remote: RemoteName) => {
+    const row = registryRow.get(remote) as { version: string; canary_version: string | null } | undefined;
+    assertConsistent(remote, {
+      current: row?.version ?? null,
+      canary: row?.canary_version ?? null,
+      scheduled: (scheduleOf.get(remote) as ScheduleRow | undefined)?.version ?? null,
+      stored: new Set(storedVersions.all(remote) as string[]),
+    });
+  };
 
   const commit = db.transaction((change: RegistryChange) => {
     const revision = (revisionOf.get(change.remote) as number | undefined) ?? 0;
@@ -64,8 +97,10 @@ export function openSqliteRegistry(dataDir: string): RegistryStore {
         change.remote,
       );
     }
-    for (const release of change.upsert) upsertRelease.run(release);
+    for (const release of change.upsert) upsertRelease.run({ notes: null, ciUrl: null, ...release });
     for (const event of change.events) insertEvent.run({ details: null, ...event }, ...noticeValues(event));
+    writeSchedule(change);
+    checkInvariants(change.remote);
   });
 
   const removeUnnamed = db.transaction((remote: RemoteName, version: string, remove: () => void) => {
@@ -90,7 +125,11 @@ export function openSqliteRegistry(dataDir: string): RegistryStore {
       const releases = (db.prepare(`SELECT * FROM remote_releases WHERE remote = ? ${RELEASE_ORDER_SQL}`).all(remote) as ReleaseRow[]).map(
         releaseFromRow,
       );
-      return { current: row?.version ?? null, revision: row?.revision ?? 0, canary: canaryFromRow(row), releases };
+      const scheduled = scheduleFromRow(scheduleOf.get(remote) as ScheduleRow | undefined);
+      return { current: row?.version ?? null, revision: row?.revision ?? 0, canary: canaryFromRow(row), releases, scheduled };
+    },
+    async schedules() {
+      return (db.prepare('SELECT * FROM release_schedules ORDER BY due_at').all() as ScheduleRow[]).map((r) => scheduleFromRow(r)!);
     },
     async commit(change) {
       assertValidChange(change);

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { importLegacyHistory } from './history-import';
-import { RegistryConflict, type RegistryStore, type ReleaseRecord } from './registry-store';
+import { RegistryConflict, type RegistryChange, type RegistryStore, type ReleaseRecord, type ScheduledAction } from './registry-store';
 import { openPostgresRegistry } from './registry-store-postgres';
 import { openSqliteRegistry } from './registry-store-sqlite';
 
@@ -39,6 +39,18 @@ const record = (version: string, position: number | null): ReleaseRecord => ({
   gitSha: null,
   rolledBackAt: null,
 });
+const NOW = '2026-11-01T10:00:00.000Z';
+const scheduled = (version: string): ScheduledAction => ({
+  remote: 'mf_invest',
+  id: 'sched-1',
+  version,
+  share: null,
+  dueAt: '2026-12-01T14:00:00.000Z',
+  baseRevision: 1,
+  actor: 'cli',
+  gitSha: null,
+  createdAt: NOW,
+});
 const event = (version: string) => ({
   remote: 'mf_invest' as const,
   action: 'release' as const,
@@ -59,7 +71,7 @@ describe.each(backends)('registry on $name', (backend) => {
   it('starts empty: no current versions, revision 0', async () => {
     expect(await store.isEmpty()).toBe(true);
     expect(await store.currentVersions()).toEqual(new Map());
-    expect(await store.state('mf_invest')).toEqual({ current: null, revision: 0, canary: null, releases: [] });
+    expect(await store.state('mf_invest')).toEqual({ current: null, revision: 0, canary: null, releases: [], scheduled: null });
   });
 
   it('moves the registry in one commit with its release rows and audit events, in promotion order', async () => {
@@ -101,6 +113,44 @@ describe.each(backends)('registry on $name', (backend) => {
       ['a', 'released'],
       ['b', 'released'],
     ]);
+  });
+
+  it('refuses, in the same transaction, any change that would contradict the registry, and writes none of it', async () => {
+    await store.commit({ remote: 'mf_invest', expectedRevision: 0, current: 'a', upsert: [record('a', 1), record('b', null)], events: [] });
+    const contradictions: [RegExp, Omit<RegistryChange, 'remote' | 'upsert' | 'events'>][] = [
+      [/current version x is no stored release/, { expectedRevision: 1, current: 'x' }],
+      [/canary a would be the current version/, { expectedRevision: 1, current: 'a', canary: { version: 'a', share: 10, since: NOW } }],
+      [/canary z is no stored release/, { expectedRevision: 1, current: 'a', canary: { version: 'z', share: 10, since: NOW } }],
+      [/scheduled version z is no stored release/, { expectedRevision: 1, schedule: { set: scheduled('z') } }],
+    ];
+    for (const [message, change] of contradictions) {
+      await expect(store.commit({ remote: 'mf_invest', upsert: [], events: [event('x')], ...change })).rejects.toThrow(message);
+    }
+    const state = await store.state('mf_invest');
+    expect([state.current, state.canary, state.scheduled, state.revision]).toEqual(['a', null, null, 1]);
+    expect(await store.events('mf_invest')).toEqual([]);
+  });
+
+  it('keeps one scheduled action per remote, and ends it once: a second end is a conflict', async () => {
+    await store.commit({ remote: 'mf_invest', expectedRevision: 0, current: 'a', upsert: [record('a', 1), record('b', null)], events: [] });
+    await store.commit({ remote: 'mf_invest', expectedRevision: 1, upsert: [], events: [], schedule: { set: scheduled('b') } });
+    expect((await store.state('mf_invest')).scheduled).toEqual(scheduled('b'));
+    expect(await store.schedules()).toEqual([scheduled('b')]);
+    const another = { ...scheduled('a'), id: 'another' };
+    await expect(
+      store.commit({ remote: 'mf_invest', expectedRevision: 1, upsert: [], events: [], schedule: { set: another } }),
+    ).rejects.toThrow(RegistryConflict);
+    const carryOut = {
+      remote: 'mf_invest' as const,
+      expectedRevision: 1,
+      current: 'b',
+      upsert: [record('b', 2)],
+      events: [],
+      schedule: { clear: 'sched-1' },
+    };
+    await store.commit(carryOut);
+    await expect(store.commit({ ...carryOut, expectedRevision: 2 })).rejects.toThrow(RegistryConflict);
+    expect((await store.state('mf_invest')).scheduled).toBeNull();
   });
 
   it('removes a version only when no record names it, and checks a commit under the same lock', async () => {

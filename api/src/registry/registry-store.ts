@@ -27,13 +27,33 @@ export interface ReleaseRecord {
   createdAt: string;
   /** Who stored it: a release token's name (`RELEASE_TOKEN_MF_INVEST`) or `cli`. */
   createdBy: string;
+  /** The commit it was built from; `-dirty` after it when the tree had changes not committed. */
   gitSha: string | null;
+  /** What the team said of it (`--notes`), and the CI run that made it (`--ci-url`). */
+  notes?: string | null;
+  ciUrl?: string | null;
   /** Set when a rollback moved away from it: a later rollback does not go back to it. */
   rolledBackAt: string | null;
 }
 
-/** `canary`: a version started on a share of visitors; `step`: the guard raised that share. */
-export type ReleaseAction = 'baseline' | 'release' | 'candidate' | 'promote' | 'rollback' | 'import' | 'canary' | 'step';
+/**
+ * `canary`: a version started on a share of visitors; `step`: the guard raised that share.
+ * `schedule`, `unschedule`, `schedule-refused`: an action set for a time, cancelled, or refused at its
+ * time because the registry had changed (the reason in `details`); carried out, it is a `promote` or a
+ * `canary` whose actor names the schedule.
+ */
+export type ReleaseAction =
+  | 'baseline'
+  | 'release'
+  | 'candidate'
+  | 'promote'
+  | 'rollback'
+  | 'import'
+  | 'canary'
+  | 'step'
+  | 'schedule'
+  | 'unschedule'
+  | 'schedule-refused';
 
 /** One line of the audit trail: every release, promotion and rollback, who and when. */
 export interface ReleaseEvent {
@@ -63,6 +83,22 @@ export interface Canary {
   since: string;
 }
 
+/** A promotion set to happen at `dueAt` (a canary when `share` is under 100). */
+export interface ScheduledAction {
+  remote: RemoteName;
+  /** Names this scheduling: a change that ends it names it, so it is carried out or refused once. */
+  id: string;
+  version: string;
+  /** 1 to 99 starts a canary; null promotes to every visitor. */
+  share: number | null;
+  dueAt: string;
+  /** The registry's revision when it was scheduled: any move since (by hand, the guard) makes it wrong. */
+  baseRevision: number;
+  actor: string;
+  gitSha: string | null;
+  createdAt: string;
+}
+
 export interface RemoteState {
   current: string | null;
   /** 0 before the first release; each registry change adds one. */
@@ -71,6 +107,8 @@ export interface RemoteState {
   canary: Canary | null;
   /** In promotion order, candidates last. */
   releases: ReleaseRecord[];
+  /** The action scheduled for a later time, or null. */
+  scheduled: ScheduledAction | null;
 }
 
 export interface RegistryChange {
@@ -87,6 +125,12 @@ export interface RegistryChange {
    */
   upsert: ReleaseRecord[];
   events: ReleaseEvent[];
+  /**
+   * `set` schedules an action (replacing none: one at a time); `clear` ends the one with that id
+   * (carried out, refused or cancelled), and the whole change is refused as a conflict when that one
+   * is no longer there, so two instances never both carry it out. Undefined leaves it.
+   */
+  schedule?: { set: ScheduledAction } | { clear: string };
   /**
    * Runs inside the transaction, under the lock removeUnnamed takes, before anything is written;
    * throws to refuse the change (its error propagates). Synchronous: the lock is held meanwhile.
@@ -136,6 +180,8 @@ export interface RegistryStore {
    */
   decide(remote: RemoteName, decide: () => Promise<RegistryChange | undefined>): Promise<'busy' | 'unchanged' | 'committed'>;
   state(remote: RemoteName): Promise<RemoteState>;
+  /** Every scheduled action, soonest first: what each instance's schedule runner polls. */
+  schedules(): Promise<ScheduledAction[]>;
   /** Applies a change in one transaction, or throws RegistryConflict and applies nothing. */
   commit(change: RegistryChange): Promise<void>;
   events(remote: RemoteName): Promise<ReleaseEvent[]>;
@@ -160,6 +206,8 @@ export interface ReleaseRow {
   created_by: string;
   git_sha: string | null;
   rolled_back_at: string | Date | null;
+  notes?: string | null;
+  ci_url?: string | null;
 }
 
 export interface EventRow {
@@ -185,6 +233,8 @@ export function releaseFromRow(row: ReleaseRow): ReleaseRecord {
     createdBy: row.created_by,
     gitSha: row.git_sha,
     rolledBackAt: row.rolled_back_at === null ? null : iso(row.rolled_back_at),
+    notes: row.notes ?? null,
+    ciUrl: row.ci_url ?? null,
   };
 }
 
@@ -232,8 +282,50 @@ export const canaryValues = (canary: Canary | null) => [canary?.version ?? null,
 
 /** The upsert both databases run: a candidate row never replaces a released one. */
 export const UPSERT_RELEASE_SQL = `ON CONFLICT (remote, version) DO UPDATE SET state = excluded.state, position = excluded.position,
-  created_at = excluded.created_at, created_by = excluded.created_by, git_sha = excluded.git_sha, rolled_back_at = excluded.rolled_back_at
+  created_at = excluded.created_at, created_by = excluded.created_by, git_sha = excluded.git_sha, rolled_back_at = excluded.rolled_back_at,
+  notes = excluded.notes, ci_url = excluded.ci_url
   WHERE NOT (excluded.state = 'candidate' AND remote_releases.state = 'released')`;
+
+export interface ScheduleRow {
+  remote: string;
+  id: string;
+  version: string;
+  share: number | null;
+  due_at: string | Date;
+  base_revision: number;
+  actor: string;
+  git_sha: string | null;
+  created_at: string | Date;
+}
+
+export function scheduleFromRow(row: ScheduleRow | undefined): ScheduledAction | null {
+  if (!row) return null;
+  return {
+    remote: row.remote as RemoteName,
+    id: row.id,
+    version: row.version,
+    share: row.share === null ? null : Number(row.share),
+    dueAt: iso(row.due_at),
+    baseRevision: Number(row.base_revision),
+    actor: row.actor,
+    gitSha: row.git_sha,
+    createdAt: iso(row.created_at),
+  };
+}
+
+/** The columns of a scheduled action, in the order SCHEDULE_COLUMNS names them. */
+export const scheduleValues = (s: ScheduledAction) => [
+  s.remote,
+  s.id,
+  s.version,
+  s.share,
+  s.dueAt,
+  s.baseRevision,
+  s.actor,
+  s.gitSha,
+  s.createdAt,
+];
+export const SCHEDULE_COLUMNS = 'remote, id, version, share, due_at, base_revision, actor, git_sha, created_at';
 
 /** Promotion order, then candidates by age: the order `releases` lists them in. */
 export const RELEASE_ORDER_SQL = 'ORDER BY position IS NULL, position, created_at';

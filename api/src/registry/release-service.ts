@@ -15,13 +15,20 @@ import { verifyBuild } from './compatibility';
 import { readManifest, type FederationManifest } from './manifest';
 import { assertWithinQuota, filesPresent, MissingFiles, removeIfUnnamed } from './release-folders';
 import { ReleaseRefused, type ReleaseContext } from './release-context-types';
+import { commitMove, refusedByStore, schedulingOf } from './release-commits';
 import { releaseEvent as event } from './release-events';
-import { RegistryConflict, type RegistryStore, type ReleaseEvent, type ReleaseRecord, type RemoteState } from './registry-store';
+import type { RegistryStore, ReleaseEvent, ReleaseRecord, RemoteState } from './registry-store';
 
 export interface Actor {
   /** Who asks: a release token's name, or `cli`. */
   actor: string;
   gitSha?: string | undefined;
+}
+
+/** What the team says of a build it stores: recorded with a new release record. */
+export interface Provenance {
+  notes?: string | undefined;
+  ciUrl?: string | undefined;
 }
 
 export interface ReleaseOutcome {
@@ -58,7 +65,7 @@ export const nextPosition = (state: RemoteState) => Math.max(0, ...state.release
  * Before a remote's first release the site serves its checkout build. That build becomes a release
  * too (stored, listed, first in line), so a rollback after the first release returns to it.
  */
-async function baselineOf(context: ReleaseContext, remote: RemoteName, state: RemoteState, who: Actor, at: string) {
+export async function baselineOf(context: ReleaseContext, remote: RemoteName, state: RemoteState, who: Actor, at: string) {
   if (state.current !== null) return undefined;
   const dir = context.checkoutBuildDir(remote);
   const read = readManifest(dir);
@@ -82,7 +89,7 @@ async function baselineOf(context: ReleaseContext, remote: RemoteName, state: Re
 
 export async function releaseBuild(
   context: ReleaseContext,
-  options: Actor & { remote: RemoteName; buildDir: string; candidate?: boolean; digest?: BuildDigest },
+  options: Actor & Provenance & { remote: RemoteName; buildDir: string; candidate?: boolean; digest?: BuildDigest },
 ): Promise<ReleaseOutcome> {
   const { remote, buildDir } = options;
   const candidate = options.candidate ?? false;
@@ -96,6 +103,9 @@ export async function releaseBuild(
   const version = versionFor(manifest, digest.contentHash);
   const state = await context.store.state(remote);
   const previous = state.current;
+  // A live release would leave the canary running against a new baseline (or become the canary
+  // itself): the team ends the canary first. A candidate changes nothing live, so it may come.
+  if (state.canary && !candidate) throw canaryRuns(state.canary);
   await assertWithinQuota(context, remote, version, digest.bytes);
   // Stored before anything else is decided: re-uploading a build whose folder went missing restores it.
   const store = () => context.artifacts.put(remote, version, buildDir, digest.serverChecksums);
@@ -113,15 +123,16 @@ export async function releaseBuild(
   }
 }
 
-type RecordOptions = Actor & {
-  remote: RemoteName;
-  version: string;
-  state: RemoteState;
-  published: boolean;
-  candidate: boolean;
-  /** Stores the build's folder again (when it went missing before the commit). */
-  store(): Promise<boolean>;
-};
+type RecordOptions = Actor &
+  Provenance & {
+    remote: RemoteName;
+    version: string;
+    state: RemoteState;
+    published: boolean;
+    candidate: boolean;
+    /** Stores the build's folder again (when it went missing before the commit). */
+    store(): Promise<boolean>;
+  };
 
 async function recordRelease(context: ReleaseContext, options: RecordOptions): Promise<ReleaseOutcome> {
   const { remote, version, state, published, candidate } = options;
@@ -129,31 +140,7 @@ async function recordRelease(context: ReleaseContext, options: RecordOptions): P
 
   const at = (context.now?.() ?? new Date()).toISOString();
   const known = state.releases.find((r) => r.version === version);
-  if (candidate) {
-    // A version already recorded keeps its record as it is now: the copy read above may be older
-    // than a promotion made meanwhile (and the revision check refuses this commit then).
-    const upsert: ReleaseRecord[] = known
-      ? []
-      : [
-          {
-            remote,
-            version,
-            state: 'candidate',
-            position: null,
-            createdAt: at,
-            createdBy: options.actor,
-            gitSha: options.gitSha ?? null,
-            rolledBackAt: null,
-          },
-        ];
-    await commitStored(context, options, {
-      remote,
-      expectedRevision: state.revision,
-      upsert,
-      events: [event(remote, 'candidate', version, null, options, at)],
-    });
-    return { version, previous, published, alreadyCurrent: false, candidate };
-  }
+  if (candidate) return recordCandidate(context, options, at);
 
   const found = await baselineOf(context, remote, state, options, at);
   const baseline = found && found.record.version !== version ? found : undefined;
@@ -164,7 +151,7 @@ async function recordRelease(context: ReleaseContext, options: RecordOptions): P
     events.push(event(remote, 'baseline', baseline.record.version, null, { actor: options.actor }, at));
   }
   upsert.push({
-    ...(known ?? { remote, version, createdAt: at, createdBy: options.actor, gitSha: options.gitSha ?? null }),
+    ...(known ?? { remote, version, createdAt: at, createdBy: options.actor, gitSha: options.gitSha ?? null, ...provenanceOf(options) }),
     state: 'released',
     position: nextPosition(state),
     rolledBackAt: null,
@@ -174,21 +161,49 @@ async function recordRelease(context: ReleaseContext, options: RecordOptions): P
   return { version, previous: previous ?? baseline?.record.version ?? null, published, alreadyCurrent: false, candidate };
 }
 
-type Change = Parameters<RegistryStore['commit']>[0];
-
 /**
- * Commits a move (promotion, rollback: it ends a running canary unless it names one), checking under
- * the registry's lock that the files of the version it moves to are there, else refusing it whole.
+ * Stores a candidate: previewable, not live. On a remote that has never had a release, the checkout
+ * build the site serves is stored and made current in the same commit (as a first live release does),
+ * so a canary of the candidate is compared with what visitors were served.
  */
-export async function commitMove(context: ReleaseContext, change: Change & { current: string }): Promise<void> {
-  try {
-    await context.store.commit({ canary: null, ...change, precondition: filesPresent(context, change.remote, [change.current]) });
-  } catch (error) {
-    if (error instanceof RegistryConflict) throw new ReleaseRefused(error.message, [], 409);
-    if (error instanceof MissingFiles) throw new ReleaseRefused(`${error.message}: the registry is unchanged`);
-    throw error;
-  }
+async function recordCandidate(context: ReleaseContext, options: RecordOptions, at: string): Promise<ReleaseOutcome> {
+  const { remote, version, state, published } = options;
+  // A version already recorded keeps its record as it is now: the copy read above may be older
+  // than a promotion made meanwhile (and the revision check refuses this commit then).
+  const known = state.releases.some((r) => r.version === version);
+  const baseline = await baselineOf(context, remote, state, options, at);
+  const upsert: ReleaseRecord[] = baseline ? [baseline.record] : [];
+  if (!known && baseline?.record.version !== version)
+    upsert.push({
+      remote,
+      version,
+      state: 'candidate',
+      position: null,
+      createdAt: at,
+      createdBy: options.actor,
+      gitSha: options.gitSha ?? null,
+      rolledBackAt: null,
+      ...provenanceOf(options),
+    });
+  const events = [event(remote, 'candidate', version, null, options, at)];
+  if (baseline) events.unshift(event(remote, 'baseline', baseline.record.version, null, { actor: options.actor }, at));
+  await commitStored(context, options, {
+    remote,
+    expectedRevision: state.revision,
+    ...(baseline ? { current: baseline.record.version } : {}),
+    upsert,
+    events,
+  });
+  return { version, previous: state.current, published, alreadyCurrent: false, candidate: true };
 }
+
+const provenanceOf = (p: Provenance) => ({ notes: p.notes ?? null, ciUrl: p.ciUrl ?? null });
+
+/** The refusal of a live change while a canary runs. */
+export const canaryRuns = (canary: { version: string; share: number }) =>
+  new ReleaseRefused(`a canary of ${canary.version} runs at ${canary.share} %: promote it with share 100, or roll it back, first`, [], 409);
+
+type Change = Parameters<RegistryStore['commit']>[0];
 
 /**
  * Commits a release or candidate whose build this attempt holds: when its folder went missing
@@ -201,8 +216,7 @@ async function commitStored(context: ReleaseContext, options: RecordOptions, cha
       await context.store.commit({ ...change, precondition: filesPresent(context, change.remote, [options.version]) });
       return;
     } catch (error) {
-      if (error instanceof RegistryConflict) throw new ReleaseRefused(error.message, [], 409);
-      if (!(error instanceof MissingFiles)) throw error;
+      if (!(error instanceof MissingFiles)) throw refusedByStore(error);
       if (attempt === 3) throw new ReleaseRefused(`${error.message}: the registry is unchanged`);
       await options.store();
     }
@@ -212,7 +226,7 @@ async function commitStored(context: ReleaseContext, options: RecordOptions, cha
 /** Makes a stored release (a candidate, or an older release) the live one. */
 export async function promoteRelease(
   context: ReleaseContext,
-  options: Actor & { remote: RemoteName; version: string },
+  options: Actor & { remote: RemoteName; version: string; carriesOut?: string | undefined },
 ): Promise<{ from: string | null; to: string }> {
   const { remote, version } = options;
   const state = await context.store.state(remote);
@@ -232,6 +246,7 @@ export async function promoteRelease(
     current: version,
     upsert,
     events: [event(remote, 'promote', version, from, options, at)],
+    ...schedulingOf(options),
   });
   return { from, to: version };
 }

@@ -1,10 +1,12 @@
 /**
  * The release API a section team's CI calls, each remote with its own token (release-auth.ts):
  *   POST /api/releases/{remote}            gzipped tar of dist; 201 { version } (?candidate=1: stored, not live)
- *   POST /api/releases/{remote}/promote    { version, share? } (share 1..99: a canary beside the current version)
+ *   POST /api/releases/{remote}/promote    { version, share?, at? } (share 1..99: a canary beside the current version;
+ *                                          at: an ISO time, when it happens; stored, carried out by any instance)
+ *   DELETE /api/releases/{remote}/scheduled cancels the scheduled promotion
  *   POST /api/releases/{remote}/rollback   { to? } (while a canary runs and without `to`: ends the canary)
  *   POST /api/releases/{remote}/preview    { version } -> a signed, expiring preview link
- *   GET  /api/releases/{remote}            the releases, the current one marked, the canary if one runs
+ *   GET  /api/releases/{remote}            the releases, the current one marked, the canary if one runs, what is scheduled
  * Every change is recorded (who, when, git sha) and a refused one changes nothing.
  */
 import crypto from 'node:crypto';
@@ -26,6 +28,7 @@ import { authorizeRelease } from './release-auth';
 import { listReleases, promoteRelease, releaseBuild, ReleaseRefused, type ReleaseContext } from './release-service';
 import { FULL_SHARE, rollbackOrEndCanary, startCanary } from './canary/canary-service';
 import { parseRemoteName } from './remote-names';
+import { cancelScheduled, schedulePromotion } from './schedule/schedule-service';
 import { removeFolder } from './remove-folder';
 import { TarballRefused } from './tarball';
 import { UploadAbandoned, unpackInWorker } from './upload-worker';
@@ -39,6 +42,7 @@ const promoteSchema = previewSchema.extend({
     .min(1, 'share must be 1 to 100')
     .max(FULL_SHARE, 'share must be 1 to 100')
     .optional(),
+  at: z.iso.datetime({ offset: true, message: 'at must be an ISO time with its zone, such as 2026-12-01T14:00:00Z' }).optional(),
 });
 const rollbackSchema = z.object({ to: versionSchema.optional() });
 
@@ -98,7 +102,24 @@ async function withWorkFolder<T>(releasesDir: string, work: (dir: string) => Pro
   }
 }
 
-const gitShaOf = (ctx: Context) => (/^[0-9a-f]{7,40}$/.test(ctx.get('X-Git-Sha')) ? ctx.get('X-Git-Sha') : undefined);
+/** The commit a build came from, `-dirty` after it when the tree had uncommitted changes (as `git describe --dirty`). */
+const gitShaOf = (ctx: Context) => (/^[0-9a-f]{7,40}(-dirty)?$/.test(ctx.get('X-Git-Sha')) ? ctx.get('X-Git-Sha') : undefined);
+
+const NOTES_MAX = 1000;
+/** The team's notes (X-Release-Notes, percent-encoded so any text fits a header) and CI run (X-CI-URL). */
+function provenanceOf(ctx: Context): { notes?: string; ciUrl?: string } {
+  let notes: string | undefined;
+  try {
+    notes = decodeURIComponent(ctx.get('X-Release-Notes')).trim() || undefined;
+  } catch {
+    throw new AppError(400, 'bad_notes', 'X-Release-Notes must be percent-encoded text');
+  }
+  if (notes && notes.length > NOTES_MAX) throw new AppError(400, 'bad_notes', `release notes may be ${NOTES_MAX} characters at most`);
+  const ciUrl = ctx.get('X-CI-URL') || undefined;
+  if (ciUrl && (!/^https?:\/\/\S+$/.test(ciUrl) || ciUrl.length > 500))
+    throw new AppError(400, 'bad_ci_url', 'X-CI-URL must be an http(s) address');
+  return { ...(notes ? { notes } : {}), ...(ciUrl ? { ciUrl } : {}) };
+}
 
 export function releasesRouter(deps: ReleaseApiDeps): Router {
   const router = new Router({ prefix: '/api/releases' });
@@ -115,11 +136,13 @@ export function releasesRouter(deps: ReleaseApiDeps): Router {
   router.get('/:remote', async (ctx) => {
     const context = await deps.context();
     const listing = await listReleases(context, ctx.state.remote);
-    ctx.body = { ...listing, canary: (await context.store.state(ctx.state.remote)).canary };
+    const { canary, scheduled } = await context.store.state(ctx.state.remote);
+    ctx.body = { ...listing, canary, scheduled };
   });
 
   router.post('/:remote', async (ctx) => {
     const limits = deps.config.releaseLimits;
+    const provenance = provenanceOf(ctx);
     const gone = clientGone(ctx);
     await withWorkFolder(deps.config.releasesDir, async (work) => {
       const archive = path.join(work, 'build.tar.gz');
@@ -136,6 +159,7 @@ export function releasesRouter(deps: ReleaseApiDeps): Router {
         digest,
         actor: ctx.state.actor,
         gitSha: gitShaOf(ctx),
+        ...provenance,
         candidate: ctx.query.candidate === '1',
       });
       ctx.status = outcome.alreadyCurrent ? 200 : 201;
@@ -151,10 +175,20 @@ export function releasesRouter(deps: ReleaseApiDeps): Router {
   });
 
   router.post('/:remote/promote', jsonBody(), validate(promoteSchema), async (ctx) => {
-    const { version, share = FULL_SHARE } = validBody(ctx, promoteSchema);
+    const { version, share = FULL_SHARE, at } = validBody(ctx, promoteSchema);
     const who = { remote: ctx.state.remote, version, actor: ctx.state.actor, gitSha: gitShaOf(ctx) };
     const context = await deps.context();
+    if (at !== undefined) {
+      ctx.status = 202;
+      ctx.body = { scheduled: await schedulePromotion(context, { ...who, share, at: new Date(at) }).catch(refusal) };
+      return;
+    }
     ctx.body = await (share < FULL_SHARE ? startCanary(context, { ...who, share }) : promoteRelease(context, who)).catch(refusal);
+  });
+
+  router.delete('/:remote/scheduled', async (ctx) => {
+    const who = { remote: ctx.state.remote, actor: ctx.state.actor, gitSha: gitShaOf(ctx) };
+    ctx.body = { cancelled: await cancelScheduled(await deps.context(), who).catch(refusal) };
   });
 
   router.post('/:remote/rollback', jsonBody(), validate(rollbackSchema), async (ctx) => {
@@ -180,7 +214,13 @@ export function releasesRouter(deps: ReleaseApiDeps): Router {
     const token = signPreview({ remote: ctx.state.remote, version, expiresAt }, await deps.previewSecret());
     ctx.status = 201;
     // On the public origin (SITE_URL), never the request's Host, which the caller writes.
-    ctx.body = { url: `${deps.config.siteAddresses.siteUrl}/api/preview/${token}`, expiresAt: new Date(expiresAt).toISOString() };
+    // `path` too: a client pointed at another address of the site (a local run, staging) links to that one.
+    const previewPath = `/api/preview/${token}`;
+    ctx.body = {
+      url: `${deps.config.siteAddresses.siteUrl}${previewPath}`,
+      path: previewPath,
+      expiresAt: new Date(expiresAt).toISOString(),
+    };
   });
 
   return router;

@@ -1,5 +1,6 @@
-// Entry of an upload's worker thread (upload-worker.ts). Registers tsx so the TypeScript task module
-// loads the same way under the server, the CLIs and Jest, then answers the one task it was given.
+// Entry of an upload's worker thread (upload-worker.ts). Beside the compiled server (api/dist) the task
+// module is plain JavaScript; from source (the server run by tsx, the CLIs, Jest) tsx compiles it.
+// The thread answers the one task it was given.
 // First of all the thread lowers its own priority (on Linux a nice value is a thread's own): on a
 // busy machine the api's thread, which answers every request, gets the processor first.
 try {
@@ -7,9 +8,11 @@ try {
 } catch {
   // A platform that cannot: the work still runs, at the usual priority.
 }
-require('tsx/cjs/api').register();
+const compiled = require('node:path').join(__dirname, 'upload-task.js');
+const fromSource = !require('node:fs').existsSync(compiled);
+if (fromSource) require('tsx/cjs/api').register();
 const { parentPort, workerData } = require('node:worker_threads');
-const { processUpload } = require('./upload-task.ts');
+const { processUpload } = require(fromSource ? './upload-task.ts' : compiled);
 
 processUpload(workerData).then(
   (outcome) => parentPort.postMessage(outcome),

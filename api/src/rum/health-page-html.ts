@@ -9,11 +9,15 @@ import { eventLabel, styleOf, timelineChart, utcTime, type ChartFigure } from '.
 
 export const HEALTH_PAGE_PATH = '/releases/health';
 /** The windows offered, in hours: up to the 14 days the measurements are kept. */
-export const HEALTH_PAGE_WINDOWS = [6, 24, 72, 168, 336] as const;
+export const HEALTH_PAGE_WINDOWS = [1, 6, 24, 72, 168, 336] as const;
+/** The window that starts where the running canary did (its hours are worked out when asked). */
+export const SINCE_CANARY = 'canary';
 
 export interface HealthPageInput {
   remote?: RemoteName;
   hours?: number;
+  /** The window asked for was "since the canary started". */
+  sinceCanary?: boolean;
   /** What went wrong with the last submission, said beside the form. */
   error?: string;
   timeline?: ReleaseTimeline;
@@ -24,17 +28,18 @@ const FIGURES: ChartFigure[] = [
   { id: 'errors-chart', title: 'Errors per 100 page views by version', unit: '', value: (s) => s.errorsPer100 },
 ];
 
-const windowLabel = (hours: number) => (hours < 72 ? `last ${hours} hours` : `last ${hours / 24} days`);
+const windowLabel = (hours: number) => (hours === 1 ? 'last hour' : hours < 72 ? `last ${hours} hours` : `last ${hours / 24} days`);
 const remoteLabel = (name: RemoteName) => REMOTES.find((r) => r.name === name)?.label ?? name;
 const cell = (value: number | null, unit = '') => (value === null ? '–' : `${value}${unit}`);
 
-function form({ remote, hours = 24, error }: HealthPageInput): string {
+function form({ remote, hours = 24, sinceCanary, error }: HealthPageInput): string {
   const options = REMOTES.map(
     (r) => `<option value="${r.name}"${r.name === remote ? ' selected' : ''}>${escapeHtml(r.label)} (${r.name})</option>`,
   ).join('');
-  const windows = HEALTH_PAGE_WINDOWS.map((h) => `<option value="${h}"${h === hours ? ' selected' : ''}>${windowLabel(h)}</option>`).join(
-    '',
-  );
+  const windows =
+    HEALTH_PAGE_WINDOWS.map((h) => `<option value="${h}"${h === hours && !sinceCanary ? ' selected' : ''}>${windowLabel(h)}</option>`).join(
+      '',
+    ) + `<option value="${SINCE_CANARY}"${sinceCanary ? ' selected' : ''}>since the canary started</option>`;
   const field = 'display:block;margin:4px 0 12px;padding:6px 8px;font:inherit;border:1px solid #57534e;border-radius:3px;min-width:260px';
   const invalid = error ? ' aria-invalid="true" aria-describedby="health-form-error"' : '';
   return (

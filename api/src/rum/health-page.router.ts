@@ -12,8 +12,8 @@ import { AppError } from '../platform/errors';
 import { formBody } from '../platform/json-body';
 import { matchingHash } from '../platform/token-hash';
 import { parseRemoteName } from '../registry/remote-names';
-import { HEALTH_PAGE_PATH, HEALTH_PAGE_WINDOWS, renderHealthPage, type HealthPageInput } from './health-page-html';
-import { readTimeline, type HealthRouterDeps } from './health.router';
+import { HEALTH_PAGE_PATH, HEALTH_PAGE_WINDOWS, renderHealthPage, SINCE_CANARY, type HealthPageInput } from './health-page-html';
+import { canaryWindowHours, readTimeline, type HealthRouterDeps } from './health.router';
 
 /** A section, a window and a token are a few hundred bytes. */
 const FORM_LIMIT = '4kb';
@@ -46,16 +46,22 @@ export function healthPageRouter(deps: HealthRouterDeps & { siteOrigin: string }
     await parse(ctx, async () => undefined);
     const body = (ctx.request.body ?? {}) as Record<string, unknown>;
     const remote = parseRemoteName(text(body.remote));
-    const hours = HEALTH_PAGE_WINDOWS.find((h) => String(h) === text(body.hours)) ?? 24;
+    const sinceCanary = text(body.hours) === SINCE_CANARY;
+    let hours: number = HEALTH_PAGE_WINDOWS.find((h) => String(h) === text(body.hours)) ?? 24;
     const token = text(body.token).trim();
     if (!remote) return answer(ctx, 400, { hours, error: 'Choose one of the sections listed.' });
-    const refuse = (status: number, error: string) => answer(ctx, status, { remote, hours, error });
+    const refuse = (status: number, error: string) => answer(ctx, status, { remote, hours, sinceCanary, error });
     if (!token) return refuse(400, 'Enter the release token of the section.');
     const hash = deps.config.releaseTokenHashes[remote];
     if (!hash) return refuse(404, `${remote} has no release token configured on this site, so its health is not shown here.`);
     if (!matchingHash(token, [{ hash }]))
       return refuse(401, `That token is not the release token of ${remote}. Check it (it is the one your CI releases with) and try again.`);
-    answer(ctx, 200, { remote, hours, timeline: await readTimeline(deps, remote, hours) });
+    if (sinceCanary) {
+      const canaryHours = await canaryWindowHours(deps, remote).catch((error: unknown) => error as Error);
+      if (canaryHours instanceof Error) return refuse(409, `${canaryHours.message}.`);
+      hours = canaryHours;
+    }
+    answer(ctx, 200, { remote, hours, sinceCanary, timeline: await readTimeline(deps, remote, hours) });
   });
   return router;
 }

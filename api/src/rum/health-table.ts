@@ -51,8 +51,25 @@ export function healthTable(health: ReleaseHealth): string {
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ');
   const canary = health.canary ? `; ~ canary: ${health.canary.version} at ${health.canary.share} % since ${health.canary.since}` : '';
   const title = `Health of ${health.remote} over the last ${health.hours} h (* current${health.current ? `: ${health.current}` : ': none, the checkout build'}${canary}):`;
-  if (rows.length === 0) return `${title}\n  no page views reported yet`;
-  return [title, line([`  ${header[0] as string}`, ...header.slice(1)]), ...rows.map(line)].join('\n');
+  const progress = guardProgress(health.canary);
+  if (rows.length === 0) return [title, ...progress, '  no page views reported yet'].join('\n');
+  return [title, ...progress, line([`  ${header[0] as string}`, ...header.slice(1)]), ...rows.map(line)].join('\n');
+}
+
+/** What the guard waits for, in a line: views each side against CANARY_MIN_VIEWS, and the next step. */
+function guardProgress(canary: ReleaseHealth['canary']): string[] {
+  const progress = canary?.progress;
+  if (!progress) return [];
+  const { minViews, views, nextStepDue } = progress;
+  const waiting = views.canary < minViews || views.current < minViews;
+  const next = nextStepDue
+    ? `next step due ${nextStepDue}`
+    : waiting
+      ? 'no step until both sides have their views'
+      : 'a person promotes the next step';
+  return [
+    `Guard: ${views.canary}/${minViews} views on the canary, ${views.current}/${minViews} on the current version since the share began; ${next}.`,
+  ];
 }
 
 export function parseHours(raw: string | undefined): number {
@@ -62,21 +79,21 @@ export function parseHours(raw: string | undefined): number {
 }
 
 /**
- * Prints the table from this checkout's database (DATABASE_URL or the SQLite file). The guard's last
+ * The figures from this checkout's database (DATABASE_URL or the SQLite file). The guard's last
  * conclusion lives in the running instances only: `--site` shows it.
  */
-export async function printLocalHealth(
+export async function rumStoreHealth(
   config: AppConfig,
   remote: RemoteName,
   hours: number,
   current: CurrentVersions,
   canary: Canary | null,
-): Promise<void> {
+): Promise<ReleaseHealth> {
   const store = await openRumStore(config);
   try {
     const totals = await store.totals(Math.floor(Date.now() / 60_000) - hours * 60, remote);
     const running = canary ? { ...canary, guard: null } : null;
-    console.log(healthTable(releaseHealth(remote, hours, current.get(remote) ?? null, totals, running)));
+    return releaseHealth(remote, hours, current.get(remote) ?? null, totals, running);
   } finally {
     await store.close();
   }

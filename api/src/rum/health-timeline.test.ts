@@ -45,7 +45,13 @@ beforeAll(async () => {
   ]);
   await rum.close();
   const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
-  const event = (action: 'release' | 'candidate' | 'rollback', version: string, fromVersion: string | null, minutesAgo: number) => ({
+  const event = (
+    action: 'release' | 'candidate' | 'rollback' | 'canary' | 'step' | 'schedule' | 'schedule-refused' | 'import',
+    version: string,
+    fromVersion: string | null,
+    minutesAgo: number,
+    more: { actor?: string; details?: string } = {},
+  ) => ({
     remote: 'mf_invest' as const,
     action,
     version,
@@ -53,6 +59,7 @@ beforeAll(async () => {
     actor: 'RELEASE_TOKEN_MF_INVEST',
     gitSha: null,
     at: at(minutesAgo),
+    ...more,
   });
   await (
     await app.registryStore()
@@ -75,7 +82,15 @@ beforeAll(async () => {
       event('release', '1.8.0', null, 30 * 60),
       event('release', '2.0.0', '1.9.0', 50),
       event('candidate', '2.1.0', null, 40),
+      event('canary', '2.1.0', '2.0.0', 39),
+      event('step', '2.1.0', '2.0.0', 35, { actor: 'guard', details: JSON.stringify({ rule: 'bake-elapsed', share: 10 }) }),
+      event('schedule', '2.1.0', '2.0.0', 30, { details: JSON.stringify({ at: '2026-12-01T14:00:00.000Z', share: 100 }) }),
+      event('schedule-refused', '2.1.0', '2.0.0', 25, {
+        actor: 'scheduler',
+        details: JSON.stringify({ at: '2026-12-01T14:00:00.000Z', share: 100, reason: 'a canary of 2.1.0 runs at 50 %' }),
+      }),
       event('rollback', '1.9.0', '2.0.0', 20),
+      event('import', '1.9.0', null, 10),
     ],
   });
 });
@@ -87,6 +102,7 @@ const timeline = (query = '', token = TOKEN) =>
 describe('GET /api/releases/{remote}/health/timeline', () => {
   it('cuts the window into slots sized by its length, each version with every slot, the last one holding now', async () => {
     for (const [hours, slotMinutes] of [
+      [1, 1],
       [6, 5],
       [24, 15],
       [72, 60],
@@ -122,13 +138,27 @@ describe('GET /api/releases/{remote}/health/timeline', () => {
     expect(others?.every((s) => s.views === 0 && s.p75.inp === null && s.errorsPer100 === null)).toBe(true);
   });
 
-  it("lists the window's releases, promotions and rollbacks with version, actor and time, and nothing else", async () => {
+  it("marks every registry move in the window (candidate, canary, the guard's steps with their rule, schedules), and nothing else", async () => {
     const { events } = (await timeline('?hours=24')).body as ReleaseTimeline;
-    expect(events.map((e) => [e.action, e.version, e.fromVersion, e.actor])).toEqual([
-      ['release', '2.0.0', '1.9.0', 'RELEASE_TOKEN_MF_INVEST'],
-      ['rollback', '1.9.0', '2.0.0', 'RELEASE_TOKEN_MF_INVEST'],
+    expect(events.map((e) => [e.action, e.version, e.actor, e.rule ?? null, e.note ?? null])).toEqual([
+      ['release', '2.0.0', 'RELEASE_TOKEN_MF_INVEST', null, null],
+      ['candidate', '2.1.0', 'RELEASE_TOKEN_MF_INVEST', null, null],
+      ['canary', '2.1.0', 'RELEASE_TOKEN_MF_INVEST', null, null],
+      ['step', '2.1.0', 'guard', 'bake-elapsed', null],
+      ['schedule', '2.1.0', 'RELEASE_TOKEN_MF_INVEST', null, 'for 2026-12-01T14:00:00.000Z at 100 %'],
+      ['schedule-refused', '2.1.0', 'scheduler', null, 'refused at its time: a canary of 2.1.0 runs at 50 %'],
+      ['rollback', '1.9.0', 'RELEASE_TOKEN_MF_INVEST', null, null],
     ]);
-    expect((await timeline('?hours=72')).body.events).toHaveLength(3);
+    expect((await timeline('?hours=72')).body.events).toHaveLength(8);
+  });
+
+  it('has a one-hour window in one-minute slots, and refuses "since the canary started" when none runs', async () => {
+    const hour = (await timeline('?hours=1')).body as ReleaseTimeline;
+    expect(hour.slotMinutes).toBe(1);
+    expect(hour.versions[0]?.slots).toHaveLength(60);
+    const none = await timeline('?since=canary');
+    expect(none.status).toBe(409);
+    expect(none.body.error).toBe('mf_invest runs no canary: choose a window in hours');
   });
 
   it('asks for the release token and a window within the retention, as /health does', async () => {
@@ -172,6 +202,10 @@ describe('/releases/health', () => {
     expect(answer.text).toContain('data-version="2.0.0"');
     expect(answer.text).toContain('data-version="1.9.0"');
     expect(answer.text).toContain('rollback to 1.9.0');
+    // A mark for each move, on each chart.
+    for (const action of ['release', 'candidate', 'canary', 'step', 'schedule', 'schedule-refused', 'rollback'])
+      expect(answer.text.match(new RegExp(`<g data-event="${action}">`, 'g'))).toHaveLength(2);
+    expect(answer.text).toContain('step 2.1.0 (guard: bake-elapsed)');
     expect(answer.text).toMatch(/<desc id="inp-chart-desc">2\.0\.0: latest \d+ ms/);
   });
 

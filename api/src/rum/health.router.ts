@@ -15,7 +15,7 @@ import type { ReleaseEvent } from '../registry/registry-store';
 import type { CurrentVersions } from '../registry/remote-registry';
 import { parseRemoteName } from '../registry/remote-names';
 import { releaseHealth } from './release-health';
-import { releaseTimeline, timelineSlots } from './release-timeline';
+import { hoursSinceCanary, releaseTimeline, timelineSlots } from './release-timeline';
 import type { KnownVersions } from './known-versions';
 import type { RumAggregator } from './rum-aggregator';
 import type { RumStore } from './rum-store';
@@ -42,6 +42,14 @@ export function parseWindowHours(raw: unknown, retentionDays: number): number {
   if (!Number.isInteger(hours) || hours < 1 || hours > maxHours)
     throw new AppError(400, 'invalid_hours', `hours must be a whole number from 1 to ${maxHours} (the retention window)`);
   return hours;
+}
+
+/** The hours since the running canary started (`?since=canary`); 409 when none runs. */
+export async function canaryWindowHours(deps: HealthRouterDeps, remote: RemoteName): Promise<number> {
+  const canary = deps.canary?.(remote);
+  if (!canary) throw new AppError(409, 'no_canary', `${remote} runs no canary: choose a window in hours`);
+  const hours = hoursSinceCanary(await deps.events(remote), canary.version, Date.now());
+  return Math.min(hours, deps.config.rumRetentionDays * 24);
 }
 
 /** The timeline of a remote whose caller is already authorized (this router, the health page). */
@@ -76,7 +84,11 @@ export function releaseHealthRouter(deps: HealthRouterDeps): Router {
   });
   router.get('/:remote/health/timeline', async (ctx) => {
     const remote = authorized(ctx);
-    ctx.body = await readTimeline(deps, remote, parseWindowHours(ctx.query.hours, deps.config.rumRetentionDays));
+    const hours =
+      ctx.query.since === 'canary'
+        ? await canaryWindowHours(deps, remote)
+        : parseWindowHours(ctx.query.hours, deps.config.rumRetentionDays);
+    ctx.body = await readTimeline(deps, remote, hours);
   });
   return router;
 }

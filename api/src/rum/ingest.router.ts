@@ -34,9 +34,8 @@ import { readReportBody } from './report-body';
 import type { RumAggregator } from './rum-aggregator';
 import { fromOwnPage } from './same-site';
 
-export type IngestOutcome = 'accepted' | 'replayed' | 'bot' | 'gpc' | 'malformed' | 'rate_limited' | 'cross_site' | ReportRefusal;
-/** Every outcome, so the counters of each exist from the start. */
-export const INGEST_OUTCOMES: readonly IngestOutcome[] = [
+/** What becomes of a report: every value is a series of cardlift_rum_reports_total, present from the start. */
+export const INGEST_OUTCOMES = [
   'accepted',
   'replayed',
   'bot',
@@ -48,7 +47,8 @@ export const INGEST_OUTCOMES: readonly IngestOutcome[] = [
   'expired',
   'mismatch',
   'unknown_version',
-];
+] as const satisfies readonly (string | ReportRefusal)[];
+export type IngestOutcome = (typeof INGEST_OUTCOMES)[number];
 
 export interface IngestOptions extends Omit<ReportCheckDeps, 'now' | 'tokens'> {
   aggregator: RumAggregator;

@@ -12,6 +12,7 @@ const MINUTE_MS = 60_000;
 
 /** Slots short enough to show a release's first minutes in a short window, few enough to draw in a long one. */
 export function slotMinutesFor(hours: number): number {
+  if (hours <= 1) return 1;
   if (hours <= 6) return 5;
   if (hours <= 24) return 15;
   return 60;
@@ -26,6 +27,31 @@ export function timelineSlots(hours: number, nowMs: number): { slotMinutes: numb
 }
 
 const isTimelineAction = (action: string): action is TimelineAction => (TIMELINE_ACTIONS as readonly string[]).includes(action);
+
+/** A guard decision's rule, a schedule's time and share or refusal, from the event's details. */
+function explained(action: TimelineAction, details: string | null): { rule?: string; note?: string } {
+  if (!details) return {};
+  let parsed: { rule?: unknown; at?: unknown; share?: unknown; reason?: unknown };
+  try {
+    parsed = JSON.parse(details) as typeof parsed;
+  } catch {
+    return {};
+  }
+  const rule = typeof parsed.rule === 'string' ? { rule: parsed.rule } : {};
+  if (action === 'schedule-refused') return { ...rule, note: `refused at its time: ${String(parsed.reason)}` };
+  if (action === 'schedule' || action === 'unschedule') return { ...rule, note: `for ${String(parsed.at)} at ${String(parsed.share)} %` };
+  return rule;
+}
+
+/**
+ * The window that covers a canary since it started (its first share, not the last step), in whole
+ * hours: `?since=canary` on the timeline, "since the canary started" on the health page.
+ */
+export function hoursSinceCanary(events: readonly ReleaseEvent[], canaryVersion: string, nowMs: number): number {
+  const started = events.findLast((e) => e.action === 'canary' && e.version === canaryVersion);
+  const startMs = started ? Date.parse(started.at) : nowMs;
+  return Math.max(1, Math.ceil((nowMs - startMs) / 3_600_000));
+}
 
 export interface TimelineInput {
   remote: RemoteName;
@@ -66,9 +92,12 @@ export function releaseTimeline({ remote, hours, nowMs, current, totals, events 
   // The current version first, then the most viewed: the order of the health table.
   versions.sort((a, b) => Number(b.current) - Number(a.current) || viewsOf(b) - viewsOf(a) || a.version.localeCompare(b.version));
   const fromMs = first * MINUTE_MS;
-  const moves: TimelineEvent[] = events.flatMap(({ action, version, fromVersion, actor, at }) => {
+  const moves: TimelineEvent[] = events.flatMap((event) => {
+    const { action, version, fromVersion, actor, at } = event;
     const time = Date.parse(at);
-    return isTimelineAction(action) && time >= fromMs && time <= nowMs ? [{ action, version, fromVersion, actor, at }] : [];
+    return isTimelineAction(action) && time >= fromMs && time <= nowMs
+      ? [{ action, version, fromVersion, actor, at, ...explained(action, event.details ?? null) }]
+      : [];
   });
   return {
     remote,

@@ -36,8 +36,22 @@ const LABEL_ROWS = 3;
 const TIME = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 export const utcTime = (iso: string) => `${TIME.format(new Date(iso))} UTC`;
 
+const ACTION_WORDS: Record<TimelineEvent['action'], string> = {
+  release: 'release',
+  candidate: 'candidate',
+  canary: 'canary',
+  step: 'step',
+  promote: 'promote',
+  rollback: 'rollback to',
+  schedule: 'scheduled',
+  unschedule: 'schedule cancelled',
+  'schedule-refused': 'schedule refused',
+};
+
+/** What a mark says: the move and its version, the guard's rule when the guard made it. */
 export function eventLabel(event: TimelineEvent): string {
-  return event.action === 'rollback' ? `rollback to ${event.version}` : `${event.action} ${event.version}`;
+  const who = event.actor === 'guard' ? ` (guard: ${event.rule ?? 'rule'})` : '';
+  return `${ACTION_WORDS[event.action]} ${event.version}${who}`;
 }
 
 /** The newest slot with a figure, in words. */
@@ -52,10 +66,7 @@ function latest(figure: ChartFigure, slots: readonly TimelineSlot[]): string {
 export function describeChart(figure: ChartFigure, timeline: ReleaseTimeline): string {
   const versions = timeline.versions.map((v) => `${v.version}${v.current ? ' (current)' : ''}: latest ${latest(figure, v.slots)}`);
   const moves = timeline.events.map((e) => `${eventLabel(e)} by ${e.actor} at ${utcTime(e.at)}`);
-  return [
-    `${versions.join('; ')}.`,
-    moves.length ? `Marked: ${moves.join('; ')}.` : 'No release, promotion or rollback in this window.',
-  ].join(' ');
+  return [`${versions.join('; ')}.`, moves.length ? `Marked: ${moves.join('; ')}.` : 'No registry move in this window.'].join(' ');
 }
 
 export function timelineChart(figure: ChartFigure, timeline: ReleaseTimeline): string {
@@ -103,7 +114,7 @@ export function timelineChart(figure: ChartFigure, timeline: ReleaseTimeline): s
   });
   const marks = timeline.events.map((event, index) => {
     const at = px(x(new Date(event.at)));
-    const colour = event.action === 'rollback' ? '#b91c1c' : '#111111';
+    const colour = event.action === 'rollback' || event.action === 'schedule-refused' ? '#b91c1c' : '#111111';
     const labelY = 14 + (index % LABEL_ROWS) * 14;
     const anchor = at > WIDTH - 160 ? 'end' : 'start';
     return (

@@ -1,4 +1,9 @@
-// Entry of a render worker thread (render-pool.ts). Registers tsx so the TypeScript task module loads
-// the same way under the server, the CLIs and Jest, then hands piscina the tasks.
-require('tsx/cjs/api').register();
-module.exports = require('./render-tasks.ts');
+// Entry of a render worker thread (render-pool.ts). Beside the compiled server (api/dist) the task
+// module is plain JavaScript; from source (the server run by tsx, the CLIs, Jest) tsx compiles it.
+const compiled = require('node:path').join(__dirname, 'render-tasks.js');
+if (require('node:fs').existsSync(compiled)) {
+  module.exports = require(compiled);
+} else {
+  require('tsx/cjs/api').register();
+  module.exports = require('./render-tasks.ts');
+}

@@ -89,6 +89,12 @@ if (!TEST_DATABASE_URL) {
         .get(`/api/releases/${remote}/health?hours=1`)
         .set('Authorization', `Bearer ${TOKEN}`);
       expect(health.body.canary).toMatchObject({ version: v2, share: 50 });
+      // What the guard waits for: each side's views against CANARY_MIN_VIEWS, and when the next step is due.
+      expect(health.body.canary.progress).toMatchObject({
+        minViews: apps[1]!.config.canary.minViews,
+        views: { canary: expect.any(Number), current: expect.any(Number) },
+      });
+      expect(health.body.canary.progress.nextStepDue ?? '2026-01-01T00:00:00Z').toMatch(/^\d{4}-\d\d-\d\dT/);
       expect(health.body.versions.find((v: { version: string }) => v.version === v2)).toMatchObject({ share: 50, current: false });
 
       // Each step is judged on its own window (since the share changed): visitors keep coming at 50 %.

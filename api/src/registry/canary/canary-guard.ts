@@ -63,6 +63,8 @@ export interface CanaryGuardDeps {
   logger: Logger;
   /** Each decision is committed with its notice to the team when set. */
   notices?: DecisionNotices;
+  /** Told of each decision this instance committed (the metrics count them). */
+  onDecision?(remote: RemoteName, action: string): void;
   now?(): Date;
 }
 
@@ -124,6 +126,7 @@ export class CanaryGuard {
       });
       if (outcome !== 'committed' || !committed) return;
       this.deps.logger.info({ ...committed }, `canary guard: ${committed.action} (${committed.rule})`);
+      this.deps.onDecision?.(remote, committed.action);
       await this.deps.follower.refresh();
       this.deps.notices?.committed();
     } catch (error) {

@@ -5,7 +5,8 @@
  * a rollback. Every change is one revision-checked commit of the registry: all instances follow it.
  */
 import type { RemoteName } from '@cardlift/contracts';
-import { commitMove, nextPosition, ReleaseRefused, rollbackRelease, type Actor, type ReleaseContext } from '../release-service';
+import { commitMove, schedulingOf } from '../release-commits';
+import { baselineOf, nextPosition, ReleaseRefused, rollbackRelease, type Actor, type ReleaseContext } from '../release-service';
 import { releaseEvent as event } from '../release-events';
 import type { Canary, RegistryChange, RemoteState, ReleaseEvent, ReleaseRecord } from '../registry-store';
 
@@ -16,14 +17,18 @@ const nowIso = (context: ReleaseContext) => (context.now?.() ?? new Date()).toIS
 /** Serves `version` to `share` % of visitors (1..99); a running canary of the same version changes share. */
 export async function startCanary(
   context: ReleaseContext,
-  options: Actor & { remote: RemoteName; version: string; share: number },
+  options: Actor & { remote: RemoteName; version: string; share: number; carriesOut?: string | undefined },
 ): Promise<{ current: string; canary: Canary }> {
   const { remote, version, share } = options;
   const state = await context.store.state(remote);
   if (!state.releases.some((r) => r.version === version)) throw new ReleaseRefused(`${remote} has no release ${version}`, [], 404);
-  if (!state.current)
+  const at = nowIso(context);
+  // A remote that never had a release serves its checkout build: stored now, it is the canary's other side.
+  const baseline = state.current ? undefined : await baselineOf(context, remote, state, options, at);
+  const current = state.current ?? baseline?.record.version;
+  if (!current)
     throw new ReleaseRefused(`${remote} has no current release to compare a canary with: promote ${version} with share 100 first`, [], 409);
-  if (state.current === version) throw new ReleaseRefused(`${remote} is already on ${version}`, [], 409);
+  if (current === version) throw new ReleaseRefused(`${remote} is already on ${version}`, [], 409);
   if (state.canary && state.canary.version !== version)
     throw new ReleaseRefused(
       `${remote} already runs a canary of ${state.canary.version}: promote it with share 100 or roll it back first`,
@@ -32,18 +37,20 @@ export async function startCanary(
     );
   if (!context.artifacts.locate(remote, version))
     throw new ReleaseRefused(`the files of ${remote} ${version} are missing from the artifact store: not starting a canary`);
-  const at = nowIso(context);
   const canary: Canary = { version, share, since: at };
+  const events = [event(remote, state.canary ? 'step' : 'canary', version, current, options, at)];
+  if (baseline) events.unshift(event(remote, 'baseline', current, null, { actor: options.actor }, at));
   // The canary's folder is never removed meanwhile: a record names it (RegistryStore.removeUnnamed).
   await commitMove(context, {
     remote,
     expectedRevision: state.revision,
-    current: state.current,
+    current,
     canary,
-    upsert: [],
-    events: [event(remote, state.canary ? 'step' : 'canary', version, state.current, options, at)],
+    upsert: baseline ? [baseline.record] : [],
+    events,
+    ...schedulingOf(options),
   });
-  return { current: state.current, canary };
+  return { current, canary };
 }
 
 /** A rollback while a canary runs ends the canary (everyone on the current version); otherwise a rollback. */

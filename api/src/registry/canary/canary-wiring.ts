@@ -24,6 +24,8 @@ export interface CanaryWiringDeps {
   aggregator: RumAggregator;
   /** How the notice relay polls, leases and retries (the leads' relay options unless given). */
   noticeRelay?: Partial<RelayOptions> | undefined;
+  /** Told of each guard decision this instance committed. */
+  onDecision?(remote: RemoteName, action: string): void;
 }
 
 export function canaryWiring(deps: CanaryWiringDeps) {
@@ -40,14 +42,28 @@ export function canaryWiring(deps: CanaryWiringDeps) {
     follower,
     logger: deps.logger,
     ...(notices ? { notices } : {}),
+    ...(deps.onDecision ? { onDecision: deps.onDecision } : {}),
   });
   const canaryHealth = (remote: RemoteName): CanaryHealth | null => {
     const canary = follower.canaries().get(remote);
     if (!canary) return null;
     const status = guard.status(remote);
+    const { minViews, bakeMs } = config.canary;
+    const steps = config.canary.stepsFor[remote] ?? config.canary.steps;
+    // The guard's last look counted each side's views since the share began; until then, none.
+    const figures = status?.version === canary.version ? status.figures : undefined;
+    const views = { canary: figures?.canary.views ?? 0, current: figures?.current.views ?? 0 };
+    const enough = views.canary >= minViews && views.current >= minViews;
     return {
       ...canary,
       guard: status ? { action: status.action, rule: status.rule, reason: status.reason, at: status.at } : null,
+      progress: {
+        minViews,
+        views,
+        // A person promotes each step with `manual`; otherwise the step is due once the share has baked
+        // and both sides have their views (not before the guard's next look).
+        nextStepDue: steps === 'manual' || !enough ? null : new Date(Date.parse(canary.since) + bakeMs).toISOString(),
+      },
     };
   };
   const start = () => {

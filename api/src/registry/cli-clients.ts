@@ -1,0 +1,138 @@
+/**
+ * Where the release CLI's commands go: a running site's release API (with the remote's token), or
+ * this checkout's database through the same services the API calls. One interface, so every command
+ * answers the same either way.
+ */
+import type { ReleaseHealth, RemoteName } from '@cardlift/contracts';
+import type { AppConfig } from '../platform/config';
+import { createLogger } from '../platform/logger';
+import { RenderPool } from '../site/render-pool';
+import { rumStoreHealth } from '../rum/health-table';
+import { cancelScheduled, schedulePromotion } from './schedule/schedule-service';
+import { FULL_SHARE, rollbackOrEndCanary, startCanary } from './canary/canary-service';
+import { openRegistryStore } from './open-registry';
+import { PREVIEW_TTL_MS, signPreview } from './preview';
+import { releaseContext, serverCheck } from './release-context';
+import {
+  listReleases,
+  promoteRelease,
+  releaseBuild,
+  ReleaseRefused,
+  type ListedRelease,
+  type Provenance,
+  type ReleaseOutcome,
+} from './release-service';
+import type { Canary, ScheduledAction } from './registry-store';
+import { packDir } from './tarball';
+import { randomBytes } from 'node:crypto';
+
+export interface Listing {
+  current: string | null;
+  canary: Canary | null;
+  scheduled: ScheduledAction | null;
+  releases: ListedRelease[];
+}
+
+export interface ReleaseClient {
+  /** Where it acts, as a person reads it: the site's address, or the database. */
+  where: string;
+  release(buildDir: string, options: Provenance & { candidate: boolean }): Promise<ReleaseOutcome>;
+  promote(version: string, share: number): Promise<{ from?: string | null; to?: string; current?: string; canary?: Canary }>;
+  schedule(version: string, share: number, at: string): Promise<ScheduledAction>;
+  cancelScheduled(): Promise<ScheduledAction>;
+  rollback(to: string | undefined): Promise<{ from: string; to: string }>;
+  preview(version: string): Promise<{ url: string; expiresAt: string }>;
+  list(): Promise<Listing>;
+  health(hours: number): Promise<ReleaseHealth>;
+  close(): Promise<void>;
+}
+
+export interface Who {
+  actor: string;
+  gitSha: string | undefined;
+}
+
+/** The release API of the site at `siteUrl`. */
+export function siteClient(remote: RemoteName, siteUrl: string, token: string, who: Who): ReleaseClient {
+  const site = siteUrl.replace(/\/+$/, '');
+  const base = `${site}/api/releases/${remote}`;
+  const headers: Record<string, string> = { Authorization: `Bearer ${token}`, ...(who.gitSha ? { 'X-Git-Sha': who.gitSha } : {}) };
+  const call = async <T>(route: string, init: RequestInit = {}): Promise<T> => {
+    let response: Response;
+    try {
+      response = await fetch(`${base}${route}`, { ...init, headers: { ...headers, ...(init.headers as Record<string, string>) } });
+    } catch (error) {
+      throw new ReleaseRefused(`${site} cannot be reached: ${String((error as { cause?: { code?: string } }).cause?.code ?? error)}`);
+    }
+    const body = (await response.json().catch(() => ({ error: `${response.status} ${response.statusText}` }))) as Record<string, unknown>;
+    if (!response.ok) {
+      // The API's message already lists a check's reasons.
+      throw new ReleaseRefused(`(${response.status}) ${String(body.error ?? 'no reason given')}`, [], response.status);
+    }
+    return body as T;
+  };
+  const post = <T>(route: string, body: unknown) =>
+    call<T>(route, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return {
+    where: site,
+    async release(buildDir, options) {
+      const tarball = await packDir(buildDir);
+      const extra: Record<string, string> = {
+        ...(options.notes ? { 'X-Release-Notes': encodeURIComponent(options.notes) } : {}),
+        ...(options.ciUrl ? { 'X-CI-URL': options.ciUrl } : {}),
+      };
+      return call<ReleaseOutcome>(options.candidate ? '?candidate=1' : '', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/gzip', ...extra },
+        body: new Uint8Array(tarball),
+      });
+    },
+    promote: (version, share) => post('/promote', { version, share }),
+    schedule: async (version, share, at) => (await post<{ scheduled: ScheduledAction }>('/promote', { version, share, at })).scheduled,
+    cancelScheduled: async () => (await call<{ cancelled: ScheduledAction }>('/scheduled', { method: 'DELETE' })).cancelled,
+    rollback: (to) => post('/rollback', to ? { to } : {}),
+    async preview(version) {
+      // The link names the address the command was pointed at, which this person can open.
+      const answer = await post<{ path: string; expiresAt: string }>('/preview', { version });
+      return { url: `${site}${answer.path}`, expiresAt: answer.expiresAt };
+    },
+    list: () => call<Listing>(''),
+    health: (hours) => call<ReleaseHealth>(`/health?hours=${hours}`),
+    close: async () => undefined,
+  };
+}
+
+/** This checkout's database and releases folder, through the services the release API calls. */
+export async function localClient(remote: RemoteName, config: AppConfig, who: Who, siteUrl: string): Promise<ReleaseClient> {
+  const store = await openRegistryStore(config);
+  const pool = new RenderPool(config, createLogger(process.env.LOG_LEVEL ?? 'error'));
+  const context = releaseContext(config, store, serverCheck(pool));
+  const base = { ...who, remote };
+  return {
+    where: config.releasesDir,
+    release: (buildDir, options) => releaseBuild(context, { ...base, buildDir, ...options }),
+    promote: (version, share) =>
+      share < FULL_SHARE ? startCanary(context, { ...base, version, share }) : promoteRelease(context, { ...base, version }),
+    schedule: (version, share, at) => schedulePromotion(context, { ...base, version, share, at: new Date(at) }),
+    cancelScheduled: () => cancelScheduled(context, base),
+    rollback: (to) => rollbackOrEndCanary(context, { ...base, to }),
+    async preview(version) {
+      const secret = config.previewSecret ?? (await store.sharedSecret('preview', () => randomBytes(32).toString('base64url')));
+      const expiresAt = Date.now() + PREVIEW_TTL_MS;
+      const token = signPreview({ remote, version, expiresAt }, secret);
+      return { url: `${siteUrl}/api/preview/${token}`, expiresAt: new Date(expiresAt).toISOString() };
+    },
+    async list() {
+      const { canary, scheduled } = await store.state(remote);
+      return { ...(await listReleases(context, remote)), canary, scheduled };
+    },
+    async health(hours) {
+      const { canary } = await store.state(remote);
+      return rumStoreHealth(config, remote, hours, await store.currentVersions(), canary);
+    },
+    async close() {
+      await store.close();
+      await pool.close();
+    },
+  };
+}

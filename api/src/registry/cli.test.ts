@@ -1,0 +1,110 @@
+/**
+ * The release CLI as a team's CI and a person meet it, through npm as they type it: --help, an
+ * unknown option, `release --canary 10 --json` read by the test as a CI would, and failures that
+ * print the one message and no npm error lines. Against this checkout's database (a fixture site).
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT } from '../platform/config';
+import { writeRemoteBuild, writeShellServerBuild } from '../../test/fixture-builds';
+import { remoteManifest, tempCheckout, writeBuild } from './test-fixtures';
+
+const checkout = tempCheckout();
+writeShellServerBuild(checkout.siteRoot, "exports.renderApp = async () => '<main>fixture page</main>';");
+const env = {
+  ...process.env,
+  SITE_ROOT: checkout.siteRoot,
+  DATA_DIR: path.join(checkout.siteRoot, 'data'),
+  DATABASE_URL: '',
+  RELEASE_TOKEN: '',
+};
+
+/** A build of mf-invest the fixture shell accepts (a page table that renders), in a folder of its own. */
+function build(marker: string): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-build-'));
+  writeRemoteBuild(root, 'mf-invest', remoteManifest());
+  const dist = path.join(root, 'mf-invest', 'dist');
+  writeBuild(dist, remoteManifest(), marker);
+  return dist;
+}
+
+/** `npm run -s <script> -w mf-invest -- args`, as the README tells a team to type it. */
+function npmRun(script: string, ...args: string[]) {
+  const run = spawnSync('npm', ['run', '-s', script, '-w', 'mf-invest', '--', ...args], { cwd: REPO_ROOT, env, encoding: 'utf8' });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+describe('release CLI', () => {
+  it('explains every command with --help', () => {
+    for (const script of ['release', 'promote', 'rollback', 'releases']) {
+      const help = npmRun(script, '--help');
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain(`npm run -s ${script} -w mf-invest -- [options]`);
+      expect(help.stdout).toContain('--site <url>');
+    }
+    expect(npmRun('promote', '--help').stdout).toMatch(/--at <time> +an ISO time/);
+  });
+
+  it('refuses an unknown option in one line naming the valid ones, exit 2, no npm noise', () => {
+    const typo = npmRun('promote', '--versoin', '1.0.0-abc');
+    expect(typo.code).toBe(2);
+    expect(typo.stderr.trim()).toBe(
+      'promote does not take --versoin; it takes --version, --share, --at, --cancel, --site, --json (--help explains them)',
+    );
+    expect(typo.stdout).toBe('');
+  });
+
+  it('release --canary 10 --json: stores, starts the canary, answers JSON a CI reads, with a preview link on the site it runs against', () => {
+    const baseline = npmRun('release', '--from-dir', build('v1'), '--json');
+    expect(baseline.stderr).toBe('');
+    expect(baseline.code).toBe(0);
+    const first = JSON.parse(baseline.stdout) as { version: string };
+    const run = npmRun(
+      'release',
+      '--from-dir',
+      build('v2'),
+      '--canary',
+      '10',
+      '--json',
+      '--notes',
+      'Spring pricing',
+      '--ci-url',
+      'https://ci.example/run/7',
+    );
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const answer = JSON.parse(run.stdout) as {
+      version: string;
+      previous: string;
+      candidate: boolean;
+      canary: { share: number };
+      preview: { url: string };
+      next: Record<string, string>;
+    };
+    expect(answer).toMatchObject({ remote: 'mf_invest', previous: first.version, candidate: true, canary: { share: 10 } });
+    expect(answer.preview.url).toMatch(/^http:\/\/localhost:3000\/api\/preview\/[\w.-]+$/);
+    expect(answer.next.promote).toBe(`npm run -s promote -w mf-invest -- --version ${answer.version}`);
+
+    const listing = JSON.parse(npmRun('releases', '--json').stdout) as {
+      current: string;
+      canary: { version: string; share: number };
+      releases: { version: string; notes: string | null; ciUrl: string | null; gitSha: string | null }[];
+    };
+    expect(listing.current).toBe(first.version);
+    expect(listing.canary).toMatchObject({ version: answer.version, share: 10 });
+    expect(listing.releases.find((r) => r.version === answer.version)).toMatchObject({
+      notes: 'Spring pricing',
+      ciUrl: 'https://ci.example/run/7',
+      gitSha: expect.stringMatching(/^[0-9a-f]{7,}(-dirty)?$/),
+    });
+  });
+
+  it('prints one message and no npm error lines when refused, exit 1', () => {
+    const refused = npmRun('release', '--from-dir', build('v3'));
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^Refused: a canary of \S+ runs at 10 %: promote it with share 100, or roll it back, first\n$/);
+    expect(refused.stderr + refused.stdout).not.toMatch(/npm (error|ERR)/);
+  });
+});
