@@ -67,6 +67,7 @@ import { siteKnownRoutes } from './rum/known-routes';
 export type { App, AppDeps } from './app-types';
 import { openRumStore, type RumStore } from './rum/rum-store';
 import { editorWiring } from './editor/editor-wiring';
+import { edgeWiring } from './edge/edge-wiring';
 
 export function createApp(deps: AppDeps = {}): App {
   const config = deps.config ?? loadConfig();
@@ -136,6 +137,7 @@ export function createApp(deps: AppDeps = {}): App {
     releaseNotices: () => registryStore().then((store) => store.notices.backlog()),
   });
   pool.observer = metrics;
+  const edge = edgeWiring({ config, logger, registryStore, metrics, relay: deps.purgeRelay });
   const leadService = createLeadService(leads, relay, logger, (outcome) => metrics.leadOutcome(outcome));
   // Only the proxies the operator names are believed: ctx.ip is the X-Forwarded-For entry that many
   // hops from the right (the one the outermost trusted proxy wrote), and X-Forwarded-Host/-Proto are
@@ -152,11 +154,13 @@ export function createApp(deps: AppDeps = {}): App {
   koa.use(metrics.middleware());
   koa.use(trustedForwardedHeaders(config.trustProxyHops));
   koa.use(securityHeaders({ production: config.production, siteOrigin: config.siteAddresses.siteUrl, remoteOrigins: origins }));
+  koa.use(edge.defaults);
   koa.use(errorHandler(logger));
   koa.use(requestContext(logger));
   koa.use(requestGuard());
   koa.use(corsPolicy(config.siteAddresses.siteUrl, origins));
   koa.use(compress({ threshold: 1024 }));
+  koa.use(edge.shared);
 
   koa.use(media.contentPreview);
   koa.use(contentRedirects(content));
@@ -252,6 +256,7 @@ export function createApp(deps: AppDeps = {}): App {
       relay.start();
       rum.start();
       canary.start();
+      await edge.start();
     },
     // The routes too, so the first page views after a start are filed under their pages, not 'other'.
     warm: () => pool.warm().then(() => routes.refresh()),
@@ -261,6 +266,7 @@ export function createApp(deps: AppDeps = {}): App {
       contentFollower.stop();
       await media.uploadSweep.stop();
       await canary.stop();
+      await edge.stop();
       await relay.stop();
       await rum.stop();
       if (openedRum) await (await openedRum).close();

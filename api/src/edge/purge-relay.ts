@@ -1,0 +1,91 @@
+/**
+ * Sends the purge jobs (purge-jobs.ts) to every configured cache. Every instance runs it; a job is
+ * claimed with a lease, so each attempt is made by one instance, and a change's purge is sent once
+ * across instances. A cache that fails is tried again with backoff (from half a second, doubling to
+ * 30 s, for about a day), and only the caches that have not taken the job are asked again. Purges are
+ * idempotent: a lease lost to a slow cache costs a repeat, never a miss.
+ */
+import { retryAfterFailure, type RelayOptions } from '../leads/outbox-relay';
+import type { Logger } from '../platform/logger';
+import { RelayLoop } from '../platform/relay-loop';
+import type { PurgeJob, PurgeJobStore } from './purge-jobs';
+import type { PurgeTarget } from './purge-targets';
+
+/** Quick: a purge is wanted within a second of its change, and a cache back from an outage is purged soon after. */
+export const DEFAULT_PURGE_RELAY_OPTIONS: RelayOptions = {
+  pollMs: 200,
+  batchSize: 20,
+  leaseMs: 60_000,
+  baseDelayMs: 500,
+  maxDelayMs: 30_000,
+  maxAttempts: 3000,
+};
+
+const SENT_KEPT_MS = 24 * 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 60_000;
+
+export class PurgeRelay {
+  private readonly options: RelayOptions;
+  private readonly loop: RelayLoop;
+  private prunedAt = 0;
+
+  constructor(
+    private readonly store: () => Promise<PurgeJobStore>,
+    private readonly targets: readonly PurgeTarget[],
+    private readonly logger: Logger,
+    options: Partial<RelayOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_PURGE_RELAY_OPTIONS, ...options };
+    this.loop = new RelayLoop(() => this.runOnce(), this.options, logger, 'edge purge relay: a pass failed');
+  }
+
+  start(): void {
+    this.loop.start();
+  }
+
+  /** Runs a pass soon (a change was just committed here). */
+  kick(): void {
+    this.loop.kick();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+
+  /** One batch; answers how many jobs it handled. */
+  async runOnce(now = Date.now()): Promise<number> {
+    const store = await this.store();
+    if (now - this.prunedAt > PRUNE_EVERY_MS) {
+      this.prunedAt = now;
+      await store.prune(now - SENT_KEPT_MS);
+    }
+    const jobs = await store.claimDue(this.options.batchSize, this.options.leaseMs, now);
+    await Promise.all(jobs.map((job) => this.send(store, job)));
+    return jobs.length;
+  }
+
+  private async send(store: PurgeJobStore, job: PurgeJob): Promise<void> {
+    const sentTo = new Set(job.sentTo);
+    const errors: string[] = [];
+    await Promise.all(
+      this.targets
+        .filter((target) => !sentTo.has(target.name))
+        .map((target) =>
+          target.purge(job.hard, job.soft).then(
+            () => sentTo.add(target.name),
+            (error: unknown) => errors.push(error instanceof Error ? error.message : String(error)),
+          ),
+        ),
+    );
+    const log = { purgeId: job.id, reason: job.reason, tags: job.hard, soft: job.soft, attempt: job.attempts + 1 };
+    if (errors.length === 0) {
+      const ageMs = Date.now() - job.createdAt;
+      if (await store.markSent({ ...job, sentTo: [...sentTo] })) this.logger.info({ ...log, ageMs }, 'edge purge sent');
+      return;
+    }
+    const retryAt = retryAfterFailure(job.attempts + 1, this.options);
+    await store.markAttemptFailed(job, [...sentTo], errors.join('; '), retryAt);
+    if (retryAt === null) this.logger.error({ ...log, errors }, 'edge purge: gave up; the caches named keep those pages until they expire');
+    else this.logger.warn({ ...log, errors, retryAt }, 'edge purge: a cache did not take it; trying that cache again');
+  }
+}
