@@ -207,6 +207,7 @@ export function createApp(deps: AppDeps = {}): App {
   const liveRegistry = () => buildRegistry(config, registry.current());
   const resolveLivePage = (pathname: string, preview?: SharedContent) => pool.resolve(pathname, liveRegistry(), clock(), preview);
   koa.use(shareImageRouter(config, resolveLivePage, logger).routes());
+  koa.use(edge.router.routes());
   const site = siteRouter(config, { content, pool, clock, registryFor, liveRegistry });
   // The contact form posted without script goes to the page it is on (see contact-form.router.ts).
   koa.use(

@@ -37,6 +37,12 @@ export const TAG_HEADERS = { fastly: 'Surrogate-Key', cloudflare: 'Cache-Tag', v
 
 const SHAREABLE_STATUS = new Set([200, 301, 404, 410]);
 const STATE_KEY = 'sharedAnswer';
+const CONTENT_KEY = 'contentHash';
+
+/** Names the answer's content before any compression (a kept brotli copy is the same page): its ETag is built from it. */
+export function identifyContent(ctx: Context, hash: string): void {
+  ctx.state[CONTENT_KEY] = hash;
+}
 
 /** Declares the answer the same for every visitor, filed under `tags` (plus `site`). */
 export function shareAnswer(ctx: Context, answer: SharedAnswer): void {
@@ -83,6 +89,16 @@ function entityTag(ctx: Context, bytes: Buffer): string {
 }
 
 /**
+ * If-None-Match against the answer's ETag (weak comparison, RFC 9110). Unlike `ctx.fresh`, a request's
+ * `Cache-Control: no-cache` does not matter here: it asks caches to revalidate, and this is where they do.
+ */
+function matchesNoneMatch(header: string, etag: string): boolean {
+  if (!header || !etag) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.trim() === '*' || header.split(',').some((tag) => opaque(tag) === opaque(etag));
+}
+
+/**
  * The shared answers' headers, inside the compression middleware (it sees the body as sent).
  * `overdue` names the tags of purges not yet delivered: answers naming one are kept briefly.
  */
@@ -107,7 +123,7 @@ export function sharedAnswers(times: EdgeTimes, overdue: () => ReadonlySet<strin
     ctx.set(TAG_HEADERS.varnish, tags.join(' '));
     const bytes = ctx.response.get('ETag') ? undefined : bodyBytes(ctx);
     if (bytes) ctx.set('ETag', entityTag(ctx, bytes));
-    if (ctx.status === 200 && ctx.fresh) ctx.status = 304;
+    if (ctx.status === 200 && matchesNoneMatch(ctx.get('If-None-Match'), ctx.response.get('ETag'))) ctx.status = 304;
   };
 }
 

@@ -9,6 +9,7 @@ import type { Logger } from '../platform/logger';
 import type { SiteMetrics } from '../platform/metrics';
 import { Poller } from '../platform/poller';
 import type { RegistryStore } from '../registry/registry-store';
+import { contactNotSentRouter } from './contact-not-sent.router';
 import { cacheDefaults, sharedAnswers } from './edge-answers';
 import { PurgeRelay } from './purge-relay';
 import { purgeTarget } from './purge-targets';
@@ -52,6 +53,8 @@ export function edgeWiring({ config, logger, registryStore, metrics, relay: rela
     shared: sharedAnswers(times, () => overdue),
     /** Outermost: every other answer private or no-store, and untagged. */
     defaults: cacheDefaults(),
+    /** The page a cache serves for a contact form no origin took. */
+    router: contactNotSentRouter(),
     async start() {
       await tracker.start();
       relay.start();
