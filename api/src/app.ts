@@ -137,7 +137,8 @@ export function createApp(deps: AppDeps = {}): App {
     releaseNotices: () => registryStore().then((store) => store.notices.backlog()),
   });
   pool.observer = metrics;
-  const edge = edgeWiring({ config, logger, registryStore, metrics, relay: deps.purgeRelay });
+  const follow = () => Promise.all([registry.refresh(), deps.content ? undefined : contentFollower.refresh()]).then(() => undefined);
+  const edge = edgeWiring({ config, logger, registryStore, follow, metrics, relay: deps.purgeRelay });
   const leadService = createLeadService(leads, relay, logger, (outcome) => metrics.leadOutcome(outcome));
   // Only the proxies the operator names are believed: ctx.ip is the X-Forwarded-For entry that many
   // hops from the right (the one the outermost trusted proxy wrote), and X-Forwarded-Host/-Proto are

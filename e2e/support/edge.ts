@@ -15,7 +15,6 @@ export { varnishMissing };
 export function describeBehindVarnish(name: string, body: () => void): void {
   const missing = varnishMissing();
   if (missing) {
-    // eslint-disable-next-line no-console -- the reason a whole suite is skipped belongs in the run's output
     console.warn(missing);
     describe.skip(name, body);
   } else describe(name, body);

@@ -18,6 +18,8 @@ export interface EdgeWiringDeps {
   config: AppConfig;
   logger: Logger;
   registryStore(): Promise<RegistryStore>;
+  /** Reads the registry and the content again now (before a purge pass). */
+  follow(): Promise<void>;
   /** Where the purge backlog's gauges are registered (/metrics). */
   metrics: SiteMetrics;
   relay?: Partial<RelayOptions> | undefined;
@@ -25,10 +27,10 @@ export interface EdgeWiringDeps {
 
 const OVERDUE_POLL_MS = 500;
 
-export function edgeWiring({ config, logger, registryStore, metrics, relay: relayOptions }: EdgeWiringDeps) {
+export function edgeWiring({ config, logger, registryStore, follow, metrics, relay: relayOptions }: EdgeWiringDeps) {
   const { times, targets, overdueAfterMs } = config.edge;
   const store = () => registryStore().then((registry) => registry.purges);
-  const relay = new PurgeRelay(store, targets.map(purgeTarget), logger, relayOptions);
+  const relay = new PurgeRelay({ store, targets: targets.map(purgeTarget), logger, follow }, relayOptions);
   let overdue: ReadonlySet<string> = new Set();
   // A copy cached before an undelivered purge lives at most its TTL and stale window: older jobs no longer matter.
   const horizonMs = (times.pageTtl + times.staleWhileRevalidate) * 1000;

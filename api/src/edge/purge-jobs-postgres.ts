@@ -9,8 +9,12 @@ export function postgresPurgeJobs(pool: pg.Pool): PurgeJobStore {
       const { rows } = await pool.query<PurgeRow>(PURGE_SQL.claim, [now, limit, now + leaseMs]);
       return rows.map(purgeFromRow).sort((a, b) => a.id - b.id);
     },
-    async markSent(job, now = Date.now()) {
-      return (await pool.query(PURGE_SQL.sent, [job.id, job.claimedUntil, job.sentTo.join(' '), now])).rowCount === 1;
+    async markDelivered(job, again, now = Date.now()) {
+      const marked =
+        again === null
+          ? await pool.query(PURGE_SQL.sent, [job.id, job.claimedUntil, job.sentTo.join(' '), now])
+          : await pool.query(PURGE_SQL.again, [job.id, job.claimedUntil, again]);
+      return marked.rowCount === 1;
     },
     async markAttemptFailed(job, sentTo, error, retryAt) {
       const [state, nextAt] = failedValues(retryAt);

@@ -31,8 +31,12 @@ export function sqlitePurgeJobs(db: Database.Database): PurgeJobStore {
         return [];
       return whileBusy(() => claim.immediate(limit, leaseMs, now));
     },
-    async markSent(job, now = Date.now()) {
-      return (await whileBusy(() => run(PURGE_SQL.sent, job.id, job.claimedUntil, job.sentTo.join(' '), now))) === 1;
+    async markDelivered(job, again, now = Date.now()) {
+      const mark = () =>
+        again === null
+          ? run(PURGE_SQL.sent, job.id, job.claimedUntil, job.sentTo.join(' '), now)
+          : run(PURGE_SQL.again, job.id, job.claimedUntil, again);
+      return (await whileBusy(mark)) === 1;
     },
     async markAttemptFailed(job, sentTo, error, retryAt) {
       const [state, nextAt] = failedValues(retryAt);

@@ -1,9 +1,11 @@
 /**
  * Sends the purge jobs (purge-jobs.ts) to every configured cache. Every instance runs it; a job is
  * claimed with a lease, so each attempt is made by one instance, and a change's purge is sent once
- * across instances. A cache that fails is tried again with backoff (from half a second, doubling to
- * 30 s, for about a day), and only the caches that have not taken the job are asked again. Purges are
- * idempotent: a lease lost to a slow cache costs a repeat, never a miss.
+ * across instances (in its two passes: at once, and again once every instance follows the change).
+ * Before a pass this instance reads the registry and the content again, so the refills its purge
+ * causes here already see the change. A cache that fails is tried again with backoff (from half a
+ * second, doubling to 30 s, for about a day), and only the caches that have not taken the pass are
+ * asked again. Purges are idempotent: a lease lost to a slow cache costs a repeat, never a miss.
  */
 import { retryAfterFailure, type RelayOptions } from '../leads/outbox-relay';
 import type { Logger } from '../platform/logger';
@@ -23,6 +25,16 @@ export const DEFAULT_PURGE_RELAY_OPTIONS: RelayOptions = {
 
 const SENT_KEPT_MS = 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 60_000;
+/** After this, every instance has followed the change (each polls every 500 ms), however busy. */
+export const CONFIRM_AFTER_MS = 2000;
+
+export interface PurgeRelayDeps {
+  store(): Promise<PurgeJobStore>;
+  targets: readonly PurgeTarget[];
+  logger: Logger;
+  /** Brings this instance up to date with the database (registry and content) before a pass. */
+  follow(): Promise<void>;
+}
 
 export class PurgeRelay {
   private readonly options: RelayOptions;
@@ -30,13 +42,11 @@ export class PurgeRelay {
   private prunedAt = 0;
 
   constructor(
-    private readonly store: () => Promise<PurgeJobStore>,
-    private readonly targets: readonly PurgeTarget[],
-    private readonly logger: Logger,
+    private readonly deps: PurgeRelayDeps,
     options: Partial<RelayOptions> = {},
   ) {
     this.options = { ...DEFAULT_PURGE_RELAY_OPTIONS, ...options };
-    this.loop = new RelayLoop(() => this.runOnce(), this.options, logger, 'edge purge relay: a pass failed');
+    this.loop = new RelayLoop(() => this.runOnce(), this.options, deps.logger, 'edge purge relay: a pass failed');
   }
 
   start(): void {
@@ -54,12 +64,14 @@ export class PurgeRelay {
 
   /** One batch; answers how many jobs it handled. */
   async runOnce(now = Date.now()): Promise<number> {
-    const store = await this.store();
+    const store = await this.deps.store();
     if (now - this.prunedAt > PRUNE_EVERY_MS) {
       this.prunedAt = now;
       await store.prune(now - SENT_KEPT_MS);
     }
     const jobs = await store.claimDue(this.options.batchSize, this.options.leaseMs, now);
+    if (jobs.length === 0) return 0;
+    await this.deps.follow();
     await Promise.all(jobs.map((job) => this.send(store, job)));
     return jobs.length;
   }
@@ -68,7 +80,7 @@ export class PurgeRelay {
     const sentTo = new Set(job.sentTo);
     const errors: string[] = [];
     await Promise.all(
-      this.targets
+      this.deps.targets
         .filter((target) => !sentTo.has(target.name))
         .map((target) =>
           target.purge(job.hard, job.soft).then(
@@ -77,15 +89,17 @@ export class PurgeRelay {
           ),
         ),
     );
-    const log = { purgeId: job.id, reason: job.reason, tags: job.hard, soft: job.soft, attempt: job.attempts + 1 };
+    const { logger } = this.deps;
+    const log = { purgeId: job.id, reason: job.reason, tags: job.hard, soft: job.soft, pass: job.passes + 1, attempt: job.attempts + 1 };
     if (errors.length === 0) {
-      const ageMs = Date.now() - job.createdAt;
-      if (await store.markSent({ ...job, sentTo: [...sentTo] })) this.logger.info({ ...log, ageMs }, 'edge purge sent');
+      const again = job.passes === 0 ? job.createdAt + CONFIRM_AFTER_MS : null;
+      if (await store.markDelivered({ ...job, sentTo: [...sentTo] }, again))
+        logger.info({ ...log, ageMs: Date.now() - job.createdAt }, 'edge purge sent');
       return;
     }
     const retryAt = retryAfterFailure(job.attempts + 1, this.options);
     await store.markAttemptFailed(job, [...sentTo], errors.join('; '), retryAt);
-    if (retryAt === null) this.logger.error({ ...log, errors }, 'edge purge: gave up; the caches named keep those pages until they expire');
-    else this.logger.warn({ ...log, errors, retryAt }, 'edge purge: a cache did not take it; trying that cache again');
+    if (retryAt === null) logger.error({ ...log, errors }, 'edge purge: gave up; the caches named keep those pages until they expire');
+    else logger.warn({ ...log, errors, retryAt }, 'edge purge: a cache did not take it; trying that cache again');
   }
 }

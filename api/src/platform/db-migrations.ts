@@ -259,8 +259,9 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   // Purges of the shared caches (api/src/edge/): written in the transaction of the change that makes
   // them, sent by a relay on every instance with a lease, like the outbox. Tags are space-separated;
-  // `sent_to` names the caches that took the purge, so a retry goes only to the others. Times are
-  // epoch milliseconds.
+  // `sent_to` names the caches that took the current pass, so a retry goes only to the others;
+  // `passes` counts the passes every cache took (a purge is sent again once every instance has
+  // followed the change). Times are epoch milliseconds.
   {
     version: 21,
     sqlite: `
@@ -275,6 +276,7 @@ export const MIGRATIONS: readonly Migration[] = [
         next_at INTEGER,
         claimed_until INTEGER,
         sent_to TEXT NOT NULL DEFAULT '',
+        passes INTEGER NOT NULL DEFAULT 0,
         sent_at INTEGER,
         error TEXT
       );
@@ -291,6 +293,7 @@ export const MIGRATIONS: readonly Migration[] = [
         next_at BIGINT,
         claimed_until BIGINT,
         sent_to TEXT NOT NULL DEFAULT '',
+        passes INTEGER NOT NULL DEFAULT 0,
         sent_at BIGINT,
         error TEXT
       );
