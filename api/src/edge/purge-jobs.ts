@@ -29,7 +29,10 @@ export interface PurgeJob {
 }
 
 export interface PurgeBacklog {
+  /** Jobs whose first pass is still to deliver. */
   pending: number;
+  /** Jobs delivered once, waiting for their second pass. */
+  confirming: number;
   failed: number;
   /** Creation time (epoch ms) of the oldest job still to send, or null. */
   oldestPendingAt: number | null;
@@ -107,14 +110,21 @@ export const PURGE_SQL = {
     claimed_until = NULL WHERE id = $1 AND claimed_until = $2`,
   backlog: `SELECT
     (SELECT COUNT(*) FROM edge_purges WHERE state = 'pending' AND passes = 0) AS pending,
+    (SELECT COUNT(*) FROM edge_purges WHERE state = 'pending' AND passes > 0) AS confirming,
     (SELECT COUNT(*) FROM edge_purges WHERE state = 'failed') AS failed,
     (SELECT MIN(created_at) FROM edge_purges WHERE state = 'pending' AND passes = 0) AS oldest`,
   unsent: `SELECT tags, soft_tags FROM edge_purges WHERE state <> 'sent' AND passes = 0 AND created_at >= $1 AND created_at <= $2`,
   prune: `DELETE FROM edge_purges WHERE state = 'sent' AND sent_at < $1`,
 } as const;
 
-export const backlogFromRow = (row: { pending: number | string; failed: number | string; oldest: number | string | null }) => ({
+export const backlogFromRow = (row: {
+  pending: number | string;
+  confirming: number | string;
+  failed: number | string;
+  oldest: number | string | null;
+}) => ({
   pending: Number(row.pending),
+  confirming: Number(row.confirming),
   failed: Number(row.failed),
   oldestPendingAt: row.oldest === null ? null : Number(row.oldest),
 });
