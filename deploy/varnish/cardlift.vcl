@@ -40,10 +40,10 @@ sub vcl_recv {
         ban("obj.http.x-url ~ " + req.http.x-ban-url);
         return (synth(200, "Banned"));
     }
-    # A contact form that could not be sent, fetched again as the cached "message not sent" page.
+    # A contact form that could not be sent, fetched again as the cached "message not sent" page
+    # (looked up below like any page).
     if (req.restarts > 0 && req.http.x-edge-unsent) {
         unset req.http.Cookie;
-        return (hash);
     }
     if (req.method != "GET" && req.method != "HEAD") {
         return (pass);
@@ -97,6 +97,10 @@ sub vcl_recv {
     } elsif (req.http.Accept-Encoding ~ "gzip") {
         set req.http.x-edge-encoding = "gzip";
     } else {
+        unset req.http.x-edge-encoding;
+    }
+    # Under a kilobyte, never compressed: one copy for every browser, there when a post needs it.
+    if (req.url == "/contact-not-sent") {
         unset req.http.x-edge-encoding;
     }
 
@@ -164,7 +168,11 @@ sub vcl_backend_error {
     set beresp.http.x-edge-origin-down = "1";
     set beresp.http.Cache-Control = "no-store";
     set beresp.http.Retry-After = "60";
-    if (bereq.url ~ "^/api/") {
+    if (bereq.http.x-edge-unsent) {
+        # The cached page that says so is gone too: say it here.
+        set beresp.http.Content-Type = "text/html; charset=utf-8";
+        synthetic({"<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Your message was not sent</title></head><body><main><h1>We could not take your message</h1><p>Our website cannot store messages right now, so your message was not sent. Please go back and send it again in a few minutes, or email our sales team.</p></main></body></html>"});
+    } elsif (bereq.url ~ "^/api/") {
         set beresp.http.Content-Type = "application/json";
         synthetic({"{"code":"origin_unavailable","error":"We could not take your message: the site cannot store it right now, so nothing was sent. What you typed is still here; please try again in a few minutes." }"});
     } else {

@@ -4,7 +4,7 @@
  * across instances (in its two passes: at once, and again once every instance follows the change).
  * Before a pass this instance reads the registry and the content again, so the refills its purge
  * causes here already see the change. A cache that fails is tried again with backoff (from half a
- * second, doubling to 30 s, for about a day), and only the caches that have not taken the pass are
+ * second, doubling to 5 s, for about a day), and only the caches that have not taken the pass are
  * asked again. Purges are idempotent: a lease lost to a slow cache costs a repeat, never a miss.
  */
 import { retryAfterFailure, type RelayOptions } from '../leads/outbox-relay';
@@ -13,14 +13,17 @@ import { RelayLoop } from '../platform/relay-loop';
 import type { PurgeJob, PurgeJobStore } from './purge-jobs';
 import type { PurgeTarget } from './purge-targets';
 
-/** Quick: a purge is wanted within a second of its change, and a cache back from an outage is purged soon after. */
+/**
+ * Quick: a purge is wanted within a second of its change, and a cache back from an outage is purged
+ * within seconds (retries every 5 s at most, for a day: a purge costs a cache next to nothing).
+ */
 export const DEFAULT_PURGE_RELAY_OPTIONS: RelayOptions = {
   pollMs: 200,
   batchSize: 20,
   leaseMs: 60_000,
   baseDelayMs: 500,
-  maxDelayMs: 30_000,
-  maxAttempts: 3000,
+  maxDelayMs: 5000,
+  maxAttempts: 17_280,
 };
 
 const SENT_KEPT_MS = 24 * 60 * 60 * 1000;
