@@ -3,6 +3,7 @@
 // purged on that Varnish. Prints both addresses. Needs Debian's varnish and varnish-modules.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from './lib.mjs';
 
@@ -15,8 +16,8 @@ if (!VARNISHD) {
 const originPort = Number(process.env.PORT || 3000);
 const edgePort = Number(process.env.EDGE_PORT || 8080);
 const edgeHost = process.env.EDGE_HOST || '0.0.0.0';
-const workDir = path.join(process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : path.join(ROOT, 'data'), 'varnish');
-fs.mkdirSync(workDir, { recursive: true, mode: 0o755 });
+// Varnish reads its VCL as its own unprivileged user: a folder of its own that it may read.
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-edge-'));
 fs.chmodSync(workDir, 0o755);
 
 // The shipped example, pointed at this api, including the shipped rules by their absolute path.
