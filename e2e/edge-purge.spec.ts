@@ -125,8 +125,9 @@ describeBehindVarnish('purges behind two Varnish instances', () => {
     expect(await cli('promote', ['--version', candidate, '--share', '99'])).toMatchObject({ code: 0 });
     const onCanary = async (cache: string, cookie: string) => (await edgeGet(cache, '/company/about-us', { Cookie: cookie })).body;
     // A visitor on the canary's side, cached on both instances.
+    // Visitors until one lands on the canary's side (the site follows the registry within about a second).
     let cookie = '';
-    for (let i = 0; i < 20 && !cookie; i++) {
+    for (const deadline = Date.now() + 10_000; !cookie && Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
       const first = await fetch(`${caches()[0]}/company/about-us`);
       const body = await first.text();
       if (body.includes(`/remotes/mf_company/${candidate}/`))
