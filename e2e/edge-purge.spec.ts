@@ -124,7 +124,6 @@ describeBehindVarnish('purges behind two Varnish instances', () => {
     const candidate = /Stored mf_company (\S+) as a candidate/.exec(stored.stdout)![1]!;
     expect(await cli('promote', ['--version', candidate, '--share', '99'])).toMatchObject({ code: 0 });
     const onCanary = async (cache: string, cookie: string) => (await edgeGet(cache, '/company/about-us', { Cookie: cookie })).body;
-    // A visitor on the canary's side, cached on both instances.
     // Visitors until one lands on the canary's side (the site follows the registry within about a second).
     let cookie = '';
     for (const deadline = Date.now() + 10_000; !cookie && Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
