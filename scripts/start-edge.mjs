@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT } from './lib.mjs';
+import { buildsToMake, ROOT, run } from './lib.mjs';
 
 const VARNISHD = ['/usr/sbin/varnishd', '/usr/local/sbin/varnishd'].find((file) => fs.existsSync(file));
 if (!VARNISHD) {
@@ -52,7 +52,18 @@ const stopAll = (code) => {
 process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
 
-const origin = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], { env, stdio: 'inherit' });
+// What `npm start` does: build whatever is missing, then the api, run by node itself (tsx as a
+// loader), so stopping this command stops it too.
+for (const pkg of buildsToMake()) {
+  console.log(`Building ${pkg}...`);
+  const code = await run('npm', ['run', 'build', '--silent', '-w', pkg]);
+  if (code !== 0) process.exit(code);
+}
+const origin = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api', 'src', 'server.ts')], {
+  cwd: ROOT,
+  env,
+  stdio: 'inherit',
+});
 children.push(origin);
 origin.on('exit', (code) => stopAll(code ?? 0));
 
