@@ -33,8 +33,8 @@ describe('Privacy policy', () => {
     // Neither exists: there is no banner to dismiss and no analytics on the site.
     expect(text).not.toMatch(/dismissed a banner/i);
     expect(text).not.toMatch(/we may also use analytics/i);
-    expect(text).toContain('Our websites use no analytics or advertising tools. They set one cookie only, and only while we try out');
-    expect(text).toMatch(/cardlift_canary: a random value .* strictly necessary .* expires after 30 days/);
+    expect(text).toContain('Our websites use no analytics or advertising tools. They set cookies only while we try out');
+    expect(text).toMatch(/cardlift_canary: a random value .* cardlift_side: .* strictly necessary .* expire after 30 days/);
     expect(text).toMatch(/session storage.*deleted when you close the tab/i);
     expect(text).toMatch(/only if you send the Talk to Sales form/i);
     // What the policy says is what the browser does: no cookie after a visit with a campaign.

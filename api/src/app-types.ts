@@ -28,6 +28,8 @@ export interface AppDeps {
   relay?: Partial<RelayOptions>;
   /** The canary guard's notice relay (registry/canary/guard-notices.ts); the leads' relay options unless given. */
   noticeRelay?: Partial<RelayOptions>;
+  /** The shared caches' purge relay (edge/purge-relay.ts); its own quick options unless given. */
+  purgeRelay?: Partial<RelayOptions>;
 }
 
 export interface App {

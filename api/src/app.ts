@@ -65,6 +65,7 @@ import { scheduleWiring } from './registry/schedule/schedule-wiring';
 
 export type { App, AppDeps } from './app-types';
 import { editorWiring } from './editor/editor-wiring';
+import { edgeWiring } from './edge/edge-wiring';
 
 export function createApp(deps: AppDeps = {}): App {
   const config = deps.config ?? loadConfig();
@@ -146,6 +147,8 @@ export function createApp(deps: AppDeps = {}): App {
     siteRoot: config.siteRoot,
   });
   pool.observer = metrics;
+  const follow = () => Promise.all([registry.refresh(), deps.content ? undefined : contentFollower.refresh()]).then(() => undefined);
+  const edge = edgeWiring({ config, logger, registryStore, follow, metrics, relay: deps.purgeRelay });
   const leadService = createLeadService(leads, relay, logger, (outcome) => metrics.leadOutcome(outcome));
   // Only the proxies the operator names are believed: ctx.ip is the X-Forwarded-For entry that many
   // hops from the right (the one the outermost trusted proxy wrote), and X-Forwarded-Host/-Proto are
@@ -162,12 +165,14 @@ export function createApp(deps: AppDeps = {}): App {
   koa.use(metrics.middleware());
   koa.use(trustedForwardedHeaders(config.trustProxyHops));
   koa.use(securityHeaders({ production: config.production, siteOrigin: config.siteAddresses.siteUrl, remoteOrigins: origins }));
+  koa.use(edge.defaults);
   // The request log wraps the error handler, so it writes the status an error was answered with.
   koa.use(requestContext(logger));
   koa.use(errorHandler(logger));
   koa.use(requestGuard());
   koa.use(corsPolicy(config.siteAddresses.siteUrl, origins));
   koa.use(compress({ threshold: 1024 }));
+  koa.use(edge.shared);
 
   koa.use(media.contentPreview);
   koa.use(contentRedirects(content));
@@ -215,6 +220,7 @@ export function createApp(deps: AppDeps = {}): App {
   koa.use(files.routes());
   const resolveLivePage = (pathname: string, preview?: SharedContent) => pool.resolve(pathname, liveRegistry(), clock(), preview);
   koa.use(shareImageRouter(config, resolveLivePage, logger).routes());
+  koa.use(edge.router.routes());
   const site = siteRouter(config, { content, pool, clock, registryFor, liveRegistry, rumToken: measuring.pageToken });
   // The contact form posted without script goes to the page it is on (see contact-form.router.ts).
   koa.use(
@@ -266,6 +272,7 @@ export function createApp(deps: AppDeps = {}): App {
       await measuring.start();
       canary.start();
       await schedule.start();
+      await edge.start();
     },
     // The routes too, so the first page views after a start are filed under their pages, not 'other'.
     warm: () => pool.warm().then(() => measuring.routes.refresh()),
@@ -276,6 +283,7 @@ export function createApp(deps: AppDeps = {}): App {
       await media.uploadSweep.stop();
       schedule.stop();
       await canary.stop();
+      await edge.stop();
       await relay.stop();
       await measuring.stop();
       await limiter?.close();

@@ -56,7 +56,7 @@ describe('content preview', () => {
     expect(res.text).not.toContain(`<title>${published}`);
 
     const visitor = await request(server).get(url).expect(200);
-    expect(visitor.headers['cache-control']).toBe('no-cache');
+    expect(visitor.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=/);
     expect(visitor.text).toMatch(new RegExp(`<title>${published}`));
     expect(visitor.text).not.toContain(DRAFT_TITLE);
     expect(jsonLd(visitor.text).some((item) => item.headline === published)).toBe(true);

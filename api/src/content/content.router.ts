@@ -5,13 +5,12 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import { keepPrivate, shareAnswer } from '../edge/edge-answers';
+import { contentPathTags } from '../edge/edge-tags';
 import { notFound } from '../platform/errors';
 import { previewedContent } from './content-preview';
 import { CONTENT_SOURCES } from './content-sources';
 import type { ContentStore } from './content-store';
-
-/** A publish must show within seconds everywhere, so caches revalidate each time (as pages do). */
-const CACHE = 'no-cache';
 
 export function contentRouter(content: ContentStore): Router {
   const router = new Router({ prefix: '/api' });
@@ -22,8 +21,9 @@ export function contentRouter(content: ContentStore): Router {
   const send = (ctx: Context, body: object, previewed: boolean) => {
     let json = serialised.get(body);
     if (json === undefined) serialised.set(body, (json = Buffer.from(JSON.stringify(body))));
-    // A previewed draft is this browser's alone (content-preview.ts).
-    ctx.set('Cache-Control', previewed ? 'private, no-store' : CACHE);
+    // A previewed draft is this browser's alone (content-preview.ts); a publish purges the rest.
+    if (previewed) keepPrivate(ctx);
+    else shareAnswer(ctx, { tags: contentPathTags(ctx.path) });
     ctx.type = 'application/json';
     ctx.body = json;
   };

@@ -11,6 +11,8 @@
  * instance that finds it due exactly one performs it.
  */
 import type { ContentKind, ContentState } from '@cardlift/contracts';
+import { EDGE_PURGE_INSERT, purgeValues } from '../edge/purge-jobs';
+import { contentPurge } from '../edge/purge-plans';
 
 export interface ItemRecord {
   /** Stable identity: the id in the URL may change, this never does. */
@@ -167,6 +169,9 @@ export function changeStatements(change: ContentChange): Statement[] {
     params: [i.uid, a.actor, a.action, a.kind, a.itemId, json(a.before), json(a.after), a.at],
   });
   if (change.live) out.push({ sql: BUMP_LIVE_REVISION, params: [] });
+  // The shared caches' purge of what visitors see change, committed with it (edge/purge-plans.ts).
+  const purge = contentPurge(change);
+  if (purge) out.push({ sql: EDGE_PURGE_INSERT, params: purgeValues(purge) });
   return out;
 }
 

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { REMOTE_NAMES, type EditorRole, type RemoteName, type SiteAddresses } from '@cardlift/contracts';
 import { siteAddressesFromEnv } from './site-addresses-env';
+import { edgeConfig, type EdgeConfig } from '../edge/edge-config';
 
 /**
  * The checkout: the nearest folder above this file whose package.json lists the workspaces. Found,
@@ -102,6 +103,8 @@ export interface AppConfig {
   canary: CanarySettingsConfig;
   /** Where release decisions are announced (RELEASE_WEBHOOK_URL); nobody is told when unset. */
   releaseWebhookUrl: string | undefined;
+  /** Shared caches in front (edge/edge-config.ts): their lifetimes and the caches every change purges. */
+  edge: EdgeConfig;
 }
 
 /** Shares a canary steps through (the last 100), or 'manual': a person promotes each step. */
@@ -323,5 +326,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     contentUploadGraceHours: bounded(env, 'CONTENT_UPLOAD_GRACE_HOURS', 24, 24 * 366),
     canary: canarySettings(env),
     releaseWebhookUrl: env.RELEASE_WEBHOOK_URL || undefined,
+    edge: edgeConfig(env),
   };
 }

@@ -319,4 +319,46 @@ export const MIGRATIONS: readonly Migration[] = [
     postgres: `
       ALTER TABLE remote_releases ADD COLUMN notes TEXT, ADD COLUMN ci_url TEXT;`,
   },
+  // Purges of the shared caches (api/src/edge/): written in the transaction of the change that makes
+  // them, sent by a relay on every instance with a lease, like the outbox. Tags are space-separated;
+  // `sent_to` names the caches that took the current pass, so a retry goes only to the others;
+  // `passes` counts the passes every cache took (a purge is sent again once every instance has
+  // followed the change). Times are epoch milliseconds.
+  {
+    version: 21,
+    sqlite: `
+      CREATE TABLE edge_purges (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        tags TEXT NOT NULL,
+        soft_tags TEXT NOT NULL DEFAULT '',
+        reason TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        state TEXT NOT NULL DEFAULT 'pending',
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_at INTEGER,
+        claimed_until INTEGER,
+        sent_to TEXT NOT NULL DEFAULT '',
+        passes INTEGER NOT NULL DEFAULT 0,
+        sent_at INTEGER,
+        error TEXT
+      );
+      CREATE INDEX edge_purges_open ON edge_purges (state, next_at);`,
+    postgres: `
+      CREATE TABLE edge_purges (
+        id BIGSERIAL PRIMARY KEY,
+        tags TEXT NOT NULL,
+        soft_tags TEXT NOT NULL DEFAULT '',
+        reason TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        state TEXT NOT NULL DEFAULT 'pending',
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_at BIGINT,
+        claimed_until BIGINT,
+        sent_to TEXT NOT NULL DEFAULT '',
+        passes INTEGER NOT NULL DEFAULT 0,
+        sent_at BIGINT,
+        error TEXT
+      );
+      CREATE INDEX edge_purges_open ON edge_purges (state, next_at);`,
+  },
 ];

@@ -163,8 +163,8 @@ export class SiteMetrics {
     notice('cardlift_release_notices_failed', 'Canary guard decisions the release webhook never took', (b) => b.failed);
   }
 
-  /** Gauges of one backlog, read once per scrape whichever of them is collected first. */
-  private backlogGauges<B>(read: () => Promise<B>) {
+  /** Gauges of one backlog, read once per scrape whichever of them is collected first (other features' too). */
+  backlogGauges<B>(read: () => Promise<B>) {
     const { registry } = this;
     let reading: Promise<B> | undefined;
     const backlog = () => (reading ??= read().finally(() => setImmediate(() => (reading = undefined))));

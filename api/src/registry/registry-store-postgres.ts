@@ -21,10 +21,15 @@ import {
   scheduleFromRow,
   scheduleValues,
   type ScheduleRow,
+  SERVED_BEFORE_SQL,
+  servedBefore,
   UPSERT_RELEASE_SQL,
 } from './registry-store';
 import { assertConsistent } from './registry-invariants';
 import { postgresReleaseNotices } from './release-notices-postgres';
+import { EDGE_PURGE_INSERT, purgeValues } from '../edge/purge-jobs';
+import { postgresPurgeJobs } from '../edge/purge-jobs-postgres';
+import { registryPurge } from '../edge/purge-plans';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -52,6 +57,10 @@ async function apply(client: pg.PoolClient, change: RegistryChange): Promise<voi
   const registry = await client.query<{ revision: number }>('SELECT revision FROM remote_registry WHERE remote = $1', [change.remote]);
   if ((registry.rows[0]?.revision ?? 0) !== change.expectedRevision) throw new RegistryConflict(change.remote);
   change.precondition?.();
+  // The shared caches' purge of this move, committed with it (edge/purge-plans.ts).
+  const before = await client.query<{ version: string; canary_version: string | null }>(SERVED_BEFORE_SQL, [change.remote]);
+  const purge = registryPurge(servedBefore(before.rows[0]), change);
+  if (purge) await client.query(EDGE_PURGE_INSERT, purgeValues(purge));
   if (change.current !== undefined) {
     // Both statements check and write in one step: of two racing commits only one matches.
     const moved =
@@ -127,6 +136,7 @@ export async function openPostgresRegistry(url: string, options: PostgresOptions
   return {
     kind: 'postgres',
     notices: postgresReleaseNotices(pool),
+    purges: postgresPurgeJobs(pool),
     async currentVersions() {
       const { rows } = await pool.query<{ remote: RemoteName; version: string }>('SELECT remote, version FROM remote_registry');
       return new Map(rows.map((r) => [r.remote, r.version]));

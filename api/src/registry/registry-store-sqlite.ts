@@ -1,7 +1,10 @@
 /** The registry in the embedded SQLite file (one machine; the CLI and the server share the file). */
 import type Database from 'better-sqlite3';
 import type { RemoteName } from '@cardlift/contracts';
-import { openSqliteDatabase, whileBusy } from '../platform/db-connections';
+import { bindPositional, openSqliteDatabase, whileBusy } from '../platform/db-connections';
+import { EDGE_PURGE_INSERT, purgeValues } from '../edge/purge-jobs';
+import { sqlitePurgeJobs } from '../edge/purge-jobs-sqlite';
+import { registryPurge } from '../edge/purge-plans';
 import {
   assertValidChange,
   canaryFromRow,
@@ -21,6 +24,8 @@ import {
   scheduleFromRow,
   scheduleValues,
   type ScheduleRow,
+  SERVED_BEFORE_SQL,
+  servedBefore,
   UPSERT_RELEASE_SQL,
 } from './registry-store';
 import { assertConsistent } from './registry-invariants';
@@ -38,6 +43,8 @@ export function openSqliteRegistry(dataDir: string): RegistryStore {
      VALUES (@remote, @action, @version, @fromVersion, @actor, @gitSha, @at, @details, ?, ?, ?)`,
   );
   const revisionOf = db.prepare('SELECT revision FROM remote_registry WHERE remote = ?').pluck();
+  const before = db.prepare(SERVED_BEFORE_SQL.replace('$1', '?'));
+  const insertPurge = db.prepare(EDGE_PURGE_INSERT.replace(/\$(\d)/g, '@p$1'));
 
   const named = db.prepare(
     'SELECT 1 FROM remote_releases WHERE remote = ? AND version = ? UNION SELECT 1 FROM remote_registry WHERE remote = ? AND version = ?',
@@ -75,6 +82,9 @@ export function openSqliteRegistry(dataDir: string): RegistryStore {
     const revision = (revisionOf.get(change.remote) as number | undefined) ?? 0;
     if (revision !== change.expectedRevision) throw new RegistryConflict(change.remote);
     change.precondition?.();
+    // The shared caches' purge of this move, committed with it (edge/purge-plans.ts).
+    const purge = registryPurge(servedBefore(before.get(change.remote) as Parameters<typeof servedBefore>[0]), change);
+    if (purge) insertPurge.run(bindPositional(purgeValues(purge)));
     if (change.current !== undefined) {
       const at = new Date().toISOString();
       if (revision === 0) {
@@ -112,6 +122,7 @@ export function openSqliteRegistry(dataDir: string): RegistryStore {
   return {
     kind: 'sqlite',
     notices: sqliteReleaseNotices(db),
+    purges: sqlitePurgeJobs(db),
     async currentVersions() {
       const rows = db.prepare('SELECT remote, version FROM remote_registry').all() as { remote: RemoteName; version: string }[];
       return new Map(rows.map((r) => [r.remote, r.version]));

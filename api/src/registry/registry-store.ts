@@ -14,6 +14,7 @@
  */
 import { isReleaseVersion, isRemoteName, type RemoteName } from '@cardlift/contracts';
 import type { ReleaseNoticeStore } from './release-notices';
+import type { PurgeJobStore } from '../edge/purge-jobs';
 
 /** A candidate is stored and can be previewed, but has never been live. */
 export type ReleaseState = 'candidate' | 'released';
@@ -168,6 +169,8 @@ export interface RegistryStore {
   kind: 'sqlite' | 'postgres';
   /** The events' notices still to send, for the notice relay, in the same database. */
   readonly notices: ReleaseNoticeStore;
+  /** The shared caches' purges, written by every commit that moves the registry (and by content changes), for the purge relay. */
+  readonly purges: PurgeJobStore;
   /** Current version of every remote that has one; what each instance polls. */
   currentVersions(): Promise<Map<RemoteName, string>>;
   /** Current versions and the canaries that run, in one read: what each instance polls. */
@@ -276,6 +279,14 @@ export function servingFromRows(rows: readonly (CanaryRow & { version: string })
 /** The notice columns of a new event (notice_state, notice_body, notice_next_at), in this order: due at once, or none. */
 export const noticeValues = (event: ReleaseEvent, now = Date.now()) =>
   event.notice === undefined ? [null, null, null] : ['pending', event.notice, now];
+
+/** What a commit reads of the remote before it writes, for the purge it makes (edge/purge-plans.ts). */
+export const SERVED_BEFORE_SQL = 'SELECT version, canary_version FROM remote_registry WHERE remote = $1';
+
+export const servedBefore = (row: { version: string; canary_version: string | null } | undefined) => ({
+  version: row?.version ?? null,
+  canaryVersion: row?.canary_version ?? null,
+});
 
 /** The registry columns a canary change writes, in this order. */
 export const canaryValues = (canary: Canary | null) => [canary?.version ?? null, canary?.share ?? null, canary?.since ?? null];

@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Context } from 'koa';
 import { LRUCache } from 'lru-cache';
+import { identifyContent } from '../edge/edge-answers';
 
 const brotli = promisify(zlib.brotliCompress);
 
@@ -31,11 +32,13 @@ function compressLater(key: string, html: string): void {
 /** Sets the page as the response body: the kept best-compressed copy when the browser takes brotli. */
 export function sendPage(ctx: Context, html: string): void {
   ctx.vary('Accept-Encoding');
+  const key = createHash('sha1').update(html).digest('base64');
+  // Its validator names the page, whichever compression of it this answer carries.
+  identifyContent(ctx, key);
   if (ctx.acceptsEncodings('br', 'identity') !== 'br') {
     ctx.body = html;
     return;
   }
-  const key = createHash('sha1').update(html).digest('base64');
   const page = compressed.get(key);
   if (!page) {
     compressLater(key, html);

@@ -35,6 +35,8 @@ import { inlineStyleSources } from './page-stylesheets';
 import { landingAttribution } from './landing-attribution';
 import { previewedContent } from '../content/content-preview';
 import { previewBar } from './preview-bar';
+import { keepPrivate, shareAnswer } from '../edge/edge-answers';
+import { pageTags, sitemapTags } from '../edge/page-tags';
 
 /** `/resources` is what "View All Case Studies" links to; `/company` has no page. */
 const PERMANENT_REDIRECTS: Record<string, string> = { '/resources': '/case-studies', '/company': '/company/about-us' };
@@ -82,14 +84,14 @@ export function siteRouter(
 
   router.get('/robots.txt', (ctx) => {
     ctx.type = 'text/plain';
-    ctx.set('Cache-Control', 'public, max-age=3600');
+    shareAnswer(ctx, { tags: [], browserTtl: 3600 });
     ctx.body = `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /invest\nDisallow: ${EDITOR_PATH}\n\nSitemap: ${absoluteUrl('/sitemap.xml')}\n`;
   });
 
   router.get('/sitemap.xml', async (ctx) => {
     const urls = (await pool.sitemap(liveRegistry(), clock())).map((p) => `  <url><loc>${absoluteUrl(p)}</loc></url>`).join('\n');
     ctx.type = 'application/xml';
-    ctx.set('Cache-Control', 'public, max-age=3600');
+    shareAnswer(ctx, { tags: sitemapTags(liveRegistry()) });
     ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
   });
 
@@ -156,12 +158,18 @@ export function siteRouter(
     });
     ctx.status = options.status ?? (page ? (page.meta.status ?? 200) : 404);
     ctx.type = 'text/html; charset=utf-8';
+    const shell = shellStartup(shellDist);
     if (preview || contactForm) {
       // A candidate or a draft seen by one browser, or one visitor's form: never stored by any cache, never indexed.
-      ctx.set('Cache-Control', 'private, no-store');
+      keepPrivate(ctx);
       ctx.set('X-Robots-Tag', 'noindex, nofollow');
-    } else ctx.set('Cache-Control', 'no-cache');
-    const shell = shellStartup(shellDist);
+    } else if (options.attribution?.referrer !== undefined) {
+      // Drawn from this visitor's Referer header: theirs alone (a campaign link's parameters are in the URL).
+      keepPrivate(ctx);
+    } else {
+      const queries = [[API_PATHS.banners], ...(page?.meta.queries ?? [])];
+      shareAnswer(ctx, { tags: pageTags({ shellScripts: shell.scripts, registry, section: remote, queries, found: Boolean(page) }) });
+    }
     const section = entry ? remoteStartup(config, entry) : { stylesheets: [], preload: [] };
     const stylesheets = [...shell.stylesheets, ...section.stylesheets];
     const shellPage = template.read();

@@ -20,6 +20,8 @@ const siteRoot = writeFixtureSite();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-data-'));
 const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, SITE_ROOT: siteRoot }), logLevel: 'silent' };
 const app = createApp({ config });
+/** What a page or a JSON read answers: shared caches keep it (purged on a change), browsers revalidate. */
+const SHARED = /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+, stale-if-error=\d+$/;
 const server = app.koa.callback();
 startedForSuite(app);
 
@@ -32,7 +34,7 @@ describe('pages', () => {
   it('sends the home page with its head tags, the registry inlined and its remote fetched by the boot script', async () => {
     const res = await request(server).get('/').expect(200);
     expect(res.type).toBe('text/html');
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toMatch(SHARED);
     expect(res.text).toContain('<title>Cardlift | Card-linked offers that bring customers back</title>');
     expect(res.text).toContain('<link rel="canonical" href="https://www.cardlift.example/">');
     expect(res.text).toContain('"@type":"Organization"');
@@ -117,7 +119,7 @@ const hrefs = (links: { href: string }[]) => links.map((link) => link.href);
 describe("the menus' links, from the sections' page tables", () => {
   it("are answered by GET /api/navigation in each page's order, and fetched by every page beside its code", async () => {
     const answered = await request(server).get('/api/navigation').expect(200);
-    expect(answered.headers['cache-control']).toBe('no-cache');
+    expect(answered.headers['cache-control']).toMatch(SHARED);
     const { header, footer } = await navigationOf();
     expect(header.products.map((link) => link.label)).toEqual([
       'Offers Network',
@@ -215,7 +217,7 @@ describe('page compression', () => {
 describe('registry', () => {
   it('lists every built remote with its manifest URL', async () => {
     const res = await request(server).get('/api/remotes').expect(200);
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toMatch(SHARED);
     expect(res.body.map((r: { name: string }) => r.name)).toEqual(REMOTE_NAMES);
   });
 
@@ -231,15 +233,16 @@ describe('registry', () => {
 });
 
 describe('files', () => {
-  it('caches hashed assets for a year and revalidates manifests and remote entries', async () => {
+  it("caches hashed assets for a year, and keeps the checkout build's manifests and remote entries briefly at the edge", async () => {
     const asset = await request(server).get('/assets/main.0123456789.js').expect(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const chunk = await request(server).get('/remotes/mf_invest/local/assets/chunk.abcdef1234.js').expect(200);
     expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const manifest = await request(server).get('/remotes/mf_invest/local/mf-manifest.json').expect(200);
-    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=300,/);
+    expect(manifest.headers['surrogate-key']).toContain('remote-mf_invest');
     const entry = await request(server).get('/remotes/mf_invest/local/remoteEntry.js').expect(200);
-    expect(entry.headers['cache-control']).toBe('no-cache');
+    expect(entry.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=300,/);
   });
 
   it('never serves dotfiles or paths outside a build folder', async () => {

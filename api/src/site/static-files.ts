@@ -1,7 +1,9 @@
 /**
  * Static serving of every build: the shell's hashed assets, each remote's build by version, content
- * images and the shell's public files. Hashed files are immutable for a year; manifests, remote
- * entries and anything unhashed are revalidated. Every path goes through one rule (servable-path.ts):
+ * images and the shell's public files. Hashed files, and every file of a release (its folder is
+ * content-addressed and never rewritten), are immutable for a year; the few others (the checkout
+ * build's manifests and remote entries, public files) are kept a few minutes by shared caches, tagged
+ * with what they belong to. Every path goes through one rule (servable-path.ts):
  * decoded once, never leaving its root, never through a symlink, never a dotfile, a source map or a
  * build's server bundle.
  */
@@ -11,7 +13,9 @@ import { send } from '@koa/send';
 import type { Context } from 'koa';
 import { isReleaseVersion, isRemoteName, SERVER_DIR } from '@cardlift/contracts';
 import type { AppConfig } from '../platform/config';
-import { remoteFilesDir } from '../registry/remote-registry';
+import { LOCAL_VERSION, remoteFilesDir } from '../registry/remote-registry';
+import { shareAnswer } from '../edge/edge-answers';
+import { CONTENT_IMAGES_TAG, remoteTag, SHELL_TAG } from '../edge/edge-tags';
 import { assertNoLink, encodeForSend, servablePath } from './servable-path';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
@@ -19,6 +23,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Names ending in a content hash (`main.1a2b3c4d5e.js`). */
 const HASHED = /\.[0-9a-f]{8,}\.\w+$/;
 const ALWAYS_REVALIDATE = new Set(['mf-manifest.json', 'remoteEntry.js', 'mf-stats.json']);
+/** Seconds a shared cache keeps an unhashed file (a purge of its tags clears it sooner). */
+export const FILE_EDGE_TTL = 300;
+
+/** How a folder's files may be cached: every file immutable (a release), and the tags of the others. */
+export interface FolderCaching {
+  immutable?: boolean;
+  tags: string[];
+}
 
 function notFound(ctx: Context, status: 400 | 404 = 404): void {
   ctx.status = status;
@@ -35,11 +47,12 @@ export async function serve(
   raw: string,
   fallbackMaxAge: number,
   privateDirs: readonly string[] = [],
+  caching: FolderCaching = { tags: [] },
 ): Promise<void> {
   const verdict = servablePath(raw, privateDirs);
   if (!verdict.ok) return notFound(ctx, verdict.status);
   const base = path.basename(verdict.rel);
-  const immutable = HASHED.test(base) && !ALWAYS_REVALIDATE.has(base);
+  const immutable = caching.immutable === true || (HASHED.test(base) && !ALWAYS_REVALIDATE.has(base));
   const sent = await send(ctx, encodeForSend(verdict.rel), {
     root,
     index: false,
@@ -59,20 +72,23 @@ export async function serve(
     return notFound(ctx);
   }
   if (immutable) ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
-  else if (ALWAYS_REVALIDATE.has(base)) ctx.set('Cache-Control', 'no-cache');
-  else if (!immutable && fallbackMaxAge === 0) ctx.set('Cache-Control', 'no-cache');
+  else {
+    const browserTtl = ALWAYS_REVALIDATE.has(base) ? 0 : Math.floor(fallbackMaxAge / 1000);
+    shareAnswer(ctx, { tags: caching.tags, ttl: Math.max(browserTtl, FILE_EDGE_TTL), browserTtl });
+  }
 }
 
 export function staticRouter(config: AppConfig): Router {
   const router = new Router();
   const shellDist = path.join(config.siteRoot, 'shell', 'dist');
 
-  router.get('/assets/{*rest}', (ctx) => serve(ctx, path.join(shellDist, 'assets'), rawBelow(ctx, '/assets/'), 0));
+  const shellFiles = { tags: [SHELL_TAG] };
+  router.get('/assets/{*rest}', (ctx) => serve(ctx, path.join(shellDist, 'assets'), rawBelow(ctx, '/assets/'), 0, [], shellFiles));
 
   router.get('/remotes/:name/:version/{*rest}', async (ctx) => {
     const { name, version } = ctx.params;
     const dir = isRemoteName(name) && isReleaseVersion(version) ? remoteFilesDir(config, name, version) : undefined;
-    if (!dir) {
+    if (!dir || !name) {
       ctx.status = 404;
       ctx.body = { error: `Unknown remote build ${name}@${version}` };
       return;
@@ -80,14 +96,19 @@ export function staticRouter(config: AppConfig): Router {
     // Manifests are fetched cross-origin when the shell runs on another host during development.
     ctx.set('Access-Control-Allow-Origin', '*');
     // The server bundle (dist/server) travels with the build but is the api's, not the browser's.
-    await serve(ctx, dir, rawBelow(ctx, `/remotes/${name}/${version}/`), 0, [SERVER_DIR]);
+    await serve(ctx, dir, rawBelow(ctx, `/remotes/${name}/${version}/`), 0, [SERVER_DIR], {
+      immutable: version !== LOCAL_VERSION,
+      tags: [remoteTag(name)],
+    });
   });
 
   router.get('/content-images/{*rest}', (ctx) =>
-    serve(ctx, path.join(config.contentDir, 'images'), rawBelow(ctx, '/content-images/'), DAY_MS),
+    serve(ctx, path.join(config.contentDir, 'images'), rawBelow(ctx, '/content-images/'), DAY_MS, [], { tags: [CONTENT_IMAGES_TAG] }),
   );
 
   // Unhashed public files of the shell (favicon, logo, social images, fonts).
-  router.get(/^\/(favicon\.svg|logo\.(?:svg|png)|og\/[\w.-]+|fonts\/[\w.-]+)$/, (ctx) => serve(ctx, shellDist, ctx.path.slice(1), DAY_MS));
+  router.get(/^\/(favicon\.svg|logo\.(?:svg|png)|og\/[\w.-]+|fonts\/[\w.-]+)$/, (ctx) =>
+    serve(ctx, shellDist, ctx.path.slice(1), DAY_MS, [], shellFiles),
+  );
   return router;
 }

@@ -213,6 +213,26 @@ describe('ContactForm submission', () => {
     consoleError.mockRestore();
   });
 
+  it('says in the form that nothing was sent, with the sales address, when no origin could take it', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    // What the shipped cache answers for a JSON post while every origin is down.
+    const unavailable = 'We could not take your message: the site cannot store it right now, so nothing was sent.';
+    mockFetch({ '/api/contact': () => json({ code: 'origin_unavailable', error: unavailable }, 503) });
+    const form = setup();
+    await fillValid(form);
+    await form.submit();
+    const inForm = await screen.findByText(/^Your message was not sent\./);
+    expect(inForm).toHaveAttribute('role', 'alert');
+    expect(inForm).toHaveTextContent(unavailable);
+    expect(inForm).toHaveTextContent('sales@cardlift.example');
+    expect(form.firstName).toHaveValue('Ada');
+    // A refusal the entries explain says nothing of the kind.
+    mockFetch({ '/api/contact': () => json({ error: 'Please wait a minute before sending another message' }, 429) });
+    await form.submit();
+    await waitFor(() => expect(screen.queryByText(/^Your message was not sent\./)).not.toBeInTheDocument());
+    consoleError.mockRestore();
+  });
+
   it('keeps one notification at a time', async () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     mockFetch({ '/api/contact': () => json({ error: 'First failure' }, 400) });

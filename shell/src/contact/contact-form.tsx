@@ -20,7 +20,7 @@ import { BusinessHelpSelect, NativeBusinessHelpSelect } from './business-help-se
 import { ContactConfirmation } from './contact-confirmation';
 import { contactCopy } from './contact-copy';
 import { Field, TextField } from './form-field';
-import { submitErrorMessage, useSubmitContact, type ContactPayload } from './use-submit-contact';
+import { submitErrorMessage, unsentMessage, useSubmitContact, type ContactPayload } from './use-submit-contact';
 
 /** What the form holds after a submit: businessHelp empty again, so the placeholder shows. */
 const EMPTY_FORM = { firstName: '', lastName: '', email: '', jobTitle: '', company: '', agreeToUpdates: false };
@@ -98,6 +98,8 @@ export function ContactForm({ state, className }: { state?: ContactFormState; cl
       toast({ title: contactCopy.successTitle, description: CONTACT_SUCCESS_MESSAGE, variant: 'success' });
     } catch (error) {
       console.error('Contact form submission failed', error);
+      // Nothing was stored: the form says so where it stays in view, and keeps every entry.
+      setFormError(unsentMessage(error));
       toast({ title: contactCopy.errorTitle, description: submitErrorMessage(error), variant: 'error' });
     }
   };

@@ -4,7 +4,7 @@
  * usable; the generic sentence when the request never got an answer.
  */
 import { useMutation } from '@tanstack/react-query';
-import { API_PATHS, HONEYPOT_FIELD, type ContactResponse, type ContactSubmission } from '@cardlift/contracts';
+import { API_PATHS, HONEYPOT_FIELD, siteConfig, type ContactResponse, type ContactSubmission } from '@cardlift/contracts';
 import { apiRequest, HttpError } from '@cardlift/shell/ui';
 import { visitAttribution } from '../attribution/visit-attribution';
 import { announceContactOutcome } from '../rum/contact-outcome';
@@ -30,6 +30,18 @@ export function submitErrorMessage(error: unknown): string {
     return SUBMIT_FALLBACK_MESSAGE;
   }
   return SUBMIT_GENERIC_MESSAGE;
+}
+
+/**
+ * What the form itself says, beside the toast, when a message could not be stored: the site or the
+ * network failed (a 5xx, a cache answering for origins that are all down, no answer at all), not the
+ * entries. Undefined for a refusal the entries or the limit explain (4xx), which the toast tells.
+ */
+export function unsentMessage(error: unknown): string | undefined {
+  if (error instanceof HttpError && error.status < 500) return undefined;
+  const reason = error instanceof HttpError ? submitErrorMessage(error) : SUBMIT_GENERIC_MESSAGE;
+  const said = reason === SUBMIT_FALLBACK_MESSAGE ? 'We could not take your message just now.' : reason;
+  return `Your message was not sent. ${said} Everything you typed is still here: send it again in a few minutes, or email us at ${siteConfig.salesEmail}.`;
 }
 
 export function useSubmitContact() {

@@ -11,6 +11,13 @@ import type { CurrentVersions } from '../remote-registry';
 import type { Canary } from '../registry-store';
 
 export const CANARY_COOKIE = 'cardlift_canary';
+/**
+ * The visitor's sides, as a label a shared cache can key on without computing anything (the shipped
+ * VCL adds it to the hash): a digest of every running canary (remote, version, share) and the side
+ * taken of each, so two visitors on the same sides share one cache object and a step or a new
+ * canary makes new labels.
+ */
+export const SIDE_COOKIE = 'cardlift_side';
 export const CANARY_COOKIE_DAYS = 30;
 const VISITOR_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
@@ -36,6 +43,15 @@ export function visitorVersions(current: CurrentVersions, canaries: ReadonlyMap<
   return versions;
 }
 
+const setCookie = (ctx: Context, name: string, value: string) =>
+  ctx.cookies.set(name, value, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.secure,
+    maxAge: CANARY_COOKIE_DAYS * 24 * 60 * 60 * 1000,
+  });
+
 /**
  * The visitor's canary value: theirs when well formed, else a new one, set as a cookie on this answer
  * (so this answer and every later one agree). Only called while a canary runs.
@@ -44,22 +60,32 @@ export function canaryVisitor(ctx: Context): string {
   const held = ctx.cookies.get(CANARY_COOKIE);
   if (held && VISITOR_PATTERN.test(held)) return held;
   const value = crypto.randomBytes(16).toString('base64url');
-  ctx.cookies.set(CANARY_COOKIE, value, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: ctx.secure,
-    maxAge: CANARY_COOKIE_DAYS * 24 * 60 * 60 * 1000,
-  });
+  setCookie(ctx, CANARY_COOKIE, value);
   return value;
 }
 
+/** The label of the sides `visitor` is on for the running canaries (SIDE_COOKIE). */
+export function sideLabel(canaries: ReadonlyMap<RemoteName, Canary>, visitor: string): string {
+  const sides = [...canaries]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(
+      ([remote, canary]) =>
+        `${remote}@${canary.version}:${canary.share}:${onCanarySide(visitor, remote, canary.share) ? 'canary' : 'current'}`,
+    );
+  return crypto.createHash('sha256').update(sides.join(' ')).digest('base64url').slice(0, 16);
+}
+
 /**
- * The versions a request is served from. While a canary runs the answer depends on the cookie, so it
- * says so (`Vary: Cookie`) to any cache on the way.
+ * The versions a request is served from. While a canary runs the answer depends on the cookies, so it
+ * says so (`Vary: Cookie`) to any cache on the way. A request whose side label is missing or not its
+ * own (a first visit, a step since) gets the right one set, which makes that answer the visitor's
+ * alone (edge/edge-answers.ts): a cache only ever keeps an answer under the label it was built for.
  */
 export function requestVersions(ctx: Context, current: CurrentVersions, canaries: ReadonlyMap<RemoteName, Canary>): CurrentVersions {
   if (canaries.size === 0) return current;
   ctx.vary('Cookie');
-  return visitorVersions(current, canaries, canaryVisitor(ctx));
+  const visitor = canaryVisitor(ctx);
+  const label = sideLabel(canaries, visitor);
+  if (ctx.cookies.get(SIDE_COOKIE) !== label) setCookie(ctx, SIDE_COOKIE, label);
+  return visitorVersions(current, canaries, visitor);
 }

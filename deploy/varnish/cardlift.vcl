@@ -1,0 +1,212 @@
+# The site's cache rules for Varnish 7 with vmod xkey (Debian: varnish, varnish-modules). Included by a
+# main VCL that names the api as backend `api` and the addresses allowed to purge as acl `purgers`
+# (default.vcl is an example; `npm run start:edge` writes one for its ports).
+#
+# - Only what the api marks `public` is kept, for its s-maxage; answers that set a cookie, private and
+#   no-store ones (previews, the editor, form results, sign-in, /metrics, writes) pass.
+# - Tags: the api names every build and content item an answer was built from in `xkey` (and in
+#   Surrogate-Key and Cache-Tag for CDNs); a change purges exactly those (PURGE with xkey-purge or
+#   xkey-softpurge), only from the purgers. BAN with x-ban-url bans by URL pattern, for emergencies.
+#   None of these headers leaves the cache.
+# - Canaries: each side is its own object: the hash holds the cardlift_side cookie, a label the api
+#   sets; every other cookie is dropped, except those that make a request personal (which pass).
+# - Query strings: only the campaign parameters the contact form records (utm_*) stay in the URL and
+#   the key, sorted; any other parameter is dropped before the lookup, so a random one cannot miss.
+# - Origins down: copies are kept for the answer's stale-if-error (a day) and served while the
+#   backend's probe says it is sick; a failed background refresh keeps the stale copy. A contact form
+#   posted without script then gets the cached "message not sent" page, a scripted one a JSON 503.
+
+import std;
+import xkey;
+
+sub vcl_recv {
+    if (req.method == "PURGE") {
+        if (client.ip !~ purgers) {
+            return (synth(403, "Purging is not allowed from this address"));
+        }
+        set req.http.x-purged = "0";
+        if (req.http.xkey-purge) {
+            set req.http.x-purged = xkey.purge(req.http.xkey-purge);
+        }
+        if (req.http.xkey-softpurge) {
+            set req.http.x-purged = xkey.softpurge(req.http.xkey-softpurge);
+        }
+        return (synth(200, "Purged " + req.http.x-purged));
+    }
+    if (req.method == "BAN") {
+        if (client.ip !~ purgers || !req.http.x-ban-url) {
+            return (synth(403, "Banning is not allowed from this address"));
+        }
+        ban("obj.http.x-url ~ " + req.http.x-ban-url);
+        return (synth(200, "Banned"));
+    }
+    # A contact form that could not be sent, fetched again as the cached "message not sent" page
+    # (looked up below like any page).
+    if (req.restarts > 0 && req.http.x-edge-unsent) {
+        unset req.http.Cookie;
+    }
+    if (req.method != "GET" && req.method != "HEAD") {
+        return (pass);
+    }
+    if (req.http.Authorization
+        || req.http.Cookie ~ "(^|;\s*)(cardlift_preview|cardlift_content_preview|cardlift_editor)="
+        || req.url ~ "[?&]contact=sent(&|#|$)") {
+        return (pass);
+    }
+    # Of the api, only the reads that are the same for everyone are looked up.
+    if (req.url ~ "^/api/" && req.url !~ "^/api/(banners|casestudies|blog|jobs|remotes|navigation)(/[^?]*)?(\?.*)?$") {
+        return (pass);
+    }
+    if (req.url ~ "^/(metrics|editor)(/|\?|$)") {
+        return (pass);
+    }
+
+    # Cookies: only the canary's matter; the side label joins the hash.
+    if (req.http.Cookie) {
+        set req.http.Cookie = ";" + req.http.Cookie;
+        set req.http.Cookie = regsuball(req.http.Cookie, "; +", ";");
+        set req.http.Cookie = regsuball(req.http.Cookie, ";(cardlift_canary|cardlift_side)=", "; \1=");
+        set req.http.Cookie = regsuball(req.http.Cookie, ";[^ ][^;]*", "");
+        set req.http.Cookie = regsuball(req.http.Cookie, "^[; ]+|[; ]+$", "");
+        if (req.http.Cookie == "") {
+            unset req.http.Cookie;
+        }
+    }
+    unset req.http.x-edge-side;
+    if (req.http.Cookie ~ "(^|; )cardlift_side=") {
+        set req.http.x-edge-side = regsub(req.http.Cookie, "^(.*; )?cardlift_side=([^;]*).*$", "\2");
+    }
+
+    # The query: campaign parameters only, in one order.
+    if (req.url ~ "\?") {
+        set req.http.x-query = regsub(req.url, "^[^?]*\?", "&");
+        set req.http.x-query = regsuball(req.http.x-query, "&(?!utm_(source|medium|campaign|term|content)=)[^&]*", "");
+        set req.url = regsub(req.url, "\?.*$", "");
+        if (req.http.x-query != "") {
+            set req.url = std.querysort(req.url + "?" + regsub(req.http.x-query, "^&", ""));
+        }
+        unset req.http.x-query;
+    }
+    # A landing page drawn from the Referer would be one visitor's: pages are cached without it (the
+    # script still records where a visit came from).
+    unset req.http.Referer;
+
+    # Brotli for browsers that take it, as its own object (Varnish itself only speaks gzip).
+    if (req.http.Accept-Encoding ~ "br") {
+        set req.http.x-edge-encoding = "br";
+    } elsif (req.http.Accept-Encoding ~ "gzip") {
+        set req.http.x-edge-encoding = "gzip";
+    } else {
+        unset req.http.x-edge-encoding;
+    }
+    # Under a kilobyte, never compressed: one copy for every browser, there when a post needs it.
+    if (req.url == "/contact-not-sent") {
+        unset req.http.x-edge-encoding;
+    }
+
+    # Stale copies are served for a short while when the origin is up (stale-while-revalidate), for
+    # as long as they are kept (stale-if-error) when its probe says it is down.
+    if (std.healthy(req.backend_hint)) {
+        set req.grace = 60s;
+    }
+    return (hash);
+}
+
+sub vcl_hash {
+    hash_data(req.url);
+    if (req.http.host) {
+        hash_data(req.http.host);
+    } else {
+        hash_data(server.ip);
+    }
+    hash_data(req.http.x-edge-side);
+    hash_data(req.http.x-edge-encoding);
+    return (lookup);
+}
+
+sub vcl_backend_fetch {
+    if (bereq.http.x-edge-encoding == "br") {
+        set bereq.http.Accept-Encoding = "br";
+    }
+}
+
+sub vcl_backend_response {
+    set beresp.http.x-url = bereq.url;
+    if (bereq.uncacheable) {
+        return (deliver);
+    }
+    # An origin failing during a background refresh: keep serving the stale copy.
+    if (beresp.status >= 500 && bereq.is_bgfetch) {
+        return (abandon);
+    }
+    if (beresp.http.Set-Cookie
+        || beresp.http.Cache-Control !~ "(^|,)\s*public\s*(,|$)"
+        || beresp.http.Cache-Control ~ "private|no-store") {
+        set beresp.uncacheable = true;
+        set beresp.ttl = 120s;
+        return (deliver);
+    }
+    set beresp.grace = std.duration(regsub(beresp.http.Cache-Control, "^.*stale-if-error=([0-9]+).*$", "\1s"), 24h);
+    # The hash holds the side label and the encoding: the answer's Vary on them would only split it.
+    if (beresp.http.Vary) {
+        set beresp.http.Vary = regsuball(beresp.http.Vary, "(?i)(^|,)\s*(Cookie|Accept-Encoding)\s*(?=,|$)", "");
+        set beresp.http.Vary = regsub(beresp.http.Vary, "^\s*,\s*", "");
+        if (beresp.http.Vary == "") {
+            unset beresp.http.Vary;
+        }
+    }
+    # One request's id, not every visitor's.
+    unset beresp.http.X-Request-Id;
+    return (deliver);
+}
+
+sub vcl_backend_error {
+    if (bereq.is_bgfetch) {
+        return (abandon);
+    }
+    # No origin answered: say so plainly, and never that anything was stored.
+    set beresp.http.x-edge-origin-down = "1";
+    set beresp.http.Cache-Control = "no-store";
+    set beresp.http.Retry-After = "60";
+    if (bereq.http.x-edge-unsent) {
+        # The cached page that says so is gone too: say it here.
+        set beresp.http.Content-Type = "text/html; charset=utf-8";
+        synthetic({"<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Your message was not sent</title></head><body><main><h1>We could not take your message</h1><p>Our website cannot store messages right now, so your message was not sent. Please go back and send it again in a few minutes, or email our sales team.</p></main></body></html>"});
+    } elsif (bereq.url ~ "^/api/") {
+        set beresp.http.Content-Type = "application/json";
+        synthetic({"{"code":"origin_unavailable","error":"We could not take your message: the site cannot store it right now, so nothing was sent. What you typed is still here; please try again in a few minutes." }"});
+    } else {
+        set beresp.http.Content-Type = "text/html; charset=utf-8";
+        synthetic({"<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Temporarily unavailable</title></head><body><main><h1>This page is temporarily unavailable</h1><p>Please try again in a few minutes.</p></main></body></html>"});
+    }
+    return (deliver);
+}
+
+sub vcl_deliver {
+    # A contact form posted without script that no origin took: the cached page that says so.
+    if (resp.http.x-edge-origin-down && req.method == "POST" && req.url !~ "^/api/" && req.restarts == 0) {
+        set req.http.x-edge-unsent = "1";
+        set req.method = "GET";
+        set req.url = "/contact-not-sent";
+        return (restart);
+    }
+    if (req.http.x-edge-unsent) {
+        set resp.status = 503;
+        set resp.http.Cache-Control = "no-store";
+        set resp.http.Retry-After = "60";
+    }
+    if (obj.hits > 0) {
+        set resp.http.X-Cache = "HIT";
+    } else {
+        set resp.http.X-Cache = "MISS";
+    }
+    unset resp.http.x-edge-origin-down;
+    unset resp.http.x-url;
+    unset resp.http.xkey;
+    unset resp.http.Surrogate-Key;
+    unset resp.http.Cache-Tag;
+}
+
+sub vcl_synth {
+    set resp.http.Cache-Control = "no-store";
+}
