@@ -174,7 +174,7 @@ export function createApp(deps: AppDeps = {}): App {
     }),
     editor.router,
     contactRouter(leadService, { limiter, logger }),
-    remotesRouter(registryFor, (registry) => pool.navigation(registry)),
+    remotesRouter(registryFor, (registry) => pool.navigation(registry), config),
     releasesRouter({ config, context: releases, previewSecret: sharedPreviewSecret }),
     previewRouter(sharedPreviewSecret),
     rumIngestRouter({

@@ -18,9 +18,10 @@ import { yieldToMain } from './startup/yield-to-main';
 
 async function start(): Promise<void> {
   // Read the registry before React renders, so the first remote request leaves as early as possible.
-  void initFederation().catch(() => undefined);
-  // Preloaded beside the code: usually here before the code is.
-  const navigation = fetchNavigation();
+  const registry = initFederation();
+  // The menus of the builds this page was rendered from (the registry inlined beside it), preloaded
+  // beside the code: usually here before the code is.
+  const navigation = registry.then(fetchNavigation, () => fetchNavigation());
   await yieldToMain();
   // Before anything can navigate: the first page of the visit is where it came in.
   rememberVisitAttribution();

@@ -1,16 +1,20 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { SiteNavigation, RemoteEntry } from '@cardlift/contracts';
+import { NAVIGATION_BUILDS_PARAMETER, namedBuilds, type SiteNavigation, type RemoteEntry } from '@cardlift/contracts';
 import type { RequestRegistry } from '../site/site-router';
+import type { BuildRoots } from './remote-registry';
+import { snapshotRegistry } from './registry-snapshot';
 
 /**
  * GET /api/remotes: the registry the shell composes the site from. GET /api/navigation: the menus'
- * links of those builds, which every page fetches before it hydrates. Never cached: a release
+ * links of those builds, which every page fetches before it hydrates; a page names the builds it was
+ * rendered from (`?builds=`, see `navigationPath`) and gets their links. Never cached: a release
  * changes both.
  */
 export function remotesRouter(
   registryFor: (ctx: Context) => RequestRegistry,
   navigationOf: (registry: RemoteEntry[]) => Promise<SiteNavigation>,
+  roots: BuildRoots,
 ): Router {
   const router = new Router({ prefix: '/api' });
   router.get('/remotes', (ctx) => {
@@ -21,7 +25,7 @@ export function remotesRouter(
   router.get('/navigation', async (ctx) => {
     const { registry, preview } = registryFor(ctx);
     ctx.set('Cache-Control', preview ? 'private, no-store' : 'no-cache');
-    ctx.body = await navigationOf(registry);
+    ctx.body = await navigationOf(snapshotRegistry(roots, registry, namedBuilds(ctx.query[NAVIGATION_BUILDS_PARAMETER])));
   });
   return router;
 }

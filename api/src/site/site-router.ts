@@ -11,6 +11,7 @@ import {
   CONTACT_SENT_PARAMETER,
   CONTACT_SENT_VALUE,
   EDITOR_PATH,
+  navigationPath,
   sectionForPath,
   NOT_FOUND_ROUTE,
   SHELL_SECTION,
@@ -155,10 +156,11 @@ export function siteRouter(
       stylesheets,
       fonts: shell.fonts,
       // The menus' links are fetched beside the code rather than inlined: the same for every page, they
-      // would cost each page's first round trip about 500 bytes (GET /api/navigation, preview-aware).
+      // would cost each page's first round trip about 500 bytes. The request names this page's builds
+      // (navigationPath), so a release made meanwhile does not change the links it hydrates with.
       boot: {
         scripts: shell.scripts,
-        preload: [...shell.preload, ...section.preload, { href: API_PATHS.navigation, as: 'fetch' }],
+        preload: [...shell.preload, ...section.preload, { href: navigationPath(registry), as: 'fetch' }],
         // The route pattern (`/blog/:id`), never the visited path with its ids: what the page's report is filed under.
         rum: { route: page ? meta.path : NOT_FOUND_ROUTE, section: remote ?? SHELL_SECTION, sampleRate: config.rum.sampleRate },
       },

@@ -11,7 +11,16 @@ import path from 'node:path';
 import request from 'supertest';
 import { createApp } from '../app';
 import { loadConfig } from '../platform/config';
-import { NAV_MENUS, REMOTE_NAMES, sectionForPath, type BootData, type NavLists, type SiteNavigation } from '@cardlift/contracts';
+import {
+  NAV_MENUS,
+  navigationPath,
+  REMOTE_NAMES,
+  sectionForPath,
+  type BootData,
+  type NavLists,
+  type RemoteEntry,
+  type SiteNavigation,
+} from '@cardlift/contracts';
 import { writeFixtureSite } from '../../test/fixture-builds';
 import { startedForSuite } from '../../test/test-app';
 import { dataForPath } from './query-data';
@@ -164,7 +173,9 @@ describe("the menus' links, from the sections' page tables", () => {
       ['/definitely/not/here', 404],
     ] as const) {
       const page = await request(server).get(pathname).expect(status);
-      expect(bootData(page.text).preload).toContainEqual({ href: '/api/navigation', as: 'fetch' });
+      // Naming the page's own builds: its links are theirs even after a release (see the next test).
+      const registry = (await request(server).get('/api/remotes').expect(200)).body as RemoteEntry[];
+      expect(bootData(page.text).preload).toContainEqual({ href: navigationPath(registry), as: 'fetch' });
     }
   });
 
