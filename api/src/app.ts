@@ -61,6 +61,7 @@ import { metricsRouter } from './platform/metrics.router';
 import { rumIngestRouter } from './rum/ingest.router';
 import { releaseHealthRouters } from './rum/health-wiring';
 import { canaryWiring } from './registry/canary/canary-wiring';
+import { skewWiring } from './registry/skew/skew-wiring';
 import { RumAggregator } from './rum/rum-aggregator';
 import { siteKnownRoutes } from './rum/known-routes';
 
@@ -99,6 +100,7 @@ export function createApp(deps: AppDeps = {}): App {
       : registryStore().then((store) => store.sharedSecret('preview', () => crypto.randomBytes(32).toString('base64url'))));
   let knownPreviewSecret: string | undefined;
   const artifacts = new DirectoryArtifactStore(config.releasesDir);
+  const skew = skewWiring({ config, logger, artifacts });
   // A preview cookie's candidate for that browser only; a canary's version for the visitors on its side.
   const registryFor = requestRegistry({ config, follower: registry, artifacts, previewSecret: () => knownPreviewSecret });
   const editor = editorWiring(config, { logger, clock });
@@ -198,12 +200,12 @@ export function createApp(deps: AppDeps = {}): App {
   });
   // The content editor's one page and its build, before the site's pages (which would answer 404).
   koa.use(editorAppRouter(config).routes());
-  const files = staticRouter(config);
+  const files = staticRouter(config, artifacts);
   koa.use(files.routes());
   const liveRegistry = () => buildRegistry(config, registry.current());
   const resolveLivePage = (pathname: string, preview?: SharedContent) => pool.resolve(pathname, liveRegistry(), clock(), preview);
   koa.use(shareImageRouter(config, resolveLivePage, logger).routes());
-  const site = siteRouter(config, { content, pool, clock, registryFor, liveRegistry });
+  const site = siteRouter(config, { content, pool, clock, registryFor, liveRegistry, pageSent: skew.pageSent });
   // The contact form posted without script goes to the page it is on (see contact-form.router.ts).
   koa.use(
     contactFormRouter({
@@ -240,6 +242,7 @@ export function createApp(deps: AppDeps = {}): App {
         media.uploadSweep.start();
       }
       await registry.start();
+      await skew.start();
       knownPreviewSecret = await sharedPreviewSecret();
       if (config.production && config.trustProxyHops === 0) {
         logger.warn(
@@ -271,6 +274,7 @@ export function createApp(deps: AppDeps = {}): App {
       if (openedRegistry) await (await openedRegistry).close();
       if (openedEditorial) await (await openedEditorial).close();
       await editor.close();
+      await skew.stop();
     },
   };
 }

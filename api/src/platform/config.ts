@@ -87,6 +87,39 @@ export interface AppConfig {
   canary: CanarySettingsConfig;
   /** Where release decisions are announced (RELEASE_WEBHOOK_URL); nobody is told when unset. */
   releaseWebhookUrl: string | undefined;
+  /** Version skew: where builds are kept, for how long after a page named them, and how many (registry/skew/). */
+  skew: SkewSettings;
+}
+
+export interface SkewSettings {
+  /** Files a page referenced stay served this long after the last page naming them (SKEW_RETENTION_HOURS). */
+  retentionMs: number;
+  /** Releases of each remote (and shell builds) always kept, newest first (RELEASE_KEEP). */
+  releaseKeep: number;
+  /** How often each instance runs the retention sweep. */
+  sweepIntervalMs: number;
+  /** Where builds and uploaded images live: a folder (RELEASES_DIR) or PostgreSQL (ARTIFACTS=database). */
+  artifacts: 'directory' | 'database';
+  /** This instance's copy of what it served from the database, checked against each file's hash. */
+  artifactCacheDir: string;
+}
+
+function skewSettings(env: NodeJS.ProcessEnv, dataDir: string, databaseUrl: string | undefined): SkewSettings {
+  const hours = env.SKEW_RETENTION_HOURS ? Number(env.SKEW_RETENTION_HOURS) : 48;
+  if (!Number.isFinite(hours) || hours <= 0)
+    throw new Error(`SKEW_RETENTION_HOURS must be a positive number, got "${env.SKEW_RETENTION_HOURS}"`);
+  const artifacts = env.ARTIFACTS || 'directory';
+  if (artifacts !== 'directory' && artifacts !== 'database') throw new Error(`ARTIFACTS must be directory or database, got "${artifacts}"`);
+  if (artifacts === 'database' && !databaseUrl) throw new Error('ARTIFACTS=database keeps builds in PostgreSQL: set DATABASE_URL');
+  return {
+    retentionMs: Math.round(hours * 3_600_000),
+    releaseKeep: int(env, 'RELEASE_KEEP', 10),
+    sweepIntervalMs: bounded(env, 'RELEASE_SWEEP_INTERVAL_MS', 3_600_000, 24 * 3_600_000),
+    artifacts,
+    artifactCacheDir: env.ARTIFACT_CACHE_DIR
+      ? path.resolve(env.INIT_CWD || process.cwd(), env.ARTIFACT_CACHE_DIR)
+      : path.join(dataDir, 'artifact-cache'),
+  };
 }
 
 /** Shares a canary steps through (the last 100), or 'manual': a person promotes each step. */
@@ -286,5 +319,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     contentUploadGraceHours: bounded(env, 'CONTENT_UPLOAD_GRACE_HOURS', 24, 24 * 366),
     canary: canarySettings(env),
     releaseWebhookUrl: env.RELEASE_WEBHOOK_URL || undefined,
+    skew: skewSettings(env, dataDir, env.DATABASE_URL || undefined),
   };
 }

@@ -257,4 +257,24 @@ export const MIGRATIONS: readonly Migration[] = [
         ADD COLUMN notice_error TEXT;
       CREATE INDEX release_events_notices_due ON release_events (notice_next_at) WHERE notice_state = 'pending';`,
   },
+  // The skew window (registry/skew/): each build a sent page may make the browser ask for (a
+  // remote's version, or the shell's build id under remote 'shell') is kept at least until
+  // `kept_until` (epoch milliseconds), whichever instance sent the page. Additive: a new table.
+  {
+    version: 12,
+    sqlite: `
+      CREATE TABLE build_references (
+        remote TEXT NOT NULL,
+        version TEXT NOT NULL,
+        kept_until INTEGER NOT NULL,
+        PRIMARY KEY (remote, version)
+      );`,
+    postgres: `
+      CREATE TABLE build_references (
+        remote TEXT NOT NULL,
+        version TEXT NOT NULL,
+        kept_until BIGINT NOT NULL,
+        PRIMARY KEY (remote, version)
+      );`,
+  },
 ];

@@ -27,6 +27,14 @@ const CONTENT_IMAGES_DIR = '.content-images';
 const CONTENT_IMAGE_NAME = /^[0-9a-f]{32}\.webp$/;
 /** An image being written (`.<name>.<uuid>`), renamed to its name once whole. */
 const CONTENT_IMAGE_STAGING = /^\.[0-9a-f]{32}\.webp\.[0-9a-f-]{36}$/;
+/**
+ * The shell's browser files of each deploy, by build id (build-ids.ts), beside the releases: a tab
+ * opened before a server deploy still finds the chunks its shell asks for. A dot folder: never a
+ * remote's name.
+ */
+const SHELL_BUILDS_DIR = '.shell-builds';
+/** A shell build's id: the content hash of its browser files. */
+export const SHELL_BUILD_ID = /^[0-9a-f]{10}$/;
 /** Release uploads being received and unpacked, one folder each (`<uuid>`), beside the releases. */
 export const RELEASE_UPLOADS_DIR = '.incoming';
 /** A removed version's folder, renamed into a remote's folder to be deleted (`.removed-<version>-<uuid>`). */
@@ -59,6 +67,16 @@ export interface ArtifactStore {
    * record names (RegistryStore.removeUnnamed).
    */
   remove(remote: RemoteName, version: string): () => Promise<void>;
+  /** Every stored version of `remote`, with when it was stored. */
+  versions(remote: RemoteName): Promise<StoredBuild[]>;
+  /** Stores the shell's browser files (its `assets` folder) under its build id; false when stored already. */
+  putShellBuild(id: string, assetsDir: string): Promise<boolean>;
+  /** The folder of a stored shell build holding `file` (a checked path below `/assets/`), or undefined. */
+  locateShellFile(file: string): string | undefined;
+  /** Every stored shell build, with when it was stored. */
+  shellBuilds(): Promise<StoredBuild[]>;
+  /** Takes a shell build's folder away at once (a rename); returns the deletion of its files. */
+  removeShellBuild(id: string): () => Promise<void>;
   /** Stores an uploaded content image under its content-hashed name; false when it was stored already. */
   putContentImage(name: string, bytes: Buffer): Promise<boolean>;
   /** The file of a stored content image, or undefined. */
@@ -78,6 +96,12 @@ export interface ArtifactStore {
   removeAbandonedWrites(writtenBefore: Date): Promise<number>;
 }
 
+/** A stored build: a remote's version or a shell build's id. */
+export interface StoredBuild {
+  version: string;
+  storedAt: Date;
+}
+
 export interface StoredContentImage {
   name: string;
   /** The last upload of these bytes: a second upload of an image restarts its grace period. */
@@ -92,6 +116,30 @@ async function folderBytes(dir: string): Promise<number> {
     else if (entry.isFile()) total += (await fs.promises.stat(file)).size;
   }
   return total;
+}
+
+/**
+ * Renames a folder away at once (nobody serves half of it) and returns the deletion of its files. One
+ * already renamed by another sweep is no error: the deletion then does nothing.
+ */
+function trashFolder(dir: string, trash: string): () => Promise<void> {
+  try {
+    fs.renameSync(dir, trash);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return async () => undefined;
+    throw error;
+  }
+  return () => removeFolder(trash);
+}
+
+/** The folders of `dir` whose names `valid` accepts, with when each was stored (renamed into place). */
+async function storedIn(dir: string, valid: (name: string) => boolean): Promise<StoredBuild[]> {
+  const builds: StoredBuild[] = [];
+  for (const name of (await namesIn(dir)).filter(valid)) {
+    const stat = await fs.promises.stat(path.join(dir, name)).catch(ignoreMissing);
+    if (stat?.isDirectory()) builds.push({ version: name, storedAt: stat.mtime });
+  }
+  return builds;
 }
 
 /** Releases under `<dir>/<remote>/<version>/`, each written to a staging folder and renamed into place. */
@@ -121,9 +169,34 @@ export class DirectoryArtifactStore implements ArtifactStore {
   remove(remote: RemoteName, version: string): () => Promise<void> {
     const dir = this.locate(remote, version);
     if (!dir) return async () => undefined;
-    const trash = path.join(this.dir, remote, `${TRASH_PREFIX}${version}-${crypto.randomUUID()}`);
-    fs.renameSync(dir, trash);
-    return () => removeFolder(trash);
+    return trashFolder(dir, path.join(this.dir, remote, `${TRASH_PREFIX}${version}-${crypto.randomUUID()}`));
+  }
+
+  async versions(remote: RemoteName): Promise<StoredBuild[]> {
+    return isRemoteName(remote) ? storedIn(path.join(this.dir, remote), isReleaseVersion) : [];
+  }
+
+  async putShellBuild(id: string, assetsDir: string): Promise<boolean> {
+    if (!SHELL_BUILD_ID.test(id)) throw new Error(`"${id}" is not a shell build id`);
+    return publishBuild(assetsDir, path.join(this.dir, SHELL_BUILDS_DIR, id));
+  }
+
+  locateShellFile(file: string): string | undefined {
+    const dir = path.join(this.dir, SHELL_BUILDS_DIR);
+    if (!fs.existsSync(dir)) return undefined;
+    // Any build holding it holds the same bytes: asset names carry their content hash.
+    const ids = fs.readdirSync(dir).filter((id) => SHELL_BUILD_ID.test(id));
+    return ids.map((id) => path.join(dir, id)).find((build) => fs.existsSync(path.join(build, file)));
+  }
+
+  async shellBuilds(): Promise<StoredBuild[]> {
+    return storedIn(path.join(this.dir, SHELL_BUILDS_DIR), (id) => SHELL_BUILD_ID.test(id));
+  }
+
+  removeShellBuild(id: string): () => Promise<void> {
+    const dir = path.join(this.dir, SHELL_BUILDS_DIR, id);
+    if (!SHELL_BUILD_ID.test(id) || !fs.existsSync(dir)) return async () => undefined;
+    return trashFolder(dir, path.join(this.dir, SHELL_BUILDS_DIR, `${TRASH_PREFIX}${id}-${crypto.randomUUID()}`));
   }
 
   async putContentImage(name: string, bytes: Buffer): Promise<boolean> {
@@ -176,7 +249,7 @@ export class DirectoryArtifactStore implements ArtifactStore {
     return removeAbandonedWrites(
       [
         { dir: path.join(this.dir, RELEASE_UPLOADS_DIR), isWrite: (name) => /^[0-9a-f-]{36}$/.test(name) },
-        ...remotes.map((remote) => ({ dir: path.join(this.dir, remote), isWrite: releaseWork })),
+        ...[...remotes, SHELL_BUILDS_DIR].map((folder) => ({ dir: path.join(this.dir, folder), isWrite: releaseWork })),
         { dir: path.join(this.dir, CONTENT_IMAGES_DIR), isWrite: (name) => CONTENT_IMAGE_STAGING.test(name) },
       ],
       writtenBefore,

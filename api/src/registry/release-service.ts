@@ -10,7 +10,8 @@
  * and a commit checks, under the same lock, that its folder is there (storing it again if not).
  */
 import type { RemoteName } from '@cardlift/contracts';
-import { assertPlainFiles, contentHash, digestBuild, type BuildDigest } from './build-output';
+import { assertPlainFiles, digestBuild, type BuildDigest } from './build-output';
+import { buildVersionOf, versionFor } from './build-ids';
 import { verifyBuild } from './compatibility';
 import { readManifest, type FederationManifest } from './manifest';
 import { assertWithinQuota, filesPresent, MissingFiles, removeIfUnnamed } from './release-folders';
@@ -34,15 +35,6 @@ export interface ReleaseOutcome {
   candidate: boolean;
 }
 
-/** `<package version>-<content hash>`: the same build always gets the same version. */
-function versionFor(manifest: FederationManifest, hash: string): string {
-  return `${manifest.metaData?.buildInfo?.buildVersion ?? '0.0.0'}-${hash}`;
-}
-
-function versionOf(manifest: FederationManifest, buildDir: string): string {
-  return versionFor(manifest, contentHash(buildDir));
-}
-
 function readChecked(context: ReleaseContext, remote: RemoteName, buildDir: string): FederationManifest {
   const read = readManifest(buildDir);
   const problems = read.ok
@@ -61,9 +53,8 @@ export const nextPosition = (state: RemoteState) => Math.max(0, ...state.release
 async function baselineOf(context: ReleaseContext, remote: RemoteName, state: RemoteState, who: Actor, at: string) {
   if (state.current !== null) return undefined;
   const dir = context.checkoutBuildDir(remote);
-  const read = readManifest(dir);
-  if (!read.ok) return undefined;
-  const version = versionOf(read.manifest, dir);
+  const version = buildVersionOf(dir);
+  if (version === undefined) return undefined;
   const known = state.releases.find((r) => r.version === version);
   const record: ReleaseRecord = known
     ? { ...known, state: 'released', position: 0, rolledBackAt: null }

@@ -52,6 +52,8 @@ export interface SiteDeps {
   registryFor(ctx: Context): RequestRegistry;
   /** What every visitor is served: crawlers are told about the live site, never a preview. */
   liveRegistry(): RemoteEntry[];
+  /** Before a page is sent: the builds it names stay reachable for the skew window (registry/skew/). */
+  pageSent?(registry: RemoteEntry[]): Promise<void>;
 }
 
 export interface PageOptions {
@@ -68,7 +70,7 @@ export type PageResponder = (ctx: Context, options?: PageOptions) => Promise<voi
 
 export function siteRouter(
   config: AppConfig,
-  { content, pool, clock, registryFor, liveRegistry }: SiteDeps,
+  { content, pool, clock, registryFor, liveRegistry, pageSent }: SiteDeps,
 ): { router: Router; respond: PageResponder } {
   const router = new Router();
   const template = shellTemplate(config.siteRoot);
@@ -169,6 +171,7 @@ export function siteRouter(
       ...(contactForm ? { contactForm } : {}),
       ...(options.attribution ? { formAttribution: options.attribution } : {}),
     });
+    await pageSent?.(registry);
     sendPage(ctx, html);
   };
   return { router, respond };

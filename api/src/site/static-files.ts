@@ -5,12 +5,14 @@
  * decoded once, never leaving its root, never through a symlink, never a dotfile, a source map or a
  * build's server bundle.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import Router from '@koa/router';
 import { send } from '@koa/send';
 import type { Context } from 'koa';
 import { isReleaseVersion, isRemoteName, SERVER_DIR } from '@cardlift/contracts';
 import type { AppConfig } from '../platform/config';
+import type { ArtifactStore } from '../registry/artifact-store';
 import { remoteFilesDir } from '../registry/remote-registry';
 import { assertNoLink, encodeForSend, servablePath } from './servable-path';
 
@@ -63,11 +65,19 @@ export async function serve(
   else if (!immutable && fallbackMaxAge === 0) ctx.set('Cache-Control', 'no-cache');
 }
 
-export function staticRouter(config: AppConfig): Router {
+export function staticRouter(config: AppConfig, artifacts: Pick<ArtifactStore, 'locateShellFile'>): Router {
   const router = new Router();
   const shellDist = path.join(config.siteRoot, 'shell', 'dist');
+  const shellAssets = path.join(shellDist, 'assets');
 
-  router.get('/assets/{*rest}', (ctx) => serve(ctx, path.join(shellDist, 'assets'), rawBelow(ctx, '/assets/'), 0));
+  // The running shell's files, then those of every shell build still stored: a tab opened before a
+  // server deploy asks for chunks of the shell it started with.
+  router.get('/assets/{*rest}', (ctx) => {
+    const raw = rawBelow(ctx, '/assets/');
+    const verdict = servablePath(raw);
+    const stored = verdict.ok && !fs.existsSync(path.join(shellAssets, verdict.rel)) ? artifacts.locateShellFile(verdict.rel) : undefined;
+    return serve(ctx, stored ?? shellAssets, raw, 0);
+  });
 
   router.get('/remotes/:name/:version/{*rest}', async (ctx) => {
     const { name, version } = ctx.params;
