@@ -5,7 +5,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
+import { REMOTE_PACKAGES } from '@cardlift/contracts';
 import { REPO_ROOT } from './site';
 
 export interface TabTrouble {
@@ -48,4 +50,37 @@ export function companyBuildWithCareersLabel(label: string): string {
   if (renamed === source) throw new Error("mf-company's server build no longer lists Careers as expected: update this fixture");
   fs.writeFileSync(bundle, renamed);
   return dir;
+}
+
+/**
+ * A copy of the checkout's builds (the shell's and every section's `dist`) in a scratch folder, to
+ * serve with SITE_ROOT: a deploy can then change them without touching the checkout other suites use.
+ */
+export function copyOfBuiltSite(): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-deployed-'));
+  for (const pkg of ['shell', ...REMOTE_PACKAGES]) {
+    fs.cpSync(path.join(REPO_ROOT, pkg, 'dist'), path.join(root, pkg, 'dist'), { recursive: true });
+  }
+  return root;
+}
+
+/** Replaces `from` with `to` in a built file, and its precompressed twins with the new bytes. */
+export function rewriteBuiltFile(file: string, from: string, to: string): void {
+  const source = fs.readFileSync(file, 'utf8');
+  if (!source.includes(from)) throw new Error(`${path.basename(file)} no longer holds "${from}": update this fixture`);
+  const changed = Buffer.from(source.split(from).join(to));
+  fs.writeFileSync(file, changed);
+  if (fs.existsSync(`${file}.br`)) fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(changed));
+  if (fs.existsSync(`${file}.gz`)) fs.writeFileSync(`${file}.gz`, zlib.gzipSync(changed));
+}
+
+/** A client-side navigation, as a link inside the site makes one: the shell's router follows the history. */
+export async function navigateInTab(page: Page, pathname: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, pathname);
+  await page.waitForFunction((to) => window.location.pathname === to && Boolean(document.querySelector('main h1')), pathname, {
+    timeout: 20_000,
+  });
 }
