@@ -14,6 +14,7 @@ export const RUM_COUNTERS = {
   views: 'views',
   errors: 'errors',
   remoteFailures: 'remote_failures',
+  skewRecovered: 'skew_recovered',
   form: (outcome: string) => `form_${outcome}`,
 } as const;
 
@@ -83,6 +84,8 @@ export class RumAggregator {
     // Errors count against the version of the build whose file threw (the "other" section has none).
     for (const [section, n] of Object.entries(report.errors ?? {})) count(section, RUM_COUNTERS.errors, 0, n);
     for (const [remote, n] of Object.entries(report.remoteFailures ?? {})) count(remote, RUM_COUNTERS.remoteFailures, 0, n);
+    // The page's section: apart from its errors, so tabs older than a release do not count against it.
+    if (report.skewRecovered) count(page, RUM_COUNTERS.skewRecovered, 0, report.skewRecovered);
     for (const outcome of report.contactOutcomes ?? []) count(page, RUM_COUNTERS.form(outcome), 0);
   }
 

@@ -98,7 +98,7 @@ describe('GET /api/releases/{remote}/health', () => {
   it('gives each version its views, p75 figures, errors per 100 views, failed loads and form outcomes', async () => {
     const sends = [];
     for (let i = 1; i <= 4; i++) sends.push(send(report('2.0.0-old', { metrics: { lcp: 1000 * i, inp: 50 * i, cls: 0.01 * i } })));
-    sends.push(send(report('2.0.0-old', { errors: { mf_invest: 1 }, contactOutcomes: ['stored', 'refused'] })));
+    sends.push(send(report('2.0.0-old', { errors: { mf_invest: 1 }, contactOutcomes: ['stored', 'refused'], skewRecovered: 2 })));
     for (let i = 1; i <= 4; i++)
       sends.push(send(report('2.1.0-new', { metrics: { lcp: 4000, inp: 600, cls: 0.3 }, errors: { mf_invest: 3, shell: 1 } })));
     sends.push(
@@ -122,6 +122,8 @@ describe('GET /api/releases/{remote}/health', () => {
       current: false,
       errorsPer100: 20,
       remoteFailures: 0,
+      // A tab that recovered from a deploy's removed files: counted, and not among its errors.
+      skewRecovered: 2,
       formOutcomes: { stored: 1, refused: 1, failed: 0 },
     });
     const fresh = byVersion.get('2.1.0-new') as VersionHealth & { p75: Record<'lcp' | 'inp' | 'cls', number> };

@@ -51,6 +51,7 @@ export function buildReport(view: PageViewState, timings: Timings, entries: read
     ...(errors ? { errors } : {}),
     ...(remoteFailures ? { remoteFailures } : {}),
     ...(view.contactOutcomes.length > 0 ? { contactOutcomes: view.contactOutcomes } : {}),
+    ...(view.skewRecovered > 0 ? { skewRecovered: view.skewRecovered } : {}),
   };
 }
 
