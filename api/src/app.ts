@@ -100,7 +100,7 @@ export function createApp(deps: AppDeps = {}): App {
       : registryStore().then((store) => store.sharedSecret('preview', () => crypto.randomBytes(32).toString('base64url'))));
   let knownPreviewSecret: string | undefined;
   const artifacts = new DirectoryArtifactStore(config.releasesDir);
-  const skew = skewWiring({ config, logger, artifacts });
+  const skew = skewWiring({ config, logger, artifacts, registryStore, liveRegistry: () => buildRegistry(config, registry.current()) });
   // A preview cookie's candidate for that browser only; a canary's version for the visitors on its side.
   const registryFor = requestRegistry({ config, follower: registry, artifacts, previewSecret: () => knownPreviewSecret });
   const editor = editorWiring(config, { logger, clock });
@@ -138,6 +138,7 @@ export function createApp(deps: AppDeps = {}): App {
     releaseNotices: () => registryStore().then((store) => store.notices.backlog()),
   });
   pool.observer = metrics;
+  metrics.registry.registerMetric(skew.retention.deletedCounter);
   const leadService = createLeadService(leads, relay, logger, (outcome) => metrics.leadOutcome(outcome));
   // Only the proxies the operator names are believed: ctx.ip is the X-Forwarded-For entry that many
   // hops from the right (the one the outermost trusted proxy wrote), and X-Forwarded-Host/-Proto are
@@ -261,6 +262,7 @@ export function createApp(deps: AppDeps = {}): App {
     resolvePage: resolveLivePage,
     async close() {
       registry.stop();
+      await skew.stop();
       contentFollower.stop();
       await media.uploadSweep.stop();
       await canary.stop();
@@ -274,7 +276,6 @@ export function createApp(deps: AppDeps = {}): App {
       if (openedRegistry) await (await openedRegistry).close();
       if (openedEditorial) await (await openedEditorial).close();
       await editor.close();
-      await skew.stop();
     },
   };
 }

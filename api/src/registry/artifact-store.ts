@@ -63,10 +63,11 @@ export interface ArtifactStore {
   usage(remote: RemoteName): Promise<number>;
   /**
    * Takes a version's folder away at once (a rename, so nobody serves half of it); returns the
-   * deletion of its files, to run once the registry's lock is let go. Only for a version no registry
-   * record names (RegistryStore.removeUnnamed).
+   * deletion of its files, to run once the registry's lock is let go; undefined when it was not there
+   * (another instance took it first). Only for a version no registry record names
+   * (RegistryStore.removeUnnamed, RegistryStore.prune).
    */
-  remove(remote: RemoteName, version: string): () => Promise<void>;
+  remove(remote: RemoteName, version: string): (() => Promise<void>) | undefined;
   /** Every stored version of `remote`, with when it was stored. */
   versions(remote: RemoteName): Promise<StoredBuild[]>;
   /** Stores the shell's browser files (its `assets` folder) under its build id; false when stored already. */
@@ -75,8 +76,8 @@ export interface ArtifactStore {
   locateShellFile(file: string): string | undefined;
   /** Every stored shell build, with when it was stored. */
   shellBuilds(): Promise<StoredBuild[]>;
-  /** Takes a shell build's folder away at once (a rename); returns the deletion of its files. */
-  removeShellBuild(id: string): () => Promise<void>;
+  /** Takes a shell build's folder away at once (a rename); returns the deletion of its files, undefined when not there. */
+  removeShellBuild(id: string): (() => Promise<void>) | undefined;
   /** Stores an uploaded content image under its content-hashed name; false when it was stored already. */
   putContentImage(name: string, bytes: Buffer): Promise<boolean>;
   /** The file of a stored content image, or undefined. */
@@ -122,11 +123,11 @@ async function folderBytes(dir: string): Promise<number> {
  * Renames a folder away at once (nobody serves half of it) and returns the deletion of its files. One
  * already renamed by another sweep is no error: the deletion then does nothing.
  */
-function trashFolder(dir: string, trash: string): () => Promise<void> {
+function trashFolder(dir: string, trash: string): (() => Promise<void>) | undefined {
   try {
     fs.renameSync(dir, trash);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return async () => undefined;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
   return () => removeFolder(trash);
@@ -166,9 +167,9 @@ export class DirectoryArtifactStore implements ArtifactStore {
     return sizes.reduce((sum, size) => sum + size, 0);
   }
 
-  remove(remote: RemoteName, version: string): () => Promise<void> {
+  remove(remote: RemoteName, version: string): (() => Promise<void>) | undefined {
     const dir = this.locate(remote, version);
-    if (!dir) return async () => undefined;
+    if (!dir) return undefined;
     return trashFolder(dir, path.join(this.dir, remote, `${TRASH_PREFIX}${version}-${crypto.randomUUID()}`));
   }
 
@@ -193,9 +194,9 @@ export class DirectoryArtifactStore implements ArtifactStore {
     return storedIn(path.join(this.dir, SHELL_BUILDS_DIR), (id) => SHELL_BUILD_ID.test(id));
   }
 
-  removeShellBuild(id: string): () => Promise<void> {
+  removeShellBuild(id: string): (() => Promise<void>) | undefined {
     const dir = path.join(this.dir, SHELL_BUILDS_DIR, id);
-    if (!SHELL_BUILD_ID.test(id) || !fs.existsSync(dir)) return async () => undefined;
+    if (!SHELL_BUILD_ID.test(id) || !fs.existsSync(dir)) return undefined;
     return trashFolder(dir, path.join(this.dir, SHELL_BUILDS_DIR, `${TRASH_PREFIX}${id}-${crypto.randomUUID()}`));
   }
 

@@ -16,6 +16,7 @@ import {
   type RegistryChange,
   noticeValues,
   type RegistryStore,
+  type RemoteState,
   type ReleaseRow,
   UPSERT_RELEASE_SQL,
 } from './registry-store';
@@ -83,6 +84,16 @@ async function apply(client: pg.PoolClient, change: RegistryChange): Promise<voi
   }
 }
 
+/** A remote's registry row and releases, through the pool or inside a transaction. */
+async function readState(db: pg.Pool | pg.PoolClient, remote: RemoteName): Promise<RemoteState> {
+  const registry = await db.query<CanaryRow & { version: string; revision: number }>('SELECT * FROM remote_registry WHERE remote = $1', [
+    remote,
+  ]);
+  const { rows } = await db.query<ReleaseRow>(`SELECT * FROM remote_releases WHERE remote = $1 ${RELEASE_ORDER_SQL}`, [remote]);
+  const row = registry.rows[0];
+  return { current: row?.version ?? null, revision: row?.revision ?? 0, canary: canaryFromRow(row), releases: rows.map(releaseFromRow) };
+}
+
 export async function openPostgresRegistry(url: string, options: PostgresOptions = {}): Promise<RegistryStore> {
   const pool = await openPostgresPool(url, options);
   return {
@@ -95,20 +106,7 @@ export async function openPostgresRegistry(url: string, options: PostgresOptions
     async serving() {
       return servingFromRows((await pool.query<CanaryRow & { version: string }>('SELECT * FROM remote_registry')).rows);
     },
-    async state(remote) {
-      const registry = await pool.query<CanaryRow & { version: string; revision: number }>(
-        'SELECT * FROM remote_registry WHERE remote = $1',
-        [remote],
-      );
-      const { rows } = await pool.query<ReleaseRow>(`SELECT * FROM remote_releases WHERE remote = $1 ${RELEASE_ORDER_SQL}`, [remote]);
-      const row = registry.rows[0];
-      return {
-        current: row?.version ?? null,
-        revision: row?.revision ?? 0,
-        canary: canaryFromRow(row),
-        releases: rows.map(releaseFromRow),
-      };
-    },
+    state: (remote) => readState(pool, remote),
     async commit(change) {
       assertValidChange(change);
       await conflictsNamed(change, () => inTransaction(pool, (client) => apply(client, change)));
@@ -141,6 +139,15 @@ export async function openPostgresRegistry(url: string, options: PostgresOptions
           [remote, version],
         );
         if (rows.length > 0) return false;
+        remove();
+        return true;
+      });
+    },
+    async prune(remote, version, prunable, remove) {
+      return inTransaction(pool, async (client) => {
+        await lockRemote(client, remote);
+        if (!prunable(await readState(client, remote))) return false;
+        await client.query('DELETE FROM remote_releases WHERE remote = $1 AND version = $2', [remote, version]);
         remove();
         return true;
       });

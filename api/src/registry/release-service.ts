@@ -12,6 +12,7 @@
 import type { RemoteName } from '@cardlift/contracts';
 import { assertPlainFiles, digestBuild, type BuildDigest } from './build-output';
 import { buildVersionOf, versionFor } from './build-ids';
+import { rollbackTargetOf } from './named-versions';
 import { verifyBuild } from './compatibility';
 import { readManifest, type FederationManifest } from './manifest';
 import { assertWithinQuota, filesPresent, MissingFiles, removeIfUnnamed } from './release-folders';
@@ -236,14 +237,7 @@ export async function rollbackRelease(
   const state = await context.store.state(remote);
   const from = state.current;
   if (!from) throw new ReleaseRefused(`${remote} has no releases yet: it serves its checkout build, nothing to roll back`, [], 409);
-  const live = state.releases.filter((r) => r.state === 'released');
-  const index = live.findIndex((r) => r.version === from);
-  const target =
-    options.to ??
-    live
-      .slice(0, Math.max(index, 0))
-      .filter((r) => !r.rolledBackAt)
-      .at(-1)?.version;
+  const target = options.to ?? rollbackTargetOf(state);
   if (!target) throw new ReleaseRefused(`${remote} has no earlier release to roll back to (current: ${from})`, [], 409);
   const record = state.releases.find((r) => r.version === target && r.state === 'released');
   if (!record) throw new ReleaseRefused(`${remote} has no release ${target}`, [], 404);
