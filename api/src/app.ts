@@ -31,7 +31,7 @@ import { remotesRouter } from './registry/remotes.router';
 import { contactLimiter } from './leads/rate-limit';
 import { importLegacyHistory } from './registry/history-import';
 import { openRegistryStore } from './registry/open-registry';
-import { DirectoryArtifactStore } from './registry/artifact-store';
+import { artifactsWiring } from './registry/artifacts/artifacts-wiring';
 import { requestRegistry } from './registry/request-registry';
 import { RegistryFollower } from './registry/registry-follower';
 import type { RegistryStore } from './registry/registry-store';
@@ -99,7 +99,8 @@ export function createApp(deps: AppDeps = {}): App {
       ? Promise.resolve(config.previewSecret)
       : registryStore().then((store) => store.sharedSecret('preview', () => crypto.randomBytes(32).toString('base64url'))));
   let knownPreviewSecret: string | undefined;
-  const artifacts = new DirectoryArtifactStore(config.releasesDir);
+  const stores = artifactsWiring(config, logger);
+  const { artifacts } = stores;
   const skew = skewWiring({ config, logger, artifacts, registryStore, liveRegistry: () => buildRegistry(config, registry.current()) });
   // A preview cookie's candidate for that browser only; a canary's version for the visitors on its side.
   const registryFor = requestRegistry({ config, follower: registry, artifacts, previewSecret: () => knownPreviewSecret });
@@ -115,7 +116,7 @@ export function createApp(deps: AppDeps = {}): App {
     clock,
   });
   const pool = new RenderPool(config, logger, { content: () => content.forWorkers() });
-  const releases = () => registryStore().then((store) => releaseContext(config, store, serverCheck(pool)));
+  const releases = () => registryStore().then((store) => releaseContext(config, store, serverCheck(pool), artifacts));
   const relay = new OutboxRelay(leads, deps.notifiers ?? notifiersFrom(config), logger, deps.relay);
   const dedup = submissionDedup({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix });
   const origins = remoteOrigins(config);
@@ -243,6 +244,7 @@ export function createApp(deps: AppDeps = {}): App {
         media.uploadSweep.start();
       }
       await registry.start();
+      await stores.start(() => skew.current.namedBy(buildRegistry(config, registry.current())));
       await skew.start();
       knownPreviewSecret = await sharedPreviewSecret();
       if (config.production && config.trustProxyHops === 0) {
@@ -263,6 +265,7 @@ export function createApp(deps: AppDeps = {}): App {
     async close() {
       registry.stop();
       await skew.stop();
+      await stores.stop();
       contentFollower.stop();
       await media.uploadSweep.stop();
       await canary.stop();

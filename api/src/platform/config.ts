@@ -98,13 +98,14 @@ export interface SkewSettings {
   releaseKeep: number;
   /** How often each instance runs the retention sweep. */
   sweepIntervalMs: number;
-  /** Where builds and uploaded images live: a folder (RELEASES_DIR) or PostgreSQL (ARTIFACTS=database). */
+  /**
+   * Where builds and uploaded images live: a folder (RELEASES_DIR), or PostgreSQL (ARTIFACTS=database),
+   * RELEASES_DIR then being this instance's cache (ARTIFACT_CACHE_DIR, default $DATA_DIR/artifact-cache).
+   */
   artifacts: 'directory' | 'database';
-  /** This instance's copy of what it served from the database, checked against each file's hash. */
-  artifactCacheDir: string;
 }
 
-function skewSettings(env: NodeJS.ProcessEnv, dataDir: string, databaseUrl: string | undefined): SkewSettings {
+function skewSettings(env: NodeJS.ProcessEnv, databaseUrl: string | undefined): SkewSettings {
   const hours = env.SKEW_RETENTION_HOURS ? Number(env.SKEW_RETENTION_HOURS) : 48;
   if (!Number.isFinite(hours) || hours <= 0)
     throw new Error(`SKEW_RETENTION_HOURS must be a positive number, got "${env.SKEW_RETENTION_HOURS}"`);
@@ -116,9 +117,6 @@ function skewSettings(env: NodeJS.ProcessEnv, dataDir: string, databaseUrl: stri
     releaseKeep: int(env, 'RELEASE_KEEP', 10),
     sweepIntervalMs: bounded(env, 'RELEASE_SWEEP_INTERVAL_MS', 3_600_000, 24 * 3_600_000),
     artifacts,
-    artifactCacheDir: env.ARTIFACT_CACHE_DIR
-      ? path.resolve(env.INIT_CWD || process.cwd(), env.ARTIFACT_CACHE_DIR)
-      : path.join(dataDir, 'artifact-cache'),
   };
 }
 
@@ -283,7 +281,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     siteRoot,
     contentDir: fromInvocation(env.CONTENT_DIR, path.join(REPO_ROOT, 'api', 'content')),
-    releasesDir: fromInvocation(env.RELEASES_DIR, path.join(dataDir, 'releases')),
+    // With ARTIFACTS=database the builds' shared copy is PostgreSQL, and the folder is this instance's cache.
+    releasesDir:
+      env.ARTIFACTS === 'database'
+        ? fromInvocation(env.ARTIFACT_CACHE_DIR, path.join(dataDir, 'artifact-cache'))
+        : fromInvocation(env.RELEASES_DIR, path.join(dataDir, 'releases')),
     remotesFile: env.REMOTES_FILE || undefined,
     contactRateLimit: int(env, 'CONTACT_RATE_LIMIT', 5),
     editorSignInRateLimit: int(env, 'EDITOR_SIGN_IN_RATE_LIMIT', 20),
@@ -319,6 +321,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     contentUploadGraceHours: bounded(env, 'CONTENT_UPLOAD_GRACE_HOURS', 24, 24 * 366),
     canary: canarySettings(env),
     releaseWebhookUrl: env.RELEASE_WEBHOOK_URL || undefined,
-    skew: skewSettings(env, dataDir, env.DATABASE_URL || undefined),
+    skew: skewSettings(env, env.DATABASE_URL || undefined),
   };
 }

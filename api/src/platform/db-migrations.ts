@@ -277,4 +277,27 @@ export const MIGRATIONS: readonly Migration[] = [
         PRIMARY KEY (remote, version)
       );`,
   },
+  // Builds and uploaded images in the database (ARTIFACTS=database, registry/artifacts/): files as
+  // content-addressed blobs of chunks, and each build as the list of its paths. Additive: new tables.
+  {
+    version: 13,
+    sqlite: `
+      CREATE TABLE artifact_blobs (hash TEXT PRIMARY KEY, size INTEGER NOT NULL, chunks INTEGER NOT NULL, created_at INTEGER NOT NULL);
+      CREATE TABLE artifact_chunks (hash TEXT NOT NULL, seq INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (hash, seq));
+      CREATE TABLE artifact_builds (remote TEXT NOT NULL, version TEXT NOT NULL, stored_at INTEGER NOT NULL, PRIMARY KEY (remote, version));
+      CREATE TABLE artifact_build_files (
+        remote TEXT NOT NULL, version TEXT NOT NULL, path TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (remote, version, path)
+      );
+      CREATE INDEX artifact_build_files_hash ON artifact_build_files (hash);
+      CREATE INDEX artifact_build_files_path ON artifact_build_files (remote, path);`,
+    postgres: `
+      CREATE TABLE artifact_blobs (hash TEXT PRIMARY KEY, size BIGINT NOT NULL, chunks INTEGER NOT NULL, created_at BIGINT NOT NULL);
+      CREATE TABLE artifact_chunks (hash TEXT NOT NULL, seq INTEGER NOT NULL, data BYTEA NOT NULL, PRIMARY KEY (hash, seq));
+      CREATE TABLE artifact_builds (remote TEXT NOT NULL, version TEXT NOT NULL, stored_at BIGINT NOT NULL, PRIMARY KEY (remote, version));
+      CREATE TABLE artifact_build_files (
+        remote TEXT NOT NULL, version TEXT NOT NULL, path TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (remote, version, path)
+      );
+      CREATE INDEX artifact_build_files_hash ON artifact_build_files (hash);
+      CREATE INDEX artifact_build_files_path ON artifact_build_files (remote, path);`,
+  },
 ];

@@ -22,7 +22,7 @@ export const CHECKSUMS_FILE = '.release-checksums.json';
  * Images uploaded through the content API, beside the releases so every instance sharing the folder
  * serves them. A dot folder: never a remote's name, and never reached through the remotes' file route.
  */
-const CONTENT_IMAGES_DIR = '.content-images';
+export const CONTENT_IMAGES_DIR = '.content-images';
 /** A stored image's name: its content hash and extension, nothing a path could be made of. */
 const CONTENT_IMAGE_NAME = /^[0-9a-f]{32}\.webp$/;
 /** An image being written (`.<name>.<uuid>`), renamed to its name once whole. */
@@ -32,7 +32,7 @@ const CONTENT_IMAGE_STAGING = /^\.[0-9a-f]{32}\.webp\.[0-9a-f-]{36}$/;
  * opened before a server deploy still finds the chunks its shell asks for. A dot folder: never a
  * remote's name.
  */
-const SHELL_BUILDS_DIR = '.shell-builds';
+export const SHELL_BUILDS_DIR = '.shell-builds';
 /** A shell build's id: the content hash of its browser files. */
 export const SHELL_BUILD_ID = /^[0-9a-f]{10}$/;
 /** Release uploads being received and unpacked, one folder each (`<uuid>`), beside the releases. */
@@ -63,11 +63,11 @@ export interface ArtifactStore {
   usage(remote: RemoteName): Promise<number>;
   /**
    * Takes a version's folder away at once (a rename, so nobody serves half of it); returns the
-   * deletion of its files, to run once the registry's lock is let go; undefined when it was not there
-   * (another instance took it first). Only for a version no registry record names
+   * deletion of its files (true when this call deleted them), to run once the registry's lock is let
+   * go; undefined when it was not there (another instance took it first). Only for a version no registry record names
    * (RegistryStore.removeUnnamed, RegistryStore.prune).
    */
-  remove(remote: RemoteName, version: string): (() => Promise<void>) | undefined;
+  remove(remote: RemoteName, version: string): (() => Promise<boolean>) | undefined;
   /** Every stored version of `remote`, with when it was stored. */
   versions(remote: RemoteName): Promise<StoredBuild[]>;
   /** Stores the shell's browser files (its `assets` folder) under its build id; false when stored already. */
@@ -77,7 +77,11 @@ export interface ArtifactStore {
   /** Every stored shell build, with when it was stored. */
   shellBuilds(): Promise<StoredBuild[]>;
   /** Takes a shell build's folder away at once (a rename); returns the deletion of its files, undefined when not there. */
-  removeShellBuild(id: string): (() => Promise<void>) | undefined;
+  removeShellBuild(id: string): (() => Promise<boolean>) | undefined;
+  /** The local folder of `remote` at `version`, fetched first when it is stored elsewhere (the database); undefined when not stored. */
+  ensure(remote: RemoteName, version: string): Promise<string | undefined>;
+  /** As locateShellFile, fetching the shell build that holds `file` first when it is stored elsewhere. */
+  ensureShellFile(file: string): Promise<string | undefined>;
   /** Stores an uploaded content image under its content-hashed name; false when it was stored already. */
   putContentImage(name: string, bytes: Buffer): Promise<boolean>;
   /** The file of a stored content image, or undefined. */
@@ -123,14 +127,14 @@ async function folderBytes(dir: string): Promise<number> {
  * Renames a folder away at once (nobody serves half of it) and returns the deletion of its files. One
  * already renamed by another sweep is no error: the deletion then does nothing.
  */
-function trashFolder(dir: string, trash: string): (() => Promise<void>) | undefined {
+function trashFolder(dir: string, trash: string): (() => Promise<boolean>) | undefined {
   try {
     fs.renameSync(dir, trash);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  return () => removeFolder(trash);
+  return () => removeFolder(trash).then(() => true);
 }
 
 /** The folders of `dir` whose names `valid` accepts, with when each was stored (renamed into place). */
@@ -167,7 +171,7 @@ export class DirectoryArtifactStore implements ArtifactStore {
     return sizes.reduce((sum, size) => sum + size, 0);
   }
 
-  remove(remote: RemoteName, version: string): (() => Promise<void>) | undefined {
+  remove(remote: RemoteName, version: string): (() => Promise<boolean>) | undefined {
     const dir = this.locate(remote, version);
     if (!dir) return undefined;
     return trashFolder(dir, path.join(this.dir, remote, `${TRASH_PREFIX}${version}-${crypto.randomUUID()}`));
@@ -175,6 +179,14 @@ export class DirectoryArtifactStore implements ArtifactStore {
 
   async versions(remote: RemoteName): Promise<StoredBuild[]> {
     return isRemoteName(remote) ? storedIn(path.join(this.dir, remote), isReleaseVersion) : [];
+  }
+
+  async ensure(remote: RemoteName, version: string): Promise<string | undefined> {
+    return this.locate(remote, version);
+  }
+
+  async ensureShellFile(file: string): Promise<string | undefined> {
+    return this.locateShellFile(file);
   }
 
   async putShellBuild(id: string, assetsDir: string): Promise<boolean> {
@@ -194,7 +206,7 @@ export class DirectoryArtifactStore implements ArtifactStore {
     return storedIn(path.join(this.dir, SHELL_BUILDS_DIR), (id) => SHELL_BUILD_ID.test(id));
   }
 
-  removeShellBuild(id: string): (() => Promise<void>) | undefined {
+  removeShellBuild(id: string): (() => Promise<boolean>) | undefined {
     const dir = path.join(this.dir, SHELL_BUILDS_DIR, id);
     if (!SHELL_BUILD_ID.test(id) || !fs.existsSync(dir)) return undefined;
     return trashFolder(dir, path.join(this.dir, SHELL_BUILDS_DIR, `${TRASH_PREFIX}${id}-${crypto.randomUUID()}`));

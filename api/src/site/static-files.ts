@@ -65,23 +65,27 @@ export async function serve(
   else if (!immutable && fallbackMaxAge === 0) ctx.set('Cache-Control', 'no-cache');
 }
 
-export function staticRouter(config: AppConfig, artifacts: Pick<ArtifactStore, 'locateShellFile'>): Router {
+export function staticRouter(config: AppConfig, artifacts: Pick<ArtifactStore, 'ensureShellFile' | 'ensure'>): Router {
   const router = new Router();
   const shellDist = path.join(config.siteRoot, 'shell', 'dist');
   const shellAssets = path.join(shellDist, 'assets');
 
   // The running shell's files, then those of every shell build still stored: a tab opened before a
   // server deploy asks for chunks of the shell it started with.
-  router.get('/assets/{*rest}', (ctx) => {
+  router.get('/assets/{*rest}', async (ctx) => {
     const raw = rawBelow(ctx, '/assets/');
     const verdict = servablePath(raw);
-    const stored = verdict.ok && !fs.existsSync(path.join(shellAssets, verdict.rel)) ? artifacts.locateShellFile(verdict.rel) : undefined;
+    const stored =
+      verdict.ok && !fs.existsSync(path.join(shellAssets, verdict.rel)) ? await artifacts.ensureShellFile(verdict.rel) : undefined;
     return serve(ctx, stored ?? shellAssets, raw, 0);
   });
 
   router.get('/remotes/:name/:version/{*rest}', async (ctx) => {
     const { name, version } = ctx.params;
-    const dir = isRemoteName(name) && isReleaseVersion(version) ? remoteFilesDir(config, name, version) : undefined;
+    const valid = isRemoteName(name) && isReleaseVersion(version);
+    // A build stored elsewhere (the database) is copied into this instance's cache on first use.
+    if (valid && !remoteFilesDir(config, name, version)) await artifacts.ensure(name, version);
+    const dir = valid ? remoteFilesDir(config, name, version) : undefined;
     if (!dir) {
       ctx.status = 404;
       ctx.body = { error: `Unknown remote build ${name}@${version}` };

@@ -89,11 +89,11 @@ export class RetentionSweep {
       // Read again for each: a page may have named it, or a record come to name it, since the listing.
       const inWindow = await this.inWindow(remote);
       if (inWindow(version)) continue;
-      let purge: (() => Promise<void>) | undefined;
+      let purge: (() => Promise<boolean>) | undefined;
       const prunable = (state: RemoteState) => !versionsRecordsName(state).has(version);
       await store.prune(remote, version, prunable, () => (purge = artifacts.remove(remote, version)));
-      if (!purge) continue;
-      await purge();
+      // Another instance's sweep took it first: deleted (and counted) once, there.
+      if (!purge || !(await purge())) continue;
       await (await this.deps.references()).forget(remote, version);
       this.deletedCounter.inc({ kind: 'remote' });
       deleted.push({ remote, version });
@@ -117,8 +117,7 @@ export class RetentionSweep {
     for (const { version } of stored) {
       if (recent.has(version) || own.has(version) || inWindow(version)) continue;
       const purge = artifacts.removeShellBuild(version);
-      if (!purge) continue;
-      await purge();
+      if (!purge || !(await purge())) continue;
       await (await this.deps.references()).forget(SHELL_BUILDS, version);
       this.deletedCounter.inc({ kind: 'shell' });
       deleted.push({ remote: SHELL_BUILDS, version });
