@@ -2,7 +2,7 @@
  * Schema migrations, applied in order on start and recorded in schema_migrations. Never edit a
  * released migration: add the next one. Each has the same meaning in both dialects.
  */
-import { CONTENT_TABLES, contentAudit, editorTables } from './db-migration-tables';
+import { artifactTables, CONTENT_TABLES, contentAudit, editorTables } from './db-migration-tables';
 
 export interface Migration {
   version: number;
@@ -281,23 +281,7 @@ export const MIGRATIONS: readonly Migration[] = [
   // content-addressed blobs of chunks, and each build as the list of its paths. Additive: new tables.
   {
     version: 13,
-    sqlite: `
-      CREATE TABLE artifact_blobs (hash TEXT PRIMARY KEY, size INTEGER NOT NULL, chunks INTEGER NOT NULL, created_at INTEGER NOT NULL);
-      CREATE TABLE artifact_chunks (hash TEXT NOT NULL, seq INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (hash, seq));
-      CREATE TABLE artifact_builds (remote TEXT NOT NULL, version TEXT NOT NULL, stored_at INTEGER NOT NULL, PRIMARY KEY (remote, version));
-      CREATE TABLE artifact_build_files (
-        remote TEXT NOT NULL, version TEXT NOT NULL, path TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (remote, version, path)
-      );
-      CREATE INDEX artifact_build_files_hash ON artifact_build_files (hash);
-      CREATE INDEX artifact_build_files_path ON artifact_build_files (remote, path);`,
-    postgres: `
-      CREATE TABLE artifact_blobs (hash TEXT PRIMARY KEY, size BIGINT NOT NULL, chunks INTEGER NOT NULL, created_at BIGINT NOT NULL);
-      CREATE TABLE artifact_chunks (hash TEXT NOT NULL, seq INTEGER NOT NULL, data BYTEA NOT NULL, PRIMARY KEY (hash, seq));
-      CREATE TABLE artifact_builds (remote TEXT NOT NULL, version TEXT NOT NULL, stored_at BIGINT NOT NULL, PRIMARY KEY (remote, version));
-      CREATE TABLE artifact_build_files (
-        remote TEXT NOT NULL, version TEXT NOT NULL, path TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (remote, version, path)
-      );
-      CREATE INDEX artifact_build_files_hash ON artifact_build_files (hash);
-      CREATE INDEX artifact_build_files_path ON artifact_build_files (remote, path);`,
+    sqlite: artifactTables({ bigint: 'INTEGER', bytes: 'BLOB' }),
+    postgres: artifactTables({ bigint: 'BIGINT', bytes: 'BYTEA' }),
   },
 ];
