@@ -50,9 +50,10 @@ export interface ServerProcess {
   exited(): Promise<number | null>;
 }
 
-export function spawnServer(env: Record<string, string>, port: number): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    cwd: REPO_ROOT,
+/** `code`: another checkout's api to run (its server entry and folder), for the previous release beside this one. */
+export function spawnServer(env: Record<string, string>, port: number, code = { entry: SERVER, cwd: REPO_ROOT }): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', code.entry], {
+    cwd: code.cwd,
     env: {
       ...process.env,
       NODE_ENV: 'test',

@@ -10,18 +10,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { startServer, type ServerProcess } from '../../../test/server-process';
 import { freshSchemaUrl, TEST_DATABASE_URL } from '../../../test/postgres';
-import { gzip, tarOf, validBuildFiles } from '../../../test/release-bombs';
-import { writeFixtureSite, writeShellServerBuild } from '../../../test/fixture-builds';
+import { releasableBuild } from '../../../test/release-bombs';
+import { writeReleasableSite } from '../../../test/fixture-builds';
 import { shellManifest } from '../test-fixtures';
 
 const TOKEN = 'invest-token';
 const MB = 1024 * 1024;
 const suite = TEST_DATABASE_URL ? describe : describe.skip;
 
-const siteRoot = writeFixtureSite();
-// A shell that renders something, so a release's static pages pass its server check.
-writeShellServerBuild(siteRoot, "exports.renderApp = async () => '<main><h1>Page</h1></main>';");
-fs.writeFileSync(path.join(siteRoot, 'shell', 'dist', 'mf-manifest.json'), JSON.stringify(shellManifest));
+const siteRoot = writeReleasableSite(shellManifest);
 const dataDirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-instance-')));
 let databaseUrl = '';
 const running: ServerProcess[] = [];
@@ -41,20 +38,6 @@ const stop = async (server: ServerProcess) => {
   server.child.kill('SIGTERM');
   await server.exited();
 };
-
-/** A release of mf_invest: the fixture build, a server bundle with one page, and `extra` files. */
-const build = (marker: string, extra: { path: string; body: Buffer }[] = []) =>
-  gzip(
-    tarOf([
-      ...validBuildFiles(marker),
-      {
-        path: 'server/index.js',
-        body: `exports.pageTable = { pages: [{ path: '/invest', title: 'Invest', description: 'The round.' }], dynamic: [], sitemap: false };
-exports.loadRoutes = async () => () => null;`,
-      },
-      ...extra,
-    ]),
-  );
 
 const release = async (via: ServerProcess, body: Buffer) => {
   const answer = await fetch(`${via.url}/api/releases/mf_invest`, {
@@ -95,12 +78,12 @@ suite('builds in PostgreSQL, a cache per instance', () => {
 
   it('serves a release made through another instance, then old files after both restart with empty disks', async () => {
     const [a, b] = [await start(0), await start(1)];
-    const first = await release(a, build('first'));
+    const first = await release(a, releasableBuild('first'));
     const took = await within(2000, async () => (await text(b, `/remotes/mf_invest/${first}/remoteEntry.js`)) === '/* first */');
     expect(took).toBeLessThan(2000);
     await within(2000, async () => (await text(b, '/invest')).includes(`/remotes/mf_invest/${first}/`));
 
-    const second = await release(b, build('second'));
+    const second = await release(b, releasableBuild('second'));
     await within(2000, async () => (await text(a, '/api/remotes')).includes(second));
     await Promise.all([stop(a), stop(b)]);
     for (const dir of dataDirs) fs.rmSync(path.join(dir, 'artifact-cache'), { recursive: true, force: true });
@@ -118,7 +101,7 @@ suite('builds in PostgreSQL, a cache per instance', () => {
     // Four 10 MB files of random bytes (gzip cannot shrink them): 40 MB on the wire and on disk.
     const big = (marker: string) => {
       const parts = [0, 1, 2, 3].map((i) => ({ path: `assets/part${i}.bin`, body: crypto.randomBytes(10 * MB) }));
-      return { parts, body: build(marker, parts) };
+      return { parts, body: releasableBuild(marker, parts) };
     };
     // One release of the same size first: what any such upload settles into once (the upload thread's
     // code, V8's heap and buffer pools grown to their working size) is not counted as this one's.
