@@ -14,55 +14,20 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, openPage, PHONE } from './support/browser';
 import { contactForm, fillContactForm, THANKS } from './support/contact-form';
-import { runCommand } from './support/release-cli';
+import { buildChangedShell, CHANGED_FOOTER } from '../api/test/changed-shell';
 import { copyOfBuiltSite, errorPanels, navigateInTab, rewriteBuiltFile, watchTab, type TabTrouble } from './support/skew';
-import { freePort, REPO_ROOT, startSite, type Site } from './support/site';
+import { freePort, startSite, type Site } from './support/site';
 
-const NEW_FOOTER = 'Built again for the deploy test.';
-const scratch = path.join(REPO_ROOT, '.e2e-artifacts', `shell-next-${process.pid}`);
 const nextShell = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-shell-next-'));
 let browser: Browser;
 
-/** A copy of the shell whose footer says one more sentence and whose contact form thanks in other words. */
-async function buildChangedShell(): Promise<void> {
-  fs.rmSync(scratch, { recursive: true, force: true });
-  for (const entry of [
-    'src',
-    'build',
-    'public',
-    'index.html',
-    'package.json',
-    'rspack.config.ts',
-    'module-federation.config.ts',
-    'postcss.config.mjs',
-  ]) {
-    fs.cpSync(path.join(REPO_ROOT, 'shell', entry), path.join(scratch, entry), { recursive: true });
-  }
-  // The shell's own dependencies that npm did not hoist to the root.
-  fs.symlinkSync(path.join(REPO_ROOT, 'shell', 'node_modules'), path.join(scratch, 'node_modules'));
-  const edit = (file: string, from: string, to: string) => {
-    const source = fs.readFileSync(path.join(scratch, file), 'utf8');
-    if (!source.includes(from)) throw new Error(`${file} no longer holds "${from}": update this test`);
-    fs.writeFileSync(path.join(scratch, file), source.replace(from, to));
-  };
-  edit('src/layout/site-footer.tsx', '© {year} {siteConfig.legalName}', `© {year} {siteConfig.legalName}. ${NEW_FOOTER}`);
-  edit('src/contact/contact-copy.ts', "successTitle: 'Message sent'", "successTitle: 'Message on its way'");
-  const built = await runCommand(
-    'npx',
-    ['rspack', 'build', '-c', path.join(scratch, 'rspack.config.ts')],
-    { CARDLIFT_BUILD_DIR: nextShell },
-    scratch,
-  );
-  if (built.code !== 0) throw new Error(`building the changed shell failed:\n${built.stderr}${built.stdout}`);
-}
-
 beforeAll(async () => {
-  await buildChangedShell();
+  await buildChangedShell(nextShell);
   browser = await launchBrowser();
 }, 300_000);
 afterAll(async () => {
   await browser?.close();
-  for (const dir of [scratch, nextShell]) fs.rmSync(dir, { recursive: true, force: true });
+  fs.rmSync(nextShell, { recursive: true, force: true });
 });
 
 interface Tab {
@@ -147,7 +112,7 @@ describe('a server deploy with a changed shell', () => {
       expect(await errorPanels(tab.page)).toBe(0);
     }
     await first!.page.reload();
-    await first!.page.locator('footer').getByText(NEW_FOOTER).waitFor();
+    await first!.page.locator('footer').getByText(CHANGED_FOOTER).waitFor();
     for (const tab of tabs) await tab.page.context().close();
   });
 });

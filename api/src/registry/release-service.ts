@@ -173,6 +173,8 @@ type Change = Parameters<RegistryStore['commit']>[0];
  * the registry's lock that the files of the version it moves to are there, else refusing it whole.
  */
 export async function commitMove(context: ReleaseContext, change: Change & { current: string }): Promise<void> {
+  // Stored through another instance (the database): in this one's cache before its lock is taken.
+  await context.artifacts.ensure(change.remote, change.current);
   try {
     await context.store.commit({ canary: null, ...change, precondition: filesPresent(context, change.remote, [change.current]) });
   } catch (error) {
@@ -211,7 +213,7 @@ export async function promoteRelease(
   const record = state.releases.find((r) => r.version === version);
   if (!record) throw new ReleaseRefused(`${remote} has no release ${version}`, [], 404);
   if (state.current === version) throw new ReleaseRefused(`${remote} is already on ${version}`, [], 409);
-  if (!context.artifacts.locate(remote, version))
+  if (!(await context.artifacts.ensure(remote, version)))
     throw new ReleaseRefused(`the files of ${remote} ${version} are missing from the artifact store: not promoting it`);
   const at = (context.now?.() ?? new Date()).toISOString();
   const baseline = await baselineOf(context, remote, state, options, at);
@@ -242,7 +244,7 @@ export async function rollbackRelease(
   const record = state.releases.find((r) => r.version === target && r.state === 'released');
   if (!record) throw new ReleaseRefused(`${remote} has no release ${target}`, [], 404);
   if (target === from) throw new ReleaseRefused(`${remote} is already on ${target}`, [], 409);
-  if (!context.artifacts.locate(remote, target))
+  if (!(await context.artifacts.ensure(remote, target)))
     throw new ReleaseRefused(`the files of ${remote} ${target} are missing from the artifact store: not rolling back to it`);
   const at = (context.now?.() ?? new Date()).toISOString();
   const upsert = state.releases

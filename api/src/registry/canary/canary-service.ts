@@ -30,7 +30,7 @@ export async function startCanary(
       [],
       409,
     );
-  if (!context.artifacts.locate(remote, version))
+  if (!(await context.artifacts.ensure(remote, version)))
     throw new ReleaseRefused(`the files of ${remote} ${version} are missing from the artifact store: not starting a canary`);
   const at = nowIso(context);
   const canary: Canary = { version, share, since: at };
