@@ -18,6 +18,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { REMOTE_PACKAGES } from '@cardlift/contracts';
 import { buildChangedShell } from '../../test/changed-shell';
+import { freshSchemaUrl } from '../../test/postgres';
 import { spawnServer, freePort, waitForReady, type ServerProcess } from '../../test/server-process';
 import { REPO_ROOT } from '../../src/platform/config';
 import { canaryCycle, releaseCycles, releaseTokens, tokenSettings } from './drill-releases';
@@ -49,20 +50,9 @@ function copyOfBuilds(): string {
   return root;
 }
 
-/** A schema of the drill's own on the PostgreSQL server DRILL_DATABASE_URL (or this machine's) names. */
-async function freshSchema(): Promise<string> {
-  const server = process.env.DRILL_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const schema = `skew_drill_${process.pid}_${Date.now()}`;
-  const client = new pg.Client({ connectionString: server });
-  await client.connect();
-  await client.query(`CREATE SCHEMA ${schema}`).finally(() => client.end());
-  const url = new URL(server);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return url.toString();
-}
-
 async function main(): Promise<void> {
-  const databaseUrl = await freshSchema();
+  // A schema of the drill's own on the PostgreSQL server DRILL_DATABASE_URL (or this machine's) names.
+  const databaseUrl = await freshSchemaUrl('skew_drill', process.env.DRILL_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
   const tokens = releaseTokens();
   const sharedReleases = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-skew-releases-'));
   const siteRoots = Array.from({ length: INSTANCES }, copyOfBuilds);
