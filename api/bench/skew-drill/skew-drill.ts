@@ -83,6 +83,8 @@ async function main(): Promise<void> {
     servers[index] = server;
     backends[index] = { port, up: true };
   };
+  // A drill that fails midway leaves no instance running.
+  process.once('exit', () => servers.forEach((server) => server?.child.kill('SIGKILL')));
   for (let i = 0; i < INSTANCES; i++) await start(i);
   const proxy = await roundRobinProxy(backends);
   const baseUrl = `http://127.0.0.1:${proxy.port}`;
