@@ -86,6 +86,8 @@ export interface ArtifactStore {
   putContentImage(name: string, bytes: Buffer): Promise<boolean>;
   /** The file of a stored content image, or undefined. */
   locateContentImage(name: string): string | undefined;
+  /** As locateContentImage, fetching the image first when it is stored elsewhere (the database). */
+  ensureContentImage(name: string): Promise<string | undefined>;
   /** Every stored content image, with when it was last uploaded. */
   contentImages(): Promise<StoredContentImage[]>;
   /**
@@ -235,6 +237,10 @@ export class DirectoryArtifactStore implements ArtifactStore {
     if (!CONTENT_IMAGE_NAME.test(name)) return undefined;
     const file = path.join(this.dir, CONTENT_IMAGES_DIR, name);
     return fs.existsSync(file) ? file : undefined;
+  }
+
+  async ensureContentImage(name: string): Promise<string | undefined> {
+    return this.locateContentImage(name);
   }
 
   async contentImages(): Promise<StoredContentImage[]> {

@@ -22,6 +22,7 @@ import { RenderPool } from '../site/render-pool';
 import { buildRemote, gitSha } from './build-output';
 import { printReleases, sendToSite } from './cli-remote';
 import { openRegistryStore } from './open-registry';
+import { artifactsWiring } from './artifacts/artifacts-wiring';
 import { releaseContext, serverCheck } from './release-context';
 import { listReleases, promoteRelease, releaseBuild, ReleaseRefused } from './release-service';
 import { FULL_SHARE, rollbackOrEndCanary, startCanary } from './canary/canary-service';
@@ -90,9 +91,12 @@ async function main(argv: string[]): Promise<number> {
     });
 
   const store = await openRegistryStore(config);
-  const pool = new RenderPool(config, createLogger(process.env.LOG_LEVEL ?? 'error'));
+  const logger = createLogger(process.env.LOG_LEVEL ?? 'error');
+  const pool = new RenderPool(config, logger);
+  // The site's artifact store: with ARTIFACTS=database a release made here goes to the database, as one through the api does.
+  const stores = artifactsWiring(config, logger);
   try {
-    const context = releaseContext(config, store, serverCheck(pool));
+    const context = releaseContext(config, store, serverCheck(pool), stores.artifacts);
     switch (command) {
       case 'release': {
         console.log(`Releasing ${remote} into ${config.releasesDir}`);
@@ -144,6 +148,7 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     await store.close();
     await pool.close();
+    await stores.stop();
   }
 }
 

@@ -181,6 +181,11 @@ export class DatabaseArtifactStore implements ArtifactStore {
     return this.local.locateContentImage(name);
   }
 
+  async ensureContentImage(name: string): Promise<string | undefined> {
+    if (!this.locateContentImage(name)) await this.fetch({ remote: CONTENT_IMAGES, version: name });
+    return this.locateContentImage(name);
+  }
+
   async contentImages(): Promise<StoredContentImage[]> {
     return (await (await this.db()).builds(CONTENT_IMAGES)).map((b) => ({ name: b.version, uploadedAt: b.storedAt }));
   }

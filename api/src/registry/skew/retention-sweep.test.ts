@@ -89,3 +89,34 @@ it('deletes each build once when two instances sweep at the same moment', async 
   expect(new Set(deleted).size).toBe(deleted.length);
   expect(stored()).toEqual([v(versions, 11), v(versions, 12)].sort());
 });
+
+it("deletes old shell builds but keeps the last RELEASE_KEEP, this instance's own and one a page named within the window", async () => {
+  const s = tempReleaseContext();
+  const ids = ['a0a0a0a0a0', 'b1b1b1b1b1', 'c2c2c2c2c2', 'd3d3d3d3d3', 'e4e4e4e4e4', 'f5f5f5f5f5'];
+  for (const [i, id] of ids.entries()) {
+    const assets = fs.mkdtempSync(path.join(s.siteRoot, 'assets-'));
+    fs.writeFileSync(path.join(assets, `main.${id}.js`), `/* ${id} */`);
+    await s.context.artifacts.putShellBuild(id, assets);
+    const at = new Date(Date.UTC(2026, 0, 1, 12, i));
+    fs.utimesSync(path.join(s.releasesDir, '.shell-builds', id), at, at);
+  }
+  const now = Date.now();
+  const references = () => openBuildReferences(s.config);
+  await new SkewWindow(references, WINDOW_MS, logger, () => now).pageSent([{ remote: 'shell', version: ids[1]! }]);
+  const own = [{ remote: 'shell' as const, version: ids[0]! }];
+  const sweep = new RetentionSweep({
+    registry: async () => s.store,
+    artifacts: s.context.artifacts,
+    references,
+    keep: 2,
+    ownBuilds: () => own,
+    logger,
+    now: () => now + 1000,
+  });
+  const { deleted } = await sweep.sweep();
+  expect(deleted.map((b) => b.version).sort()).toEqual([ids[2], ids[3]]);
+  expect((await s.context.artifacts.shellBuilds()).map((b) => b.version).sort()).toEqual([ids[0], ids[1], ids[4], ids[5]]);
+  // A tab of the deleted build asks for its file: gone; one of a kept build: still there.
+  expect(s.context.artifacts.locateShellFile(`main.${ids[2]}.js`)).toBeUndefined();
+  expect(s.context.artifacts.locateShellFile(`main.${ids[1]}.js`)).toBeDefined();
+});
