@@ -89,7 +89,7 @@ describe('a canary that throws in the browser', () => {
   it('is rolled back by the guard, the audit naming the rule, and the next request gets the old version', async () => {
     const steady = await cli('release', ['--from-dir', checkoutBuild]);
     expect(steady.code).toBe(0);
-    const current = /Released mf_invest (\S+);/.exec(steady.stdout)?.[1] ?? '';
+    const current = /Released mf_invest (\S+)[ ;]/.exec(steady.stdout)?.[1] ?? '';
     await waitForVersion(site.baseUrl, 'mf_invest', current);
 
     const stored = await cli('release', ['--from-dir', brokenDir, '--candidate']);

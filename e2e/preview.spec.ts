@@ -38,9 +38,10 @@ describe('a candidate release', () => {
     expect(result.stderr).not.toMatch(/Refused/);
     candidate = /Stored candidate mf_invest (\S+) on/.exec(result.stdout)?.[1] ?? '';
     expect(candidate).toMatch(/^1\.0\.0-[0-9a-f]{10}$/);
-    // Not live: visitors keep the checkout build ('local' until every instance has read that it is now
-    // stored as the remote's first release, which a canary of the candidate would be compared with).
-    expect(await servedVersion(site.baseUrl, 'mf_invest')).not.toBe(candidate);
+    // Still the checkout's build (named by its content, like a release), not the candidate.
+    const served = await servedVersion(site.baseUrl, 'mf_invest');
+    expect(served).toMatch(/^1\.0\.0-[0-9a-f]{10}$/);
+    expect(served).not.toBe(candidate);
     const response = await fetch(`${site.baseUrl}/api/releases/mf_invest/preview`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },

@@ -81,9 +81,10 @@ if (!TEST_DATABASE_URL || !REDIS_URL) {
       const back = await post(b, '/api/releases/mf_invest/rollback', { token: TOKENS.mf_invest });
       expect(back.status).toBe(200);
       const { to } = (await back.json()) as { to: string };
-      // The first release kept the build served before it: rolling back returns there.
+      // The first release kept the build served before it (the checkout's, named by its content):
+      // rolling back returns there, under the very name the tabs opened before it use.
       expect(to).not.toBe(version);
-      expect(before).toBe('local');
+      expect(to).toBe(before);
       expect(await waitForVersion(a.baseUrl, 'mf_invest', to, 2_000)).toBeLessThan(2_000);
     });
 

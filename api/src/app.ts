@@ -31,7 +31,7 @@ import { remotesRouter } from './registry/remotes.router';
 import { contactLimiter } from './leads/rate-limit';
 import { importLegacyHistory } from './registry/history-import';
 import { openRegistryStore } from './registry/open-registry';
-import { DirectoryArtifactStore } from './registry/artifact-store';
+import { artifactsWiring } from './registry/artifacts/artifacts-wiring';
 import { requestRegistry } from './registry/request-registry';
 import { RegistryFollower } from './registry/registry-follower';
 import type { RegistryStore } from './registry/registry-store';
@@ -62,6 +62,7 @@ import { releaseHealthRouters } from './rum/health-wiring';
 import { canaryWiring } from './registry/canary/canary-wiring';
 import { rumWiring } from './rum/rum-wiring';
 import { scheduleWiring } from './registry/schedule/schedule-wiring';
+import { skewWiring } from './registry/skew/skew-wiring';
 
 export type { App, AppDeps } from './app-types';
 import { editorWiring } from './editor/editor-wiring';
@@ -97,7 +98,9 @@ export function createApp(deps: AppDeps = {}): App {
       ? Promise.resolve(config.previewSecret)
       : registryStore().then((store) => store.sharedSecret('preview', () => crypto.randomBytes(32).toString('base64url'))));
   let knownPreviewSecret: string | undefined;
-  const artifacts = new DirectoryArtifactStore(config.releasesDir);
+  const stores = artifactsWiring(config, logger);
+  const { artifacts } = stores;
+  const skew = skewWiring({ config, logger, artifacts, registryStore, liveRegistry: () => buildRegistry(config, registry.current()) });
   // A preview cookie's candidate for that browser only; a canary's version for the visitors on its side.
   const registryFor = requestRegistry({ config, follower: registry, artifacts, previewSecret: () => knownPreviewSecret });
   const editor = editorWiring(config, { logger, clock });
@@ -113,7 +116,7 @@ export function createApp(deps: AppDeps = {}): App {
     sessionTag: editor.sessionTag,
   });
   const pool = new RenderPool(config, logger, { content: () => content.forWorkers() });
-  const releases = () => registryStore().then((store) => releaseContext(config, store, serverCheck(pool)));
+  const releases = () => registryStore().then((store) => releaseContext(config, store, serverCheck(pool), artifacts));
   const schedule = scheduleWiring({ context: releases, logger, clock });
   const relay = new OutboxRelay(leads, deps.notifiers ?? notifiersFrom(config), logger, deps.relay);
   const dedup = submissionDedup({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix });
@@ -149,6 +152,7 @@ export function createApp(deps: AppDeps = {}): App {
   pool.observer = metrics;
   const follow = () => Promise.all([registry.refresh(), deps.content ? undefined : contentFollower.refresh()]).then(() => undefined);
   const edge = edgeWiring({ config, logger, registryStore, follow, metrics, relay: deps.purgeRelay });
+  metrics.registry.registerMetric(skew.retention.deletedCounter);
   const leadService = createLeadService(leads, relay, logger, (outcome) => metrics.leadOutcome(outcome));
   // Only the proxies the operator names are believed: ctx.ip is the X-Forwarded-For entry that many
   // hops from the right (the one the outermost trusted proxy wrote), and X-Forwarded-Host/-Proto are
@@ -190,7 +194,7 @@ export function createApp(deps: AppDeps = {}): App {
     }),
     ...editor.routers,
     contactRouter(leadService, { limiter, logger }),
-    remotesRouter(registryFor, (registry) => pool.navigation(registry)),
+    remotesRouter(registryFor, (registry) => pool.navigation(registry), config),
     releasesRouter({ config, context: releases, previewSecret: sharedPreviewSecret }),
     previewRouter(sharedPreviewSecret),
     measuring.router,
@@ -216,12 +220,20 @@ export function createApp(deps: AppDeps = {}): App {
   });
   // The content editor's one page and its build, before the site's pages (which would answer 404).
   koa.use(editorAppRouter(config).routes());
-  const files = staticRouter(config);
+  const files = staticRouter(config, artifacts);
   koa.use(files.routes());
   const resolveLivePage = (pathname: string, preview?: SharedContent) => pool.resolve(pathname, liveRegistry(), clock(), preview);
   koa.use(shareImageRouter(config, resolveLivePage, logger).routes());
   koa.use(edge.router.routes());
-  const site = siteRouter(config, { content, pool, clock, registryFor, liveRegistry, rumToken: measuring.pageToken });
+  const site = siteRouter(config, {
+    content,
+    pool,
+    clock,
+    registryFor,
+    liveRegistry,
+    rumToken: measuring.pageToken,
+    pageSent: skew.pageSent,
+  });
   // The contact form posted without script goes to the page it is on (see contact-form.router.ts).
   koa.use(
     contactFormRouter({
@@ -259,6 +271,8 @@ export function createApp(deps: AppDeps = {}): App {
         media.uploadSweep.start();
       }
       await registry.start();
+      await stores.start(() => skew.current.namedBy(buildRegistry(config, registry.current())));
+      await skew.start();
       knownPreviewSecret = await sharedPreviewSecret();
       if (config.production && config.trustProxyHops === 0) {
         logger.warn(
@@ -279,6 +293,8 @@ export function createApp(deps: AppDeps = {}): App {
     resolvePage: resolveLivePage,
     async close() {
       registry.stop();
+      await skew.stop();
+      await stores.stop();
       contentFollower.stop();
       await media.uploadSweep.stop();
       schedule.stop();

@@ -74,3 +74,14 @@ export function writeFixtureSite(): string {
   }
   return root;
 }
+
+/**
+ * A fixture site a release can be made to through the release API: its shell renders a page (a
+ * release's static pages must render) and has a federation manifest (a release is checked against it).
+ */
+export function writeReleasableSite(shellManifest: object): string {
+  const root = writeFixtureSite();
+  writeShellServerBuild(root, "exports.renderApp = async () => '<main><h1>Page</h1></main>';");
+  fs.writeFileSync(path.join(root, 'shell', 'dist', 'mf-manifest.json'), JSON.stringify(shellManifest));
+  return root;
+}

@@ -8,14 +8,14 @@ import pg from 'pg';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
-/** Creates a schema of its own and returns a DATABASE_URL that works in it. */
-export async function freshSchemaUrl(prefix: string): Promise<string> {
-  if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+/** Creates a schema of its own on `server` (TEST_DATABASE_URL by default) and returns a DATABASE_URL that works in it. */
+export async function freshSchemaUrl(prefix: string, server = TEST_DATABASE_URL): Promise<string> {
+  if (!server) throw new Error('TEST_DATABASE_URL is not set');
   const schema = `${prefix}_${process.pid}_${Date.now()}`.toLowerCase();
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  const client = new pg.Client({ connectionString: server });
   await client.connect();
   await client.query(`CREATE SCHEMA ${schema}`).finally(() => client.end());
-  const url = new URL(TEST_DATABASE_URL);
+  const url = new URL(server);
   url.searchParams.set('options', `-c search_path=${schema}`);
   return url.toString();
 }

@@ -109,3 +109,10 @@ export function pollHealth(url: string): () => Promise<number> {
     return slowest;
   };
 }
+
+/** A release of mf_invest the api accepts: the fixture build, a server bundle with one page, and `extra` files. */
+export function releasableBuild(marker: string, extra: TarFile[] = []): Buffer {
+  const server = `exports.pageTable = { pages: [{ path: '/invest', title: 'Invest', description: 'The round.' }], dynamic: [], sitemap: false };
+exports.loadRoutes = async () => () => null;`;
+  return gzip(tarOf([...validBuildFiles(marker), { path: 'server/index.js', body: server }, ...extra]));
+}

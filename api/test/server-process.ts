@@ -50,14 +50,15 @@ export interface ServerProcess {
   exited(): Promise<number | null>;
 }
 
-export function spawnServer(env: Record<string, string>, port: number): ServerProcess {
-  return spawnWatched(process.execPath, ['--import', 'tsx', SERVER], env, port);
+/** `code`: another checkout's api to run (its server entry and folder), for the previous release beside this one. */
+export function spawnServer(env: Record<string, string>, port: number, code = { entry: SERVER, cwd: REPO_ROOT }): ServerProcess {
+  return spawnWatched(process.execPath, ['--import', 'tsx', code.entry], env, port, code.cwd);
 }
 
 /** `command` (the server, or what starts it: `npm start`) with the test environment, its output kept. */
-export function spawnWatched(command: string, args: string[], env: Record<string, string>, port: number): ServerProcess {
+export function spawnWatched(command: string, args: string[], env: Record<string, string>, port: number, cwd = REPO_ROOT): ServerProcess {
   const child = spawn(command, args, {
-    cwd: REPO_ROOT,
+    cwd,
     env: {
       ...process.env,
       NODE_ENV: 'test',

@@ -6,6 +6,8 @@
  * section owns its entries, so a section's release changes its links without a shell build.
  */
 
+import { API_PATHS } from './inline-data';
+
 /** The menus a page can be listed in, in the order the shell draws them. */
 export const NAV_MENUS = ['products', 'solutions', 'resources', 'company'] as const;
 export type NavMenu = (typeof NAV_MENUS)[number];
@@ -36,3 +38,32 @@ export function emptyNavigation(): SiteNavigation {
 
 /** What the shell draws until it has the links (or when the api cannot give them). */
 export const EMPTY_NAVIGATION: SiteNavigation = emptyNavigation();
+
+/** The query parameter of GET /api/navigation naming the builds a page was rendered from. */
+export const NAVIGATION_BUILDS_PARAMETER = 'builds';
+
+/**
+ * Where a page fetches its menus: GET /api/navigation naming every build of the registry it was
+ * rendered from (`mf_company@1.0.0-ab12cd34ef,...`), so the answer is that snapshot's links even when
+ * a release moved the registry between the HTML and this request. The server's preload and the
+ * shell's fetch use this one function: the browser reuses a preload only for the very same URL.
+ */
+export function navigationPath(registry: readonly { name: string; version: string }[]): string {
+  if (registry.length === 0) return API_PATHS.navigation;
+  const builds = registry
+    .map((entry) => `${entry.name}@${entry.version}`)
+    .sort()
+    .join(',');
+  return `${API_PATHS.navigation}?${NAVIGATION_BUILDS_PARAMETER}=${encodeURIComponent(builds)}`;
+}
+
+/** The builds a navigation request names (see `navigationPath`): remote name to version, unchecked. */
+export function namedBuilds(parameter: unknown): Map<string, string> {
+  const named = new Map<string, string>();
+  if (typeof parameter !== 'string') return named;
+  for (const build of parameter.split(',')) {
+    const at = build.indexOf('@');
+    if (at > 0) named.set(build.slice(0, at), build.slice(at + 1));
+  }
+  return named;
+}

@@ -84,6 +84,8 @@ export interface VersionHealth {
   errorsPer100: number | null;
   /** Page views in which this version's code could not be loaded. */
   remoteFailures: number;
+  /** Page views of this version that recovered from files of an older build gone since they loaded (not errors). */
+  skewRecovered?: number;
   formOutcomes: Record<ContactOutcome, number>;
 }
 

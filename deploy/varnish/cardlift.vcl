@@ -77,10 +77,15 @@ sub vcl_recv {
         set req.http.x-edge-side = regsub(req.http.Cookie, "^(.*; )?cardlift_side=([^;]*).*$", "\2");
     }
 
-    # The query: campaign parameters only, in one order.
+    # The query: campaign parameters only, in one order; the menus' answer keeps the builds a page
+    # names (`builds`, its registry snapshot), which is what it answers from.
     if (req.url ~ "\?") {
         set req.http.x-query = regsub(req.url, "^[^?]*\?", "&");
-        set req.http.x-query = regsuball(req.http.x-query, "&(?!utm_(source|medium|campaign|term|content)=)[^&]*", "");
+        if (req.url ~ "^/api/navigation\?") {
+            set req.http.x-query = regsuball(req.http.x-query, "&(?!builds=)[^&]*", "");
+        } else {
+            set req.http.x-query = regsuball(req.http.x-query, "&(?!utm_(source|medium|campaign|term|content)=)[^&]*", "");
+        }
         set req.url = regsub(req.url, "\?.*$", "");
         if (req.http.x-query != "") {
             set req.url = std.querysort(req.url + "?" + regsub(req.http.x-query, "^&", ""));

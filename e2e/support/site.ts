@@ -20,8 +20,9 @@ export interface Site {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/** Starts a site; `env.PORT` reuses a port (a restart the open tabs must reach again), else a free one. */
 export async function startSite(env: Record<string, string> = {}): Promise<Site> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-e2e-'));
   // Node itself runs the server (tsx as a loader, not as a wrapper process), so a signal, SIGKILL
   // included, reaches the server and not a launcher that would leave it running.

@@ -3,6 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { Toaster } from '@cardlift/shell/ui';
 import { ServerRemotesContext, type ServerRemotes } from './remotes/server-remotes';
+import { PageUpdatedNotice } from './layout/page-updated-notice';
 import { AppRoutes } from './routes';
 
 type JotaiStore = NonNullable<Parameters<typeof JotaiProvider>[0]['store']>;
@@ -28,6 +29,7 @@ export function App({ queryClient, store, router, serverRemotes }: AppProps) {
         <ServerRemotesContext value={serverRemotes}>
           {router(<AppRoutes />)}
           <Toaster />
+          <PageUpdatedNotice />
         </ServerRemotesContext>
       </JotaiProvider>
     </QueryClientProvider>

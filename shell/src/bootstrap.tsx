@@ -11,16 +11,21 @@ import { rememberVisitAttribution } from './attribution/visit-attribution';
 import { fetchNavigation, navigationAtom } from './config/navigation';
 import { contactFormStateAtom, readInlineContactFormState } from './contact/contact-form-state';
 import { readInlinePageFrame, seedInlineQueryData } from './inline-page-data';
+import { recoverFailedChunks } from './remotes/chunk-recovery';
 import { initFederation } from './remotes/registry';
+import { isChunkLoadError } from './remotes/skew-recovery';
 import { startPageView } from './rum/page-view';
 import { replayEarlyClick } from './startup/early-clicks';
 import { yieldToMain } from './startup/yield-to-main';
 
 async function start(): Promise<void> {
+  // Before any of the shell's lazy parts can be asked for: one whose file a deploy removed recovers.
+  recoverFailedChunks();
   // Read the registry before React renders, so the first remote request leaves as early as possible.
-  void initFederation().catch(() => undefined);
-  // Preloaded beside the code: usually here before the code is.
-  const navigation = fetchNavigation();
+  const registry = initFederation();
+  // The menus of the builds this page was rendered from (the registry inlined beside it), preloaded
+  // beside the code: usually here before the code is.
+  const navigation = registry.then(fetchNavigation, () => fetchNavigation());
   await yieldToMain();
   // Before anything can navigate: the first page of the visit is where it came in.
   rememberVisitAttribution();
@@ -53,12 +58,20 @@ async function start(): Promise<void> {
     // As a transition, React yields to the browser every few milliseconds while it hydrates. Only the
     // header and its neighbours hydrate in the first pass: the page, the contact section and the footer
     // are Suspense boundaries hydrated in later slices (page-frame.tsx).
-    startTransition(() => void hydrateRoot(container, app));
+    startTransition(() => void hydrateRoot(container, app, { onCaughtError }));
   } else {
-    createRoot(container).render(app);
+    createRoot(container, { onCaughtError }).render(app);
   }
   // React listens from here on; a button pressed before did nothing: the boot script noted it.
   replayEarlyClick();
+}
+
+/**
+ * Errors an error boundary caught, logged as React does, except a section's chunk that did not load:
+ * its boundary logs it when it is a failure and stays quiet when it is version skew it recovers from.
+ */
+function onCaughtError(error: unknown): void {
+  if (!isChunkLoadError(error)) console.error(error);
 }
 
 void start();

@@ -60,7 +60,8 @@ export function contentImagesRouter(artifacts: ArtifactStore, access: (needs: Co
   });
 
   router.get(`${UPLOADED_IMAGE_PREFIX}:file`, async (ctx) => {
-    const file = artifacts.locateContentImage(ctx.params.file!);
+    // Uploaded through another instance (the database): copied into this one's cache on first use.
+    const file = await artifacts.ensureContentImage(ctx.params.file!);
     if (!file) {
       ctx.status = 404;
       ctx.type = 'text/plain';

@@ -105,6 +105,37 @@ export interface AppConfig {
   releaseWebhookUrl: string | undefined;
   /** Shared caches in front (edge/edge-config.ts): their lifetimes and the caches every change purges. */
   edge: EdgeConfig;
+  /** Version skew: where builds are kept, for how long after a page named them, and how many (registry/skew/). */
+  skew: SkewSettings;
+}
+
+export interface SkewSettings {
+  /** Files a page referenced stay served this long after the last page naming them (SKEW_RETENTION_HOURS). */
+  retentionMs: number;
+  /** Releases of each remote (and shell builds) always kept, newest first (RELEASE_KEEP). */
+  releaseKeep: number;
+  /** How often each instance runs the retention sweep. */
+  sweepIntervalMs: number;
+  /**
+   * Where builds and uploaded images live: a folder (RELEASES_DIR), or PostgreSQL (ARTIFACTS=database),
+   * RELEASES_DIR then being this instance's cache (ARTIFACT_CACHE_DIR, default $DATA_DIR/artifact-cache).
+   */
+  artifacts: 'directory' | 'database';
+}
+
+function skewSettings(env: NodeJS.ProcessEnv, databaseUrl: string | undefined): SkewSettings {
+  const hours = env.SKEW_RETENTION_HOURS ? Number(env.SKEW_RETENTION_HOURS) : 48;
+  if (!Number.isFinite(hours) || hours <= 0)
+    throw new Error(`SKEW_RETENTION_HOURS must be a positive number, got "${env.SKEW_RETENTION_HOURS}"`);
+  const artifacts = env.ARTIFACTS || 'directory';
+  if (artifacts !== 'directory' && artifacts !== 'database') throw new Error(`ARTIFACTS must be directory or database, got "${artifacts}"`);
+  if (artifacts === 'database' && !databaseUrl) throw new Error('ARTIFACTS=database keeps builds in PostgreSQL: set DATABASE_URL');
+  return {
+    retentionMs: Math.round(hours * 3_600_000),
+    releaseKeep: int(env, 'RELEASE_KEEP', 10),
+    sweepIntervalMs: bounded(env, 'RELEASE_SWEEP_INTERVAL_MS', 3_600_000, 24 * 3_600_000),
+    artifacts,
+  };
 }
 
 /** Shares a canary steps through (the last 100), or 'manual': a person promotes each step. */
@@ -286,7 +317,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     siteRoot,
     contentDir: fromInvocation(env.CONTENT_DIR, path.join(REPO_ROOT, 'api', 'content')),
-    releasesDir: fromInvocation(env.RELEASES_DIR, path.join(dataDir, 'releases')),
+    // With ARTIFACTS=database the builds' shared copy is PostgreSQL, and the folder is this instance's cache.
+    releasesDir:
+      env.ARTIFACTS === 'database'
+        ? fromInvocation(env.ARTIFACT_CACHE_DIR, path.join(dataDir, 'artifact-cache'))
+        : fromInvocation(env.RELEASES_DIR, path.join(dataDir, 'releases')),
     remotesFile: env.REMOTES_FILE || undefined,
     contactRateLimit: int(env, 'CONTACT_RATE_LIMIT', 5),
     editorSignInRateLimit: int(env, 'EDITOR_SIGN_IN_RATE_LIMIT', 20),
@@ -327,5 +362,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     canary: canarySettings(env),
     releaseWebhookUrl: env.RELEASE_WEBHOOK_URL || undefined,
     edge: edgeConfig(env),
+    skew: skewSettings(env, env.DATABASE_URL || undefined),
   };
 }

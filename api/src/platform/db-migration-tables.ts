@@ -141,3 +141,14 @@ export const EDITOR_SIGN_IN_TABLES = `
         expires_at TEXT NOT NULL,
         used_at TEXT
       );`;
+
+/** Builds and images in the database (migration 13), in a dialect's integer and byte types. */
+export const artifactTables = (types: { bigint: string; bytes: string }) => `
+      CREATE TABLE artifact_blobs (hash TEXT PRIMARY KEY, size ${types.bigint} NOT NULL, chunks INTEGER NOT NULL, created_at ${types.bigint} NOT NULL);
+      CREATE TABLE artifact_chunks (hash TEXT NOT NULL, seq INTEGER NOT NULL, data ${types.bytes} NOT NULL, PRIMARY KEY (hash, seq));
+      CREATE TABLE artifact_builds (remote TEXT NOT NULL, version TEXT NOT NULL, stored_at ${types.bigint} NOT NULL, PRIMARY KEY (remote, version));
+      CREATE TABLE artifact_build_files (
+        remote TEXT NOT NULL, version TEXT NOT NULL, path TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (remote, version, path)
+      );
+      CREATE INDEX artifact_build_files_hash ON artifact_build_files (hash);
+      CREATE INDEX artifact_build_files_path ON artifact_build_files (remote, path);`;

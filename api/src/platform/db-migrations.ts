@@ -3,6 +3,7 @@
  * released migration: add the next one. Each has the same meaning in both dialects.
  */
 import {
+  artifactTables,
   CONTENT_TABLES,
   contentAudit,
   EDITOR_PRESENCE_TABLE,
@@ -272,6 +273,33 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 10,
     sqlite: RUM_VIEW_TABLES.replaceAll('BIGINT', 'INTEGER'),
     postgres: RUM_VIEW_TABLES,
+  },
+  // The skew window (registry/skew/): each build a sent page may make the browser ask for (a
+  // remote's version, or the shell's build id under remote 'shell') is kept at least until
+  // `kept_until` (epoch milliseconds), whichever instance sent the page. Additive: a new table.
+  {
+    version: 12,
+    sqlite: `
+      CREATE TABLE build_references (
+        remote TEXT NOT NULL,
+        version TEXT NOT NULL,
+        kept_until INTEGER NOT NULL,
+        PRIMARY KEY (remote, version)
+      );`,
+    postgres: `
+      CREATE TABLE build_references (
+        remote TEXT NOT NULL,
+        version TEXT NOT NULL,
+        kept_until BIGINT NOT NULL,
+        PRIMARY KEY (remote, version)
+      );`,
+  },
+  // Builds and uploaded images in the database (ARTIFACTS=database, registry/artifacts/): files as
+  // content-addressed blobs of chunks, and each build as the list of its paths. Additive: new tables.
+  {
+    version: 13,
+    sqlite: artifactTables({ bigint: 'INTEGER', bytes: 'BLOB' }),
+    postgres: artifactTables({ bigint: 'BIGINT', bytes: 'BYTEA' }),
   },
   // Who has an item open in the editor (editor/editor-presence.ts), refreshed every few seconds.
   { version: 15, sqlite: EDITOR_PRESENCE_TABLE, postgres: EDITOR_PRESENCE_TABLE },

@@ -55,6 +55,7 @@ describe('/metrics conventions', () => {
     expect(counters.filter((f) => !f.name.endsWith('_total')).map((f) => f.name)).toEqual([]);
     const site = counters.filter((f) => f.name.startsWith('cardlift_'));
     expect(site.map((f) => f.name).sort()).toEqual([
+      'cardlift_builds_deleted_total',
       'cardlift_canary_guard_decisions_total',
       'cardlift_http_requests_total',
       'cardlift_leads_total',

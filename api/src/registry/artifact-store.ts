@@ -22,11 +22,19 @@ export const CHECKSUMS_FILE = '.release-checksums.json';
  * Images uploaded through the content API, beside the releases so every instance sharing the folder
  * serves them. A dot folder: never a remote's name, and never reached through the remotes' file route.
  */
-const CONTENT_IMAGES_DIR = '.content-images';
+export const CONTENT_IMAGES_DIR = '.content-images';
 /** A stored image's name: its content hash and extension, nothing a path could be made of. */
 const CONTENT_IMAGE_NAME = /^[0-9a-f]{32}\.webp$/;
 /** An image being written (`.<name>.<uuid>`), renamed to its name once whole. */
 const CONTENT_IMAGE_STAGING = /^\.[0-9a-f]{32}\.webp\.[0-9a-f-]{36}$/;
+/**
+ * The shell's browser files of each deploy, by build id (build-ids.ts), beside the releases: a tab
+ * opened before a server deploy still finds the chunks its shell asks for. A dot folder: never a
+ * remote's name.
+ */
+export const SHELL_BUILDS_DIR = '.shell-builds';
+/** A shell build's id: the content hash of its browser files. */
+export const SHELL_BUILD_ID = /^[0-9a-f]{10}$/;
 /** Release uploads being received and unpacked, one folder each (`<uuid>`), beside the releases. */
 export const RELEASE_UPLOADS_DIR = '.incoming';
 /** A removed version's folder, renamed into a remote's folder to be deleted (`.removed-<version>-<uuid>`). */
@@ -55,14 +63,31 @@ export interface ArtifactStore {
   usage(remote: RemoteName): Promise<number>;
   /**
    * Takes a version's folder away at once (a rename, so nobody serves half of it); returns the
-   * deletion of its files, to run once the registry's lock is let go. Only for a version no registry
-   * record names (RegistryStore.removeUnnamed).
+   * deletion of its files (true when this call deleted them), to run once the registry's lock is let
+   * go; undefined when it was not there (another instance took it first). Only for a version no registry record names
+   * (RegistryStore.removeUnnamed, RegistryStore.prune).
    */
-  remove(remote: RemoteName, version: string): () => Promise<void>;
+  remove(remote: RemoteName, version: string): (() => Promise<boolean>) | undefined;
+  /** Every stored version of `remote`, with when it was stored. */
+  versions(remote: RemoteName): Promise<StoredBuild[]>;
+  /** Stores the shell's browser files (its `assets` folder) under its build id; false when stored already. */
+  putShellBuild(id: string, assetsDir: string): Promise<boolean>;
+  /** The folder of a stored shell build holding `file` (a checked path below `/assets/`), or undefined. */
+  locateShellFile(file: string): string | undefined;
+  /** Every stored shell build, with when it was stored. */
+  shellBuilds(): Promise<StoredBuild[]>;
+  /** Takes a shell build's folder away at once (a rename); returns the deletion of its files, undefined when not there. */
+  removeShellBuild(id: string): (() => Promise<boolean>) | undefined;
+  /** The local folder of `remote` at `version`, fetched first when it is stored elsewhere (the database); undefined when not stored. */
+  ensure(remote: RemoteName, version: string): Promise<string | undefined>;
+  /** As locateShellFile, fetching the shell build that holds `file` first when it is stored elsewhere. */
+  ensureShellFile(file: string): Promise<string | undefined>;
   /** Stores an uploaded content image under its content-hashed name; false when it was stored already. */
   putContentImage(name: string, bytes: Buffer): Promise<boolean>;
   /** The file of a stored content image, or undefined. */
   locateContentImage(name: string): string | undefined;
+  /** As locateContentImage, fetching the image first when it is stored elsewhere (the database). */
+  ensureContentImage(name: string): Promise<string | undefined>;
   /** Every stored content image, with when it was last uploaded. */
   contentImages(): Promise<StoredContentImage[]>;
   /**
@@ -76,6 +101,12 @@ export interface ArtifactStore {
    * unpacked, releases being copied into place or removed, and half-written content images. Answers how many.
    */
   removeAbandonedWrites(writtenBefore: Date): Promise<number>;
+}
+
+/** A stored build: a remote's version or a shell build's id. */
+export interface StoredBuild {
+  version: string;
+  storedAt: Date;
 }
 
 export interface StoredContentImage {
@@ -92,6 +123,30 @@ async function folderBytes(dir: string): Promise<number> {
     else if (entry.isFile()) total += (await fs.promises.stat(file)).size;
   }
   return total;
+}
+
+/**
+ * Renames a folder away at once (nobody serves half of it) and returns the deletion of its files. One
+ * already renamed by another sweep is no error: the deletion then does nothing.
+ */
+function trashFolder(dir: string, trash: string): (() => Promise<boolean>) | undefined {
+  try {
+    fs.renameSync(dir, trash);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  return () => removeFolder(trash).then(() => true);
+}
+
+/** The folders of `dir` whose names `valid` accepts, with when each was stored (renamed into place). */
+async function storedIn(dir: string, valid: (name: string) => boolean): Promise<StoredBuild[]> {
+  const builds: StoredBuild[] = [];
+  for (const name of (await namesIn(dir)).filter(valid)) {
+    const stat = await fs.promises.stat(path.join(dir, name)).catch(ignoreMissing);
+    if (stat?.isDirectory()) builds.push({ version: name, storedAt: stat.mtime });
+  }
+  return builds;
 }
 
 /** Releases under `<dir>/<remote>/<version>/`, each written to a staging folder and renamed into place. */
@@ -118,12 +173,45 @@ export class DirectoryArtifactStore implements ArtifactStore {
     return sizes.reduce((sum, size) => sum + size, 0);
   }
 
-  remove(remote: RemoteName, version: string): () => Promise<void> {
+  remove(remote: RemoteName, version: string): (() => Promise<boolean>) | undefined {
     const dir = this.locate(remote, version);
-    if (!dir) return async () => undefined;
-    const trash = path.join(this.dir, remote, `${TRASH_PREFIX}${version}-${crypto.randomUUID()}`);
-    fs.renameSync(dir, trash);
-    return () => removeFolder(trash);
+    if (!dir) return undefined;
+    return trashFolder(dir, path.join(this.dir, remote, `${TRASH_PREFIX}${version}-${crypto.randomUUID()}`));
+  }
+
+  async versions(remote: RemoteName): Promise<StoredBuild[]> {
+    return isRemoteName(remote) ? storedIn(path.join(this.dir, remote), isReleaseVersion) : [];
+  }
+
+  async ensure(remote: RemoteName, version: string): Promise<string | undefined> {
+    return this.locate(remote, version);
+  }
+
+  async ensureShellFile(file: string): Promise<string | undefined> {
+    return this.locateShellFile(file);
+  }
+
+  async putShellBuild(id: string, assetsDir: string): Promise<boolean> {
+    if (!SHELL_BUILD_ID.test(id)) throw new Error(`"${id}" is not a shell build id`);
+    return publishBuild(assetsDir, path.join(this.dir, SHELL_BUILDS_DIR, id));
+  }
+
+  locateShellFile(file: string): string | undefined {
+    const dir = path.join(this.dir, SHELL_BUILDS_DIR);
+    if (!fs.existsSync(dir)) return undefined;
+    // Any build holding it holds the same bytes: asset names carry their content hash.
+    const ids = fs.readdirSync(dir).filter((id) => SHELL_BUILD_ID.test(id));
+    return ids.map((id) => path.join(dir, id)).find((build) => fs.existsSync(path.join(build, file)));
+  }
+
+  async shellBuilds(): Promise<StoredBuild[]> {
+    return storedIn(path.join(this.dir, SHELL_BUILDS_DIR), (id) => SHELL_BUILD_ID.test(id));
+  }
+
+  removeShellBuild(id: string): (() => Promise<boolean>) | undefined {
+    const dir = path.join(this.dir, SHELL_BUILDS_DIR, id);
+    if (!SHELL_BUILD_ID.test(id) || !fs.existsSync(dir)) return undefined;
+    return trashFolder(dir, path.join(this.dir, SHELL_BUILDS_DIR, `${TRASH_PREFIX}${id}-${crypto.randomUUID()}`));
   }
 
   async putContentImage(name: string, bytes: Buffer): Promise<boolean> {
@@ -151,6 +239,10 @@ export class DirectoryArtifactStore implements ArtifactStore {
     return fs.existsSync(file) ? file : undefined;
   }
 
+  async ensureContentImage(name: string): Promise<string | undefined> {
+    return this.locateContentImage(name);
+  }
+
   async contentImages(): Promise<StoredContentImage[]> {
     const dir = path.join(this.dir, CONTENT_IMAGES_DIR);
     const images: StoredContentImage[] = [];
@@ -176,7 +268,7 @@ export class DirectoryArtifactStore implements ArtifactStore {
     return removeAbandonedWrites(
       [
         { dir: path.join(this.dir, RELEASE_UPLOADS_DIR), isWrite: (name) => /^[0-9a-f-]{36}$/.test(name) },
-        ...remotes.map((remote) => ({ dir: path.join(this.dir, remote), isWrite: releaseWork })),
+        ...[...remotes, SHELL_BUILDS_DIR].map((folder) => ({ dir: path.join(this.dir, folder), isWrite: releaseWork })),
         { dir: path.join(this.dir, CONTENT_IMAGES_DIR), isWrite: (name) => CONTENT_IMAGE_STAGING.test(name) },
       ],
       writtenBefore,

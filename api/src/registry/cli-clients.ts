@@ -12,6 +12,7 @@ import { cancelScheduled, schedulePromotion } from './schedule/schedule-service'
 import { FULL_SHARE, rollbackOrEndCanary, startCanary } from './canary/canary-service';
 import { openRegistryStore } from './open-registry';
 import { PREVIEW_TTL_MS, signPreview } from './preview';
+import { artifactsWiring } from './artifacts/artifacts-wiring';
 import { releaseContext, serverCheck } from './release-context';
 import {
   listReleases,
@@ -105,8 +106,11 @@ export function siteClient(remote: RemoteName, siteUrl: string, token: string, w
 /** This checkout's database and releases folder, through the services the release API calls. */
 export async function localClient(remote: RemoteName, config: AppConfig, who: Who, siteUrl: string): Promise<ReleaseClient> {
   const store = await openRegistryStore(config);
-  const pool = new RenderPool(config, createLogger(process.env.LOG_LEVEL ?? 'error'));
-  const context = releaseContext(config, store, serverCheck(pool));
+  const logger = createLogger(process.env.LOG_LEVEL ?? 'error');
+  const pool = new RenderPool(config, logger);
+  // The site's artifact store: with ARTIFACTS=database a release made here goes to the database, as one through the api does.
+  const stores = artifactsWiring(config, logger);
+  const context = releaseContext(config, store, serverCheck(pool), stores.artifacts);
   const base = { ...who, remote };
   return {
     where: config.releasesDir,
@@ -133,6 +137,7 @@ export async function localClient(remote: RemoteName, config: AppConfig, who: Wh
     async close() {
       await store.close();
       await pool.close();
+      await stores.stop();
     },
   };
 }

@@ -16,6 +16,7 @@ import {
   type RegistryChange,
   noticeValues,
   type RegistryStore,
+  type RemoteState,
   type ReleaseRow,
   SCHEDULE_COLUMNS,
   scheduleFromRow,
@@ -131,6 +132,23 @@ async function checkInvariants(client: pg.PoolClient, remote: RemoteName): Promi
   });
 }
 
+/** A remote's registry row and releases, through the pool or inside a transaction. */
+async function readState(db: pg.Pool | pg.PoolClient, remote: RemoteName): Promise<RemoteState> {
+  const registry = await db.query<CanaryRow & { version: string; revision: number }>('SELECT * FROM remote_registry WHERE remote = $1', [
+    remote,
+  ]);
+  const { rows } = await db.query<ReleaseRow>(`SELECT * FROM remote_releases WHERE remote = $1 ${RELEASE_ORDER_SQL}`, [remote]);
+  const schedule = await db.query<ScheduleRow>('SELECT * FROM release_schedules WHERE remote = $1', [remote]);
+  const row = registry.rows[0];
+  return {
+    current: row?.version ?? null,
+    revision: row?.revision ?? 0,
+    canary: canaryFromRow(row),
+    releases: rows.map(releaseFromRow),
+    scheduled: scheduleFromRow(schedule.rows[0]),
+  };
+}
+
 export async function openPostgresRegistry(url: string, options: PostgresOptions = {}): Promise<RegistryStore> {
   const pool = await openPostgresPool(url, options);
   return {
@@ -144,22 +162,7 @@ export async function openPostgresRegistry(url: string, options: PostgresOptions
     async serving() {
       return servingFromRows((await pool.query<CanaryRow & { version: string }>('SELECT * FROM remote_registry')).rows);
     },
-    async state(remote) {
-      const registry = await pool.query<CanaryRow & { version: string; revision: number }>(
-        'SELECT * FROM remote_registry WHERE remote = $1',
-        [remote],
-      );
-      const { rows } = await pool.query<ReleaseRow>(`SELECT * FROM remote_releases WHERE remote = $1 ${RELEASE_ORDER_SQL}`, [remote]);
-      const schedule = await pool.query<ScheduleRow>('SELECT * FROM release_schedules WHERE remote = $1', [remote]);
-      const row = registry.rows[0];
-      return {
-        current: row?.version ?? null,
-        revision: row?.revision ?? 0,
-        canary: canaryFromRow(row),
-        releases: rows.map(releaseFromRow),
-        scheduled: scheduleFromRow(schedule.rows[0]),
-      };
-    },
+    state: (remote) => readState(pool, remote),
     async schedules() {
       const { rows } = await pool.query<ScheduleRow>('SELECT * FROM release_schedules ORDER BY due_at');
       return rows.map((r) => scheduleFromRow(r)!);
@@ -196,6 +199,15 @@ export async function openPostgresRegistry(url: string, options: PostgresOptions
           [remote, version],
         );
         if (rows.length > 0) return false;
+        remove();
+        return true;
+      });
+    },
+    async prune(remote, version, prunable, remove) {
+      return inTransaction(pool, async (client) => {
+        await lockRemote(client, remote);
+        if (!prunable(await readState(client, remote))) return false;
+        await client.query('DELETE FROM remote_releases WHERE remote = $1 AND version = $2', [remote, version]);
         remove();
         return true;
       });

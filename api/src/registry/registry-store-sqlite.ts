@@ -19,6 +19,7 @@ import {
   type RegistryChange,
   noticeValues,
   type RegistryStore,
+  type RemoteState,
   type ReleaseRow,
   SCHEDULE_COLUMNS,
   scheduleFromRow,
@@ -119,6 +120,23 @@ export function openSqliteRegistry(dataDir: string): RegistryStore {
     return true;
   });
 
+  const readState = (remote: RemoteName): RemoteState => {
+    const row = db.prepare('SELECT * FROM remote_registry WHERE remote = ?').get(remote) as
+      (CanaryRow & { version: string; revision: number }) | undefined;
+    const releases = (db.prepare(`SELECT * FROM remote_releases WHERE remote = ? ${RELEASE_ORDER_SQL}`).all(remote) as ReleaseRow[]).map(
+      releaseFromRow,
+    );
+    const scheduled = scheduleFromRow(scheduleOf.get(remote) as ScheduleRow | undefined);
+    return { current: row?.version ?? null, revision: row?.revision ?? 0, canary: canaryFromRow(row), releases, scheduled };
+  };
+
+  const prune = db.transaction((remote: RemoteName, version: string, prunable: (state: RemoteState) => boolean, remove: () => void) => {
+    if (!prunable(readState(remote))) return false;
+    db.prepare('DELETE FROM remote_releases WHERE remote = ? AND version = ?').run(remote, version);
+    remove();
+    return true;
+  });
+
   return {
     kind: 'sqlite',
     notices: sqliteReleaseNotices(db),
@@ -131,13 +149,7 @@ export function openSqliteRegistry(dataDir: string): RegistryStore {
       return servingFromRows(db.prepare('SELECT * FROM remote_registry').all() as (CanaryRow & { version: string })[]);
     },
     async state(remote) {
-      const row = db.prepare('SELECT * FROM remote_registry WHERE remote = ?').get(remote) as
-        (CanaryRow & { version: string; revision: number }) | undefined;
-      const releases = (db.prepare(`SELECT * FROM remote_releases WHERE remote = ? ${RELEASE_ORDER_SQL}`).all(remote) as ReleaseRow[]).map(
-        releaseFromRow,
-      );
-      const scheduled = scheduleFromRow(scheduleOf.get(remote) as ScheduleRow | undefined);
-      return { current: row?.version ?? null, revision: row?.revision ?? 0, canary: canaryFromRow(row), releases, scheduled };
+      return readState(remote);
     },
     async schedules() {
       return (db.prepare('SELECT * FROM release_schedules ORDER BY due_at').all() as ScheduleRow[]).map((r) => scheduleFromRow(r)!);
@@ -160,6 +172,9 @@ export function openSqliteRegistry(dataDir: string): RegistryStore {
     },
     async removeUnnamed(remote, version, remove) {
       return removeUnnamed.immediate(remote, version, remove);
+    },
+    async prune(remote, version, prunable, remove) {
+      return whileBusy(() => prune.immediate(remote, version, prunable, remove));
     },
     async isEmpty() {
       return !db.prepare('SELECT 1 FROM remote_releases LIMIT 1').get();

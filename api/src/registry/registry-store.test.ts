@@ -153,6 +153,28 @@ describe.each(backends)('registry on $name', (backend) => {
     expect((await store.state('mf_invest')).scheduled).toBeNull();
   });
 
+  it('prunes a release with its record only while the check, read under the lock, still allows it', async () => {
+    await store.commit({ remote: 'mf_invest', expectedRevision: 0, current: 'b', upsert: [record('a', 1), record('b', 2)], events: [] });
+    const removed: string[] = [];
+    const notCurrent = (version: string) => (state: { current: string | null }) => state.current !== version;
+    expect(await store.prune('mf_invest', 'b', notCurrent('b'), () => removed.push('b'))).toBe(false);
+    expect(await store.prune('mf_invest', 'a', notCurrent('a'), () => removed.push('a'))).toBe(true);
+    expect(removed).toEqual(['a']);
+    expect((await store.state('mf_invest')).releases.map((r) => r.version)).toEqual(['b']);
+    // A removal that fails leaves the record.
+    await expect(
+      store.prune(
+        'mf_invest',
+        'b',
+        () => true,
+        () => {
+          throw new Error('disk');
+        },
+      ),
+    ).rejects.toThrow('disk');
+    expect((await store.state('mf_invest')).releases.map((r) => r.version)).toEqual(['b']);
+  });
+
   it('removes a version only when no record names it, and checks a commit under the same lock', async () => {
     await store.commit({ remote: 'mf_invest', expectedRevision: 0, current: 'a', upsert: [record('a', 1)], events: [] });
     const removed: string[] = [];

@@ -193,6 +193,12 @@ export interface RegistryStore {
    * every commit takes, so no commit can come to name it meanwhile; true when it was called.
    */
   removeUnnamed(remote: RemoteName, version: string, remove: () => void): Promise<boolean>;
+  /**
+   * Deletes `version`'s release record and calls `remove` (synchronous) under the lock every commit
+   * takes, when `prunable` still holds for the remote's state read under that lock; true when it did.
+   * The retention sweep's one way to delete a version (skew/retention-sweep.ts).
+   */
+  prune(remote: RemoteName, version: string, prunable: (state: RemoteState) => boolean, remove: () => void): Promise<boolean>;
   /** True before anything was ever released or imported. */
   isEmpty(): Promise<boolean>;
   /** A secret shared by every instance, created once (the first caller's value wins). */

@@ -28,6 +28,8 @@ export async function commitChange(context: ReleaseContext, change: Change): Pro
  * the registry's lock that the files of the version it moves to are there, else refusing it whole.
  */
 export async function commitMove(context: ReleaseContext, change: Change & { current: string }): Promise<void> {
+  // Stored through another instance (the database): in this one's cache before its lock is taken.
+  await context.artifacts.ensure(change.remote, change.current);
   try {
     await context.store.commit({ canary: null, ...change, precondition: filesPresent(context, change.remote, [change.current]) });
   } catch (error) {

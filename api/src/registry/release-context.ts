@@ -8,7 +8,7 @@ import type { RemoteName } from '@cardlift/contracts';
 import type { AppConfig } from '../platform/config';
 import { localBuildDir } from './remote-registry';
 import type { RenderPool } from '../site/render-pool';
-import { DirectoryArtifactStore } from './artifact-store';
+import { DirectoryArtifactStore, type ArtifactStore } from './artifact-store';
 import { readManifest } from './manifest';
 import type { RegistryStore } from './registry-store';
 import { ReleaseRefused, type ReleaseContext } from './release-service';
@@ -22,10 +22,16 @@ export function serverCheck(pool: RenderPool): NonNullable<ReleaseContext['check
   return (remote: RemoteName, version: string) => pool.check(remote, version);
 }
 
-export function releaseContext(config: AppConfig, store: RegistryStore, checkServer?: ReleaseContext['checkServer']): ReleaseContext {
+/** `artifacts`: the process's one artifact store (the api's); by default the folder RELEASES_DIR names. */
+export function releaseContext(
+  config: AppConfig,
+  store: RegistryStore,
+  checkServer?: ReleaseContext['checkServer'],
+  artifacts: ArtifactStore = new DirectoryArtifactStore(config.releasesDir),
+): ReleaseContext {
   return {
     store,
-    artifacts: new DirectoryArtifactStore(config.releasesDir),
+    artifacts,
     shellManifest() {
       const read = readManifest(shellBuildDir(config));
       if (!read.ok)

@@ -31,7 +31,7 @@ export async function assertWithinQuota(context: ReleaseContext, remote: RemoteN
 
 /** Removes a version's folder this attempt stored, unless a record names it by now (another instance's). */
 export async function removeIfUnnamed(context: ReleaseContext, remote: RemoteName, version: string): Promise<void> {
-  let purge: (() => Promise<void>) | undefined;
+  let purge: (() => Promise<unknown>) | undefined;
   await context.store.removeUnnamed(remote, version, () => (purge = context.artifacts.remove(remote, version)));
   await purge?.();
 }

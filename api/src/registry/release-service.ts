@@ -10,7 +10,9 @@
  * and a commit checks, under the same lock, that its folder is there (storing it again if not).
  */
 import type { RemoteName } from '@cardlift/contracts';
-import { assertPlainFiles, contentHash, digestBuild, type BuildDigest } from './build-output';
+import { assertPlainFiles, digestBuild, type BuildDigest } from './build-output';
+import { buildVersionOf, versionFor } from './build-ids';
+import { rollbackTargetOf } from './named-versions';
 import { verifyBuild } from './compatibility';
 import { readManifest, type FederationManifest } from './manifest';
 import { assertWithinQuota, filesPresent, MissingFiles, removeIfUnnamed } from './release-folders';
@@ -41,15 +43,6 @@ export interface ReleaseOutcome {
   candidate: boolean;
 }
 
-/** `<package version>-<content hash>`: the same build always gets the same version. */
-function versionFor(manifest: FederationManifest, hash: string): string {
-  return `${manifest.metaData?.buildInfo?.buildVersion ?? '0.0.0'}-${hash}`;
-}
-
-function versionOf(manifest: FederationManifest, buildDir: string): string {
-  return versionFor(manifest, contentHash(buildDir));
-}
-
 function readChecked(context: ReleaseContext, remote: RemoteName, buildDir: string): FederationManifest {
   const read = readManifest(buildDir);
   const problems = read.ok
@@ -68,9 +61,8 @@ export const nextPosition = (state: RemoteState) => Math.max(0, ...state.release
 export async function baselineOf(context: ReleaseContext, remote: RemoteName, state: RemoteState, who: Actor, at: string) {
   if (state.current !== null) return undefined;
   const dir = context.checkoutBuildDir(remote);
-  const read = readManifest(dir);
-  if (!read.ok) return undefined;
-  const version = versionOf(read.manifest, dir);
+  const version = buildVersionOf(dir);
+  if (version === undefined) return undefined;
   const known = state.releases.find((r) => r.version === version);
   const record: ReleaseRecord = known
     ? { ...known, state: 'released', position: 0, rolledBackAt: null }
@@ -233,7 +225,7 @@ export async function promoteRelease(
   const record = state.releases.find((r) => r.version === version);
   if (!record) throw new ReleaseRefused(`${remote} has no release ${version}`, [], 404);
   if (state.current === version) throw new ReleaseRefused(`${remote} is already on ${version}`, [], 409);
-  if (!context.artifacts.locate(remote, version))
+  if (!(await context.artifacts.ensure(remote, version)))
     throw new ReleaseRefused(`the files of ${remote} ${version} are missing from the artifact store: not promoting it`);
   const at = (context.now?.() ?? new Date()).toISOString();
   const baseline = await baselineOf(context, remote, state, options, at);
@@ -260,19 +252,12 @@ export async function rollbackRelease(
   const state = await context.store.state(remote);
   const from = state.current;
   if (!from) throw new ReleaseRefused(`${remote} has no releases yet: it serves its checkout build, nothing to roll back`, [], 409);
-  const live = state.releases.filter((r) => r.state === 'released');
-  const index = live.findIndex((r) => r.version === from);
-  const target =
-    options.to ??
-    live
-      .slice(0, Math.max(index, 0))
-      .filter((r) => !r.rolledBackAt)
-      .at(-1)?.version;
+  const target = options.to ?? rollbackTargetOf(state);
   if (!target) throw new ReleaseRefused(`${remote} has no earlier release to roll back to (current: ${from})`, [], 409);
   const record = state.releases.find((r) => r.version === target && r.state === 'released');
   if (!record) throw new ReleaseRefused(`${remote} has no release ${target}`, [], 404);
   if (target === from) throw new ReleaseRefused(`${remote} is already on ${target}`, [], 409);
-  if (!context.artifacts.locate(remote, target))
+  if (!(await context.artifacts.ensure(remote, target)))
     throw new ReleaseRefused(`the files of ${remote} ${target} are missing from the artifact store: not rolling back to it`);
   const at = (context.now?.() ?? new Date()).toISOString();
   const upsert = state.releases

@@ -206,7 +206,7 @@ export function releasesRouter(deps: ReleaseApiDeps): Router {
     const context = await deps.context();
     if (
       !(await context.store.state(ctx.state.remote)).releases.some((r) => r.version === version) ||
-      !context.artifacts.locate(ctx.state.remote, version)
+      !(await context.artifacts.ensure(ctx.state.remote, version))
     ) {
       throw new AppError(404, 'not_found', `${ctx.state.remote} has no stored release ${version}`);
     }

@@ -4,7 +4,7 @@
  * rollback takes effect on the next page load without a restart.
  *
  * Precedence per remote: REMOTE_<NAME>_ENTRY env var > REMOTES_FILE > preview cookie > current
- * release > checkout build.
+ * release > checkout build (named by its content, build-ids.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import type { AppConfig } from '../platform/config';
 /** Where builds are read from: the checkout's (`<siteRoot>/<package>/dist`) and the artifact store. */
 export type BuildRoots = Pick<AppConfig, 'siteRoot' | 'releasesDir'>;
 import { DirectoryArtifactStore } from './artifact-store';
+import { checkoutVersion } from './build-ids';
 import { MANIFEST_FILE } from './manifest';
 
 /** Package directory of a remote: `mf_invest` -> `mf-invest` (the table of remotes says). */
@@ -21,7 +22,11 @@ export function packageDirOf(name: RemoteName): string {
   return REMOTES.find((r) => r.name === name)?.packageDir ?? name;
 }
 
-/** The version name of a remote's checkout build (`mf-invest/dist`), served before any release. */
+/**
+ * The name under which the checkout build (`mf-invest/dist`) was served, live, before checkout
+ * builds were named by their content (build-ids.ts). Still answered from the checkout, for tabs
+ * opened before that; never given out any more.
+ */
 export const LOCAL_VERSION = 'local';
 
 /** Current version per remote; a remote missing here serves its checkout build. */
@@ -68,12 +73,21 @@ export function buildRegistry(
       entries.push(fromFile);
       continue;
     }
-    const released = preview.get(name) ?? current.get(name);
-    const version = released ?? LOCAL_VERSION;
-    if (!released && !fs.existsSync(path.join(localBuildDir(config, name), MANIFEST_FILE))) continue;
+    const version = preview.get(name) ?? current.get(name) ?? checkoutBuildVersion(config, name);
+    if (version === undefined) continue;
     entries.push({ name, entry: `${remoteBasePath(name, version)}${MANIFEST_FILE}`, version });
   }
   return entries;
+}
+
+/**
+ * The version a remote's checkout build is served as: its content-named version, or `local` for a
+ * build that cannot be named (one holding a link, which a release would refuse); none when unbuilt.
+ */
+function checkoutBuildVersion(config: BuildRoots, name: RemoteName): string | undefined {
+  const dir = localBuildDir(config, name);
+  if (!fs.existsSync(path.join(dir, MANIFEST_FILE))) return undefined;
+  return checkoutVersion(dir) ?? LOCAL_VERSION;
 }
 
 /** A registry naming one build of one remote, served by this api (to check or read that build alone). */
@@ -81,11 +95,20 @@ export function registryOfOne(name: RemoteName, version: string): RemoteEntry[] 
   return [{ name, entry: `${remoteBasePath(name, version)}${MANIFEST_FILE}`, version }];
 }
 
-/** Directory on disk holding the files of `name` at `version`, or undefined when unknown. */
+/**
+ * Directory on disk holding the files of `name` at `version`, or undefined when unknown: the
+ * artifact store's copy, or the checkout's build while it is that version (before it is stored).
+ */
 export function remoteFilesDir(config: BuildRoots, name: RemoteName, version: string): string | undefined {
-  if (version === LOCAL_VERSION) return localBuildDir(config, name);
-  return new DirectoryArtifactStore(config.releasesDir).locate(name, version);
+  const checkout = localBuildDir(config, name);
+  if (version === LOCAL_VERSION) return checkout;
+  const stored = new DirectoryArtifactStore(config.releasesDir).locate(name, version);
+  if (stored) return stored;
+  return checkoutVersion(checkout) === version ? checkout : undefined;
 }
+
+/** Whether `dir` is a remote's checkout build (this machine's own, with no checksums recorded) rather than a stored one. */
+export const isCheckoutDir = (config: BuildRoots, name: RemoteName, dir: string) => dir === localBuildDir(config, name);
 
 export interface ServedBuild {
   /** Directory on disk holding the build's files. */

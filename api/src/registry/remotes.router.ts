@@ -1,18 +1,23 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { SiteNavigation, RemoteEntry } from '@cardlift/contracts';
+import { NAVIGATION_BUILDS_PARAMETER, namedBuilds, type SiteNavigation, type RemoteEntry } from '@cardlift/contracts';
 import type { RequestRegistry } from '../site/site-router';
 import { keepPrivate, shareAnswer } from '../edge/edge-answers';
 import { registryAnswerTags } from '../edge/page-tags';
+import type { BuildRoots } from './remote-registry';
+import { snapshotRegistry } from './registry-snapshot';
 
 /**
  * GET /api/remotes: the registry the shell composes the site from. GET /api/navigation: the menus'
- * links of those builds, which every page fetches before it hydrates. Shared caches keep them
- * until a registry move purges them; a preview's are that browser's alone.
+ * links of those builds, which every page fetches before it hydrates; a page names the builds it was
+ * rendered from (`?builds=`, see `navigationPath`) and gets their links. Shared caches keep them
+ * (keyed on the whole address, `builds` included) until a move of a remote they name purges them; a
+ * preview's are that browser's alone.
  */
 export function remotesRouter(
   registryFor: (ctx: Context) => RequestRegistry,
   navigationOf: (registry: RemoteEntry[]) => Promise<SiteNavigation>,
+  roots: BuildRoots,
 ): Router {
   const router = new Router({ prefix: '/api' });
   router.get('/remotes', (ctx) => {
@@ -23,9 +28,10 @@ export function remotesRouter(
   });
   router.get('/navigation', async (ctx) => {
     const { registry, preview } = registryFor(ctx);
+    const snapshot = snapshotRegistry(roots, registry, namedBuilds(ctx.query[NAVIGATION_BUILDS_PARAMETER]));
     if (preview) keepPrivate(ctx);
-    else shareAnswer(ctx, { tags: registryAnswerTags(registry) });
-    ctx.body = await navigationOf(registry);
+    else shareAnswer(ctx, { tags: registryAnswerTags(snapshot) });
+    ctx.body = await navigationOf(snapshot);
   });
   return router;
 }

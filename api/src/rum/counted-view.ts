@@ -15,6 +15,11 @@ export const RUM_COUNTERS = {
   errorViews: 'error_views',
   /** Page views in which this remote's code could not be loaded. */
   failureViews: 'failure_views',
+  /**
+   * Page views that recovered from a file a deploy or retention removed (a document navigation or a
+   * reload offered): apart from errors, so tabs older than a release do not count against it.
+   */
+  skewRecovered: 'skew_recovered',
   form: (outcome: string) => `form_${outcome}`,
 } as const;
 
@@ -39,6 +44,8 @@ export interface CountedView {
   /** Sections whose files threw (`other` for files of no build). */
   errorSections: readonly string[];
   failedRemotes: readonly string[];
+  /** Whether the view recovered from a removed file (counted on its page's section). */
+  skewRecovered: boolean;
   contactOutcomes: readonly ContactOutcome[];
 }
 
@@ -75,6 +82,7 @@ export function viewCountKeys(view: CountedView): string[] {
   // Errors count against the version of the build whose file threw (the "other" section has none).
   for (const section of view.errorSections) keys.push(key(section, RUM_COUNTERS.errorViews));
   for (const remote of view.failedRemotes) keys.push(key(remote, RUM_COUNTERS.failureViews));
+  if (view.skewRecovered) keys.push(key(page, RUM_COUNTERS.skewRecovered));
   for (const outcome of view.contactOutcomes) keys.push(key(page, RUM_COUNTERS.form(outcome)));
   return keys;
 }

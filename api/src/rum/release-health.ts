@@ -68,6 +68,7 @@ export function releaseHealth(
     p75: { lcp: figures.p75('lcp'), inp: figures.p75('inp'), cls: figures.p75('cls') },
     errorsPer100: figures.errorsPer100(),
     remoteFailures: figures.count(RUM_COUNTERS.failureViews),
+    skewRecovered: figures.count(RUM_COUNTERS.skewRecovered),
     formOutcomes: Object.fromEntries(
       CONTACT_OUTCOMES.map((o) => [o, figures.count(RUM_COUNTERS.form(o))]),
     ) as VersionHealth['formOutcomes'],

@@ -61,6 +61,7 @@ export function checkReport(report: RumReport, deps: ReportCheckDeps): ReportChe
       metrics: clampedTimings(report.metrics),
       errorSections: Object.keys(report.errors ?? {}),
       failedRemotes: Object.keys(report.remoteFailures ?? {}),
+      skewRecovered: (report.skewRecovered ?? 0) > 0,
       contactOutcomes: report.contactOutcomes ?? [],
     },
   };

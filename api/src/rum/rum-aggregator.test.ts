@@ -42,6 +42,7 @@ const view = (overrides: Partial<CountedView> = {}): CountedView => ({
   metrics: { lcp: 1200 },
   errorSections: ['mf_invest'],
   failedRemotes: [],
+  skewRecovered: false,
   contactOutcomes: [],
   ...overrides,
 });

@@ -205,7 +205,7 @@ describe('GET /api/releases/{remote}/health', () => {
     const send = async (visit: Visit) => expect((await sendReport(fresh.app, await honestReport(fresh.app, visit))).status).toBe(204);
     try {
       for (let i = 1; i <= 4; i++) await send(page(fresh.v1, { metrics: { lcp: 1000 * i, inp: 50 * i, cls: 0.01 * i } }));
-      await send(page(fresh.v1, { errors: { mf_invest: 1 }, contactOutcomes: ['stored', 'refused'] }));
+      await send(page(fresh.v1, { errors: { mf_invest: 1 }, contactOutcomes: ['stored', 'refused'], skewRecovered: 2 }));
       // A report claiming many errors is one view with errors: never more than the view it is.
       for (let i = 1; i <= 4; i++)
         await send(page(fresh.v2, { metrics: { lcp: 4000, inp: 600, cls: 0.3 }, errors: { mf_invest: 100, shell: 1 } }));
@@ -227,6 +227,8 @@ describe('GET /api/releases/{remote}/health', () => {
         current: true,
         errorsPer100: 20,
         remoteFailures: 0,
+        // A view that recovered from a deploy's removed files: counted once, and not among the errors.
+        skewRecovered: 1,
         formOutcomes: { stored: 1, refused: 1, failed: 0 },
       });
       const second = byVersion.get(fresh.v2) as VersionHealth & { p75: Record<'lcp' | 'inp' | 'cls', number> };

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SERVER_BUNDLE, SERVER_DIR, type RemoteEntry, type RemoteMeta, type RemoteName, type ShellRenderInput } from '@cardlift/contracts';
-import { LOCAL_VERSION, servedBuild, type BuildRoots } from '../registry/remote-registry';
+import { isCheckoutDir, servedBuild, type BuildRoots } from '../registry/remote-registry';
 import { matchesReleaseChecksum } from '../registry/artifact-store';
 import { derivedFromFiles } from './file-derived';
 
@@ -82,7 +82,7 @@ export class ServerBundles {
     return derivedFromFiles([this.shellFile, bundle.file], () => {
       // A release runs only as released: its server bundle must match the checksum stored with it.
       // (The checkout's own build, served before any release, is this machine's and has none.)
-      if (bundle.version !== LOCAL_VERSION && !matchesReleaseChecksum(bundle.dir, bundle.file)) {
+      if (!isCheckoutDir(this.config, bundle.name, bundle.dir) && !matchesReleaseChecksum(bundle.dir, bundle.file)) {
         throw new Error(
           `the server build of ${bundle.name} ${bundle.version} does not match the checksum recorded when it was released: not loaded`,
         );

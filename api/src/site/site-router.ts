@@ -11,6 +11,7 @@ import {
   CONTACT_SENT_PARAMETER,
   CONTACT_SENT_VALUE,
   EDITOR_PATH,
+  navigationPath,
   sectionForPath,
   NOT_FOUND_ROUTE,
   SHELL_SECTION,
@@ -60,6 +61,8 @@ export interface SiteDeps {
   liveRegistry(): RemoteEntry[];
   /** The signed token of a page built from `registry` (rum/page-view-tokens.ts); undefined before start. */
   rumToken?(page: { section: RumSection; route: string }, registry: readonly RemoteEntry[]): string | undefined;
+  /** Before a page is sent: the builds it names stay reachable for the skew window (registry/skew/). */
+  pageSent?(registry: RemoteEntry[]): Promise<void>;
 }
 
 export interface PageOptions {
@@ -76,7 +79,7 @@ export type PageResponder = (ctx: Context, options?: PageOptions) => Promise<voi
 
 export function siteRouter(
   config: AppConfig,
-  { content, pool, clock, registryFor, liveRegistry, rumToken }: SiteDeps,
+  { content, pool, clock, registryFor, liveRegistry, rumToken, pageSent }: SiteDeps,
 ): { router: Router; respond: PageResponder } {
   const router = new Router();
   const template = shellTemplate(config.siteRoot);
@@ -184,10 +187,11 @@ export function siteRouter(
       stylesheets,
       fonts: shell.fonts,
       // The menus' links are fetched beside the code rather than inlined: the same for every page, they
-      // would cost each page's first round trip about 500 bytes (GET /api/navigation, preview-aware).
+      // would cost each page's first round trip about 500 bytes. The request names this page's builds
+      // (navigationPath), so a release made meanwhile does not change the links it hydrates with.
       boot: {
         scripts: shell.scripts,
-        preload: [...shell.preload, ...section.preload, { href: API_PATHS.navigation, as: 'fetch' }],
+        preload: [...shell.preload, ...section.preload, { href: navigationPath(registry), as: 'fetch' }],
         rum: measuredAs(page ? meta.path : NOT_FOUND_ROUTE, remote ?? SHELL_SECTION, preview ? undefined : registry),
       },
       queryData,
@@ -196,6 +200,7 @@ export function siteRouter(
       ...(options.attribution ? { formAttribution: options.attribution } : {}),
       ...(preview ? { previewBar: previewBar(previewing, ctx.path) } : {}),
     });
+    await pageSent?.(registry);
     sendPage(ctx, html);
   };
   return { router, respond };

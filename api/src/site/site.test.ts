@@ -11,7 +11,16 @@ import path from 'node:path';
 import request from 'supertest';
 import { createApp } from '../app';
 import { loadConfig } from '../platform/config';
-import { NAV_MENUS, REMOTE_NAMES, sectionForPath, type BootData, type NavLists, type SiteNavigation } from '@cardlift/contracts';
+import {
+  NAV_MENUS,
+  navigationPath,
+  REMOTE_NAMES,
+  sectionForPath,
+  type BootData,
+  type NavLists,
+  type RemoteEntry,
+  type SiteNavigation,
+} from '@cardlift/contracts';
 import { writeFixtureSite } from '../../test/fixture-builds';
 import { startedForSuite } from '../../test/test-app';
 import { dataForPath } from './query-data';
@@ -30,6 +39,12 @@ function bootData(html: string): BootData {
   return JSON.parse(block ?? '{"scripts":[],"preload":[]}') as BootData;
 }
 
+/** Where the site serves the build of `remote` it composes pages from (`/remotes/<remote>/<version>/`). */
+async function servedBase(remote: string): Promise<string> {
+  const registry = (await request(server).get('/api/remotes').expect(200)).body as RemoteEntry[];
+  return registry.find((entry) => entry.name === remote)!.entry.replace(/mf-manifest\.json$/, '');
+}
+
 describe('pages', () => {
   it('sends the home page with its head tags, the registry inlined and its remote fetched by the boot script', async () => {
     const res = await request(server).get('/').expect(200);
@@ -39,19 +54,23 @@ describe('pages', () => {
     expect(res.text).toContain('<link rel="canonical" href="https://www.cardlift.example/">');
     expect(res.text).toContain('"@type":"Organization"');
     expect(res.text).toContain('<script type="application/json" id="cardlift-remotes">');
-    expect(res.text).toContain('/remotes/mf_marketing/local/mf-manifest.json');
-    expect(bootData(res.text).preload).toContainEqual({ href: '/remotes/mf_marketing/local/remoteEntry.js', as: 'script' });
+    // The checkout's build, named by its content like a release: a rebuild is another version.
+    const base = await servedBase('mf_marketing');
+    expect(base).toMatch(/^\/remotes\/mf_marketing\/0\.0\.0-[0-9a-f]{10}\/$/);
+    expect(res.text).toContain(`${base}mf-manifest.json`);
+    expect(bootData(res.text).preload).toContainEqual({ href: `${base}remoteEntry.js`, as: 'script' });
     // The browser loads the container script directly: the manifest is not fetched.
-    expect(bootData(res.text).preload.map((file) => file.href)).not.toContain('/remotes/mf_marketing/local/mf-manifest.json');
+    expect(bootData(res.text).preload.map((file) => file.href)).not.toContain(`${base}mf-manifest.json`);
   });
 
   it("links the route's remote stylesheet and has the boot script fetch its entry and chunks, and no other remote's", async () => {
     const res = await request(server).get('/').expect(200);
-    expect(res.text).toContain('<link rel="stylesheet" href="/remotes/mf_marketing/local/assets/routes.abcdef1234.css">');
+    const base = await servedBase('mf_marketing');
+    expect(res.text).toContain(`<link rel="stylesheet" href="${base}assets/routes.abcdef1234.css">`);
     const { preload } = bootData(res.text);
-    expect(preload).toContainEqual({ href: '/remotes/mf_marketing/local/remoteEntry.js', as: 'script' });
-    expect(preload).toContainEqual({ href: '/remotes/mf_marketing/local/assets/routes.abcdef1234.js', as: 'script' });
-    expect(res.text).not.toContain('/remotes/mf_invest/local/remoteEntry.js');
+    expect(preload).toContainEqual({ href: `${base}remoteEntry.js`, as: 'script' });
+    expect(preload).toContainEqual({ href: `${base}assets/routes.abcdef1234.js`, as: 'script' });
+    expect(res.text).not.toContain(`${await servedBase('mf_invest')}remoteEntry.js`);
   });
 
   it('leaves the page body to the browser when the shell has no server build', async () => {
@@ -166,7 +185,9 @@ describe("the menus' links, from the sections' page tables", () => {
       ['/definitely/not/here', 404],
     ] as const) {
       const page = await request(server).get(pathname).expect(status);
-      expect(bootData(page.text).preload).toContainEqual({ href: '/api/navigation', as: 'fetch' });
+      // Naming the page's own builds: its links are theirs even after a release (see the next test).
+      const registry = (await request(server).get('/api/remotes').expect(200)).body as RemoteEntry[];
+      expect(bootData(page.text).preload).toContainEqual({ href: navigationPath(registry), as: 'fetch' });
     }
   });
 

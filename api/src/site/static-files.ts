@@ -7,12 +7,14 @@
  * decoded once, never leaving its root, never through a symlink, never a dotfile, a source map or a
  * build's server bundle.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import Router from '@koa/router';
 import { send } from '@koa/send';
 import type { Context } from 'koa';
 import { isReleaseVersion, isRemoteName, SERVER_DIR } from '@cardlift/contracts';
 import type { AppConfig } from '../platform/config';
+import type { ArtifactStore } from '../registry/artifact-store';
 import { LOCAL_VERSION, remoteFilesDir } from '../registry/remote-registry';
 import { shareAnswer } from '../edge/edge-answers';
 import { CONTENT_IMAGES_TAG, remoteTag, SHELL_TAG } from '../edge/edge-tags';
@@ -78,16 +80,28 @@ export async function serve(
   }
 }
 
-export function staticRouter(config: AppConfig): Router {
+export function staticRouter(config: AppConfig, artifacts: Pick<ArtifactStore, 'ensureShellFile' | 'ensure'>): Router {
   const router = new Router();
   const shellDist = path.join(config.siteRoot, 'shell', 'dist');
+  const shellAssets = path.join(shellDist, 'assets');
 
   const shellFiles = { tags: [SHELL_TAG] };
-  router.get('/assets/{*rest}', (ctx) => serve(ctx, path.join(shellDist, 'assets'), rawBelow(ctx, '/assets/'), 0, [], shellFiles));
+  // The running shell's files, then those of every shell build still stored: a tab opened before a
+  // server deploy asks for chunks of the shell it started with.
+  router.get('/assets/{*rest}', async (ctx) => {
+    const raw = rawBelow(ctx, '/assets/');
+    const verdict = servablePath(raw);
+    const stored =
+      verdict.ok && !fs.existsSync(path.join(shellAssets, verdict.rel)) ? await artifacts.ensureShellFile(verdict.rel) : undefined;
+    return serve(ctx, stored ?? shellAssets, raw, 0, [], shellFiles);
+  });
 
   router.get('/remotes/:name/:version/{*rest}', async (ctx) => {
     const { name, version } = ctx.params;
-    const dir = isRemoteName(name) && isReleaseVersion(version) ? remoteFilesDir(config, name, version) : undefined;
+    const valid = isRemoteName(name) && isReleaseVersion(version);
+    // A build stored elsewhere (the database) is copied into this instance's cache on first use.
+    if (valid && !remoteFilesDir(config, name, version)) await artifacts.ensure(name, version);
+    const dir = valid ? remoteFilesDir(config, name, version) : undefined;
     if (!dir || !name) {
       ctx.status = 404;
       ctx.body = { error: `Unknown remote build ${name}@${version}` };

@@ -51,6 +51,12 @@ export const rumReportSchema = z.strictObject({
   /** Remotes whose code could not be loaded, and how often. */
   remoteFailures: z.partialRecord(z.enum(REMOTE_NAMES), count).optional(),
   contactOutcomes: z.array(z.enum(CONTACT_OUTCOMES)).max(10).optional(),
+  /**
+   * Loads of a file an older build had (the site was updated since the page loaded) that the page
+   * recovered from: a document navigation, or a reload offered. Counted apart from errors, so a
+   * release is not judged on the tabs opened before it.
+   */
+  skewRecovered: count.optional(),
 });
 
 export type RumReport = z.infer<typeof rumReportSchema>;

@@ -1,19 +1,20 @@
 /**
  * The site's menus. The shell owns their names and layout; the links come from the sections' page
  * tables (PageMeta.nav), gathered by the api from the builds it serves: the server renders the page
- * with them, and the browser fetches the same from GET /api/navigation (preloaded by the boot script
- * beside the code) before it hydrates.
+ * with them, and the browser fetches the same builds' links from GET /api/navigation (preloaded by the
+ * boot script beside the code) before it hydrates.
  * A section's release adds, renames or removes its links without a shell build.
  */
 import { atom, useAtomValue } from 'jotai';
 import {
-  API_PATHS,
   EMPTY_NAVIGATION,
   NAV_MENUS,
+  navigationPath,
   signInUrl,
   siteConfig,
   type NavLink,
   type NavMenu,
+  type RemoteEntry,
   type SiteNavigation,
 } from '@cardlift/contracts';
 
@@ -25,11 +26,14 @@ export const navigationAtom = atom<SiteNavigation>(EMPTY_NAVIGATION);
 const isNavigation = (value: unknown): value is SiteNavigation =>
   typeof value === 'object' && value !== null && 'header' in value && 'footer' in value;
 
-/** The menus' links of the builds this visitor is served (undefined when the api cannot be reached). */
-export async function fetchNavigation(): Promise<SiteNavigation | undefined> {
+/**
+ * The menus' links of the builds this page was rendered from (`registry`, its inlined registry), even
+ * when a release moved the site on since the HTML was sent; undefined when the api cannot be reached.
+ */
+export async function fetchNavigation(registry: readonly RemoteEntry[] = []): Promise<SiteNavigation | undefined> {
   try {
     // Bounded: the page hydrates without its menus' links rather than never.
-    const response = await fetch(API_PATHS.navigation, { credentials: 'same-origin', signal: AbortSignal.timeout(5000) });
+    const response = await fetch(navigationPath(registry), { credentials: 'same-origin', signal: AbortSignal.timeout(5000) });
     const body: unknown = response.ok ? await response.json() : undefined;
     return isNavigation(body) ? body : undefined;
   } catch {

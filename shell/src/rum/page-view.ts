@@ -16,6 +16,8 @@ export interface PageViewState {
   errorSources: string[];
   remoteFailures: Map<string, number>;
   contactOutcomes: ContactOutcome[];
+  /** Loads of a file an older build had, recovered from (a document navigation, a reload offered): not errors. */
+  skewRecovered: number;
 }
 
 /** More than this per page view tells nothing more, and a report stays small. */
@@ -26,6 +28,28 @@ let view: PageViewState | undefined;
 /** Counts a remote whose code could not be loaded (the federation's load-error plugin calls it). */
 export function noteRemoteFailure(remote: string): void {
   if (view) view.remoteFailures.set(remote, Math.min(MAX_NOTES, (view.remoteFailures.get(remote) ?? 0) + 1));
+}
+
+/**
+ * Recoveries by document navigation, left in sessionStorage by the page that navigated (it ends
+ * before it can report) for the page view that follows to report.
+ */
+export const SKEW_RECOVERED_KEY = 'cardlift-skew-recovered';
+
+/** Counts a load that failed because the site was updated since the page loaded, and was recovered from. */
+export function noteSkewRecovered(): void {
+  if (view) view.skewRecovered = Math.min(MAX_NOTES, view.skewRecovered + 1);
+}
+
+/** Takes the recoveries the page before this one left to report. */
+function recoveredBefore(): number {
+  try {
+    const left = Number(sessionStorage.getItem(SKEW_RECOVERED_KEY) ?? 0);
+    sessionStorage.removeItem(SKEW_RECOVERED_KEY);
+    return Number.isFinite(left) ? Math.min(MAX_NOTES, left) : 0;
+  } catch {
+    return 0;
+  }
 }
 
 /** The first script URL in an error's stack (`at f (https://...:1:2)` in Chromium, `f@https://...:1:2` in Firefox). */
@@ -48,10 +72,11 @@ function whenInteractive(run: () => void): void {
 export function startPageView(): void {
   const context = rumContext();
   if (!context || view) return;
+  const skewRecovered = recoveredBefore();
   // The visitor asked not to be tracked: nothing is noted, loaded or sent.
   if ((navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true) return;
   if (Math.random() >= context.sampleRate) return;
-  const state: PageViewState = { context, errorSources: [], remoteFailures: new Map(), contactOutcomes: [] };
+  const state: PageViewState = { context, errorSources: [], remoteFailures: new Map(), contactOutcomes: [], skewRecovered };
   view = state;
   const noteError = (source: string) => void (state.errorSources.length < MAX_NOTES && state.errorSources.push(source));
   addEventListener('error', (event) => noteError(event.filename || stackSource(event.error)));

@@ -41,6 +41,7 @@ describe('buildReport', () => {
         ['not_a_remote', 3],
       ]),
       contactOutcomes: ['stored'],
+      skewRecovered: 2,
     };
     const report = buildReport(view, 'eyJpIjoiYSJ9.c2lnbmF0dXJl', { lcp: 1500, cls: 0.02 }, entries);
     expect(rumReportSchema.parse(report)).toEqual(report);
@@ -54,6 +55,8 @@ describe('buildReport', () => {
       errors: { mf_invest: 2, other: 1 },
       remoteFailures: { mf_company: 1 },
       contactOutcomes: ['stored'],
+      // Apart from the errors: the tab recovered from files a deploy removed.
+      skewRecovered: 2,
     });
   });
 });

@@ -81,6 +81,7 @@ export function buildReport(view: PageViewState, token: string, timings: Timings
     ...(errors ? { errors } : {}),
     ...(remoteFailures ? { remoteFailures } : {}),
     ...(view.contactOutcomes.length > 0 ? { contactOutcomes: view.contactOutcomes } : {}),
+    ...(view.skewRecovered > 0 ? { skewRecovered: view.skewRecovered } : {}),
   };
 }
 

@@ -23,6 +23,12 @@ const markInteractive = () => document.documentElement.setAttribute('data-intera
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('early clicks', () => {
+  // A replay still waiting for the page to become interactive ends with its test.
+  afterEach(async () => {
+    markInteractive();
+    await settle();
+  });
+
   it('presses a header button again right after hydrateRoot, once', () => {
     const { presses, press } = serverPage();
     captureEarlyClicks();
@@ -70,5 +76,29 @@ describe('early clicks', () => {
     markInteractive();
     await settle();
     expect(presses).toEqual(['question']);
+  });
+
+  it("replays a press in the page's content made after hydrateRoot, while that part still waits for its code", async () => {
+    const { presses, press } = serverPage();
+    captureEarlyClicks();
+    replayEarlyClick();
+    press('tab');
+    await settle();
+    expect(presses).toEqual(['tab']);
+    markInteractive();
+    await settle();
+    expect(presses).toEqual(['tab', 'tab']);
+  });
+
+  it('leaves a press on a part React has hydrated to React', async () => {
+    const { presses, press } = serverPage();
+    captureEarlyClicks();
+    replayEarlyClick();
+    // React marks each node it hydrates with its fiber.
+    Object.assign(document.getElementById('tab')!, { __reactFiber$test: {} });
+    press('tab');
+    markInteractive();
+    await settle();
+    expect(presses).toEqual(['tab']);
   });
 });

@@ -54,6 +54,12 @@ export function captureEarlyClicks(): void {
 /** Whether `element` sits in a part that hydrates after the frame (the page's content, the contact section). */
 const inLaterPart = (element: Element) => Boolean(element.closest('main, section#contact'));
 
+/**
+ * Whether React has hydrated `element` and so answers its presses itself (React marks each node it
+ * hydrates). A press on a part still waiting for its code is dropped by React: only those are noted.
+ */
+const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+
 /** Shell, right after `hydrateRoot`: press again, once, the control pressed too early. */
 export function replayEarlyClick(): void {
   const state = (globalThis as WithEarlyClicks)[KEY];
@@ -62,13 +68,18 @@ export function replayEarlyClick(): void {
   delete (globalThis as WithEarlyClicks)[KEY];
   const press = () => {
     if (state.pressed?.isConnected) state.pressed.click();
+    state.pressed = undefined;
   };
   const root = document.documentElement;
   // A link within the page waits too: its target (the contact section) may be such a part.
-  const waits = state.pressed && (state.pressed instanceof HTMLAnchorElement || inLaterPart(state.pressed));
-  if (!waits || root.hasAttribute(INTERACTIVE)) return press();
-  // Until then presses in those parts go on being noted (the last one is replayed); the frame answers its own.
-  notePresses(state, inLaterPart);
+  const waits = (control: HTMLElement) => control instanceof HTMLAnchorElement || inLaterPart(control);
+  // The frame hydrates at once for a discrete event: a press there is answered now.
+  if (state.pressed && (!waits(state.pressed) || root.hasAttribute(INTERACTIVE))) press();
+  if (root.hasAttribute(INTERACTIVE)) return;
+  // Until the page's own parts answer, a press there lands on server HTML React drops presses on,
+  // whether or not anything was pressed before: go on noting them (the last one is replayed). A part
+  // that has hydrated meanwhile answers its own presses, and pressing it again would undo them.
+  notePresses(state, (control) => inLaterPart(control) && !hydrated(control));
   const observer = new MutationObserver(() => {
     if (!root.hasAttribute(INTERACTIVE)) return;
     observer.disconnect();

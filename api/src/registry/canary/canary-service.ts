@@ -35,7 +35,7 @@ export async function startCanary(
       [],
       409,
     );
-  if (!context.artifacts.locate(remote, version))
+  if (!(await context.artifacts.ensure(remote, version)))
     throw new ReleaseRefused(`the files of ${remote} ${version} are missing from the artifact store: not starting a canary`);
   const canary: Canary = { version, share, since: at };
   const events = [event(remote, state.canary ? 'step' : 'canary', version, current, options, at)];

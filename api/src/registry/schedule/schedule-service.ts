@@ -82,9 +82,11 @@ export async function cancelScheduled(context: ReleaseContext, who: Actor & { re
 }
 
 /** Why carrying `scheduled` out now would be wrong, or undefined when it is still what was meant. */
-function whyWrong(context: ReleaseContext, state: RemoteState, scheduled: ScheduledAction): string | undefined {
+async function whyWrong(context: ReleaseContext, state: RemoteState, scheduled: ScheduledAction): Promise<string | undefined> {
   const { remote, version } = scheduled;
-  if (!state.releases.some((r) => r.version === version) || !context.artifacts.locate(remote, version)) return `${version} was removed`;
+  // `ensure`: with builds in the database, one stored through another instance is fetched to this one's cache first.
+  if (!state.releases.some((r) => r.version === version) || !(await context.artifacts.ensure(remote, version)))
+    return `${version} was removed`;
   if (state.canary) return `a canary of ${state.canary.version} runs at ${state.canary.share} %`;
   if (state.revision !== scheduled.baseRevision)
     return `the registry moved since it was scheduled (now on ${state.current ?? 'no release'})`;
@@ -106,7 +108,7 @@ export async function carryOut(context: ReleaseContext, scheduled: ScheduledActi
     actor: `scheduled by ${scheduled.actor}`,
     gitSha: scheduled.gitSha ?? undefined,
   };
-  const reason = whyWrong(context, state, scheduled);
+  const reason = await whyWrong(context, state, scheduled);
   try {
     if (!reason) {
       await (scheduled.share === null
