@@ -6,6 +6,7 @@
  */
 import crypto from 'node:crypto';
 import { contactSubmission } from '../api/test/contact-submission';
+import { contentApi } from '../api/test/content-api-client';
 import { describeBehindVarnish, edgeGet, MAIN_PAGES, startEdgeSite, type EdgeSite } from './support/edge';
 
 const PUBLISHER = 'edge-cache-publisher';
@@ -53,12 +54,9 @@ describeBehindVarnish('the site behind Varnish', () => {
     const id = 'measuring-incrementality';
     const post = (await (await fetch(`${edge.site.baseUrl}/api/blog/${id}`)).json()) as { title: string };
     const draftTitle = `A draft only its editor sees ${crypto.randomUUID()}`;
-    const saved = await fetch(`${edge.site.baseUrl}/api/content/blog/${id}`, {
-      method: 'PUT',
-      headers: auth,
-      body: JSON.stringify({ ...post, title: draftTitle }),
-    });
-    expect(saved.status).toBe(200);
+    await contentApi(edge.site.baseUrl, PUBLISHER)
+      .save(`blog/${id}`, { ...post, title: draftTitle })
+      .expect(200);
     const preview = await fetch(`${edge.site.baseUrl}/api/content/blog/${id}/preview`, { method: 'POST', headers: auth, body: '{}' });
     const cookie = preview.headers.get('set-cookie')!.split(';')[0]!;
     const previewer = await edgeGet(cache, `/blog/${id}`, { Cookie: cookie });

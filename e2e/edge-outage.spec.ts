@@ -14,6 +14,7 @@ import { openSqliteRegistry } from '../api/src/registry/registry-store-sqlite';
 import { launchBrowser, openPage } from './support/browser';
 import { contactForm, fillContactForm } from './support/contact-form';
 import { REPO_ROOT } from './support/site';
+import { contentApi } from '../api/test/content-api-client';
 import { describeBehindVarnish, edgeGet, MAIN_PAGES, startEdgeSite, waitForHealthy, type EdgeSite } from './support/edge';
 
 const PUBLISHER = 'edge-outage-publisher';
@@ -49,15 +50,11 @@ describeBehindVarnish('a cache that cannot be purged for 10 s', () => {
     const [up, down] = edge.caches as [(typeof edge.caches)[0], (typeof edge.caches)[0]];
     for (const cache of edge.caches) for (let i = 0; i < 2; i++) await edgeGet(cache.url, `/blog/${POST}`);
     await down.stop();
-    const auth = { Authorization: `Bearer ${PUBLISHER}`, 'Content-Type': 'application/json' };
     const post = (await (await fetch(`${edge.site.baseUrl}/api/blog/${POST}`)).json()) as object;
     const title = `Measured while a cache was down ${crypto.randomUUID()}`;
-    await fetch(`${edge.site.baseUrl}/api/content/blog/${POST}`, {
-      method: 'PUT',
-      headers: auth,
-      body: JSON.stringify({ ...post, title }),
-    });
-    await fetch(`${edge.site.baseUrl}/api/content/blog/${POST}/publish`, { method: 'POST', headers: auth, body: '{}' });
+    const content = contentApi(edge.site.baseUrl, PUBLISHER);
+    await content.save(`blog/${POST}`, { ...post, title }).expect(200);
+    await content.publish(`blog/${POST}`).expect(200);
     const downAt = Date.now();
     // The cache that is up is purged at once.
     await until(async () => (await edgeGet(up.url, `/blog/${POST}`)).body.includes(title), 1000, 'the cache that is up');
