@@ -66,3 +66,17 @@ it('hydrates with the links its HTML was drawn with when a release renames one i
   expect(trouble).toEqual({ pageErrors: [], consoleErrors: [], failedRequests: [] });
   await page.context().close();
 });
+
+it('asks for its menus once, from the preload, and leaves no request unanswered', async () => {
+  const page = await openPage(browser, DESKTOP);
+  const menus: string[] = [];
+  page.on('request', (request) => void (request.url().includes('/api/navigation') && menus.push(request.url())));
+  for (const path of ['/company/about-us', '/invest']) {
+    await page.goto(`${site.baseUrl}${path}`);
+    // A request left open (the preloaded menus revalidated with a 304 once hung so in Chromium) keeps
+    // a connection busy and the page from ever going idle.
+    await page.waitForLoadState('networkidle', { timeout: 10_000 });
+  }
+  expect(menus).toHaveLength(2);
+  await page.context().close();
+});

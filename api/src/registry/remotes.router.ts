@@ -14,6 +14,8 @@ import { snapshotRegistry } from './registry-snapshot';
  * (keyed on the whole address, `builds` included) until a move of a remote they name purges them; a
  * preview's are that browser's alone.
  */
+const YEAR_S = 365 * 24 * 60 * 60;
+
 export function remotesRouter(
   registryFor: (ctx: Context) => RequestRegistry,
   navigationOf: (registry: RemoteEntry[]) => Promise<SiteNavigation>,
@@ -28,9 +30,14 @@ export function remotesRouter(
   });
   router.get('/navigation', async (ctx) => {
     const { registry, preview } = registryFor(ctx);
-    const snapshot = snapshotRegistry(roots, registry, namedBuilds(ctx.query[NAVIGATION_BUILDS_PARAMETER]));
+    const named = namedBuilds(ctx.query[NAVIGATION_BUILDS_PARAMETER]);
+    const snapshot = snapshotRegistry(roots, registry, named);
+    // Every build named, and found: the answer of those builds never changes (they are content-addressed),
+    // so no one asks again. Revalidating it instead (max-age=0 and a 304) left the page's preloaded request
+    // hanging in Chromium, the page never reaching network idle.
+    const immutable = named.size > 0 && snapshot.every((entry) => named.get(entry.name) === entry.version);
     if (preview) keepPrivate(ctx);
-    else shareAnswer(ctx, { tags: registryAnswerTags(snapshot) });
+    else shareAnswer(ctx, { tags: registryAnswerTags(snapshot), ...(immutable ? { ttl: YEAR_S, browserTtl: YEAR_S } : {}) });
     ctx.body = await navigationOf(snapshot);
   });
   return router;
