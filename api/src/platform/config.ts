@@ -7,6 +7,11 @@ import path from 'node:path';
 import { REMOTE_NAMES, type EditorRole, type RemoteName, type SiteAddresses } from '@cardlift/contracts';
 import { siteAddressesFromEnv } from './site-addresses-env';
 import { edgeConfig, type EdgeConfig } from '../edge/edge-config';
+import { canarySettings, type CanarySettingsConfig } from '../registry/canary/canary-config';
+import { skewSettings, type SkewSettings } from '../registry/skew/skew-config';
+import { bounded, fraction, int } from './env-values';
+
+export type { CanarySettingsConfig } from '../registry/canary/canary-config';
 
 /**
  * The checkout: the nearest folder above this file whose package.json lists the workspaces. Found,
@@ -20,21 +25,6 @@ function findRepoRoot(from: string): string {
     if (fs.existsSync(manifest) && 'workspaces' in (JSON.parse(fs.readFileSync(manifest, 'utf8')) as object)) return dir;
   }
   throw new Error(`no checkout (a package.json with workspaces) above ${from}`);
-}
-
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
-  return value;
-}
-
-/** A positive integer setting that may be lowered but never raised past `max` (a slow client's hold on a socket). */
-function bounded(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
-  const value = int(env, name, fallback);
-  if (value === 0 || value > max) throw new Error(`${name} must be between 1 and ${max}, got "${env[name]}"`);
-  return value;
 }
 
 export interface AppConfig {
@@ -107,82 +97,6 @@ export interface AppConfig {
   edge: EdgeConfig;
   /** Version skew: where builds are kept, for how long after a page named them, and how many (registry/skew/). */
   skew: SkewSettings;
-}
-
-export interface SkewSettings {
-  /** Files a page referenced stay served this long after the last page naming them (SKEW_RETENTION_HOURS). */
-  retentionMs: number;
-  /** Releases of each remote (and shell builds) always kept, newest first (RELEASE_KEEP). */
-  releaseKeep: number;
-  /** How often each instance runs the retention sweep. */
-  sweepIntervalMs: number;
-  /**
-   * Where builds and uploaded images live: a folder (RELEASES_DIR), or PostgreSQL (ARTIFACTS=database),
-   * RELEASES_DIR then being this instance's cache (ARTIFACT_CACHE_DIR, default $DATA_DIR/artifact-cache).
-   */
-  artifacts: 'directory' | 'database';
-}
-
-function skewSettings(env: NodeJS.ProcessEnv, databaseUrl: string | undefined): SkewSettings {
-  const hours = env.SKEW_RETENTION_HOURS ? Number(env.SKEW_RETENTION_HOURS) : 48;
-  if (!Number.isFinite(hours) || hours <= 0)
-    throw new Error(`SKEW_RETENTION_HOURS must be a positive number, got "${env.SKEW_RETENTION_HOURS}"`);
-  const artifacts = env.ARTIFACTS || 'directory';
-  if (artifacts !== 'directory' && artifacts !== 'database') throw new Error(`ARTIFACTS must be directory or database, got "${artifacts}"`);
-  if (artifacts === 'database' && !databaseUrl) throw new Error('ARTIFACTS=database keeps builds in PostgreSQL: set DATABASE_URL');
-  return {
-    retentionMs: Math.round(hours * 3_600_000),
-    releaseKeep: int(env, 'RELEASE_KEEP', 10),
-    sweepIntervalMs: bounded(env, 'RELEASE_SWEEP_INTERVAL_MS', 3_600_000, 24 * 3_600_000),
-    artifacts,
-  };
-}
-
-/** Shares a canary steps through (the last 100), or 'manual': a person promotes each step. */
-export type CanarySteps = readonly number[] | 'manual';
-
-export interface CanarySettingsConfig {
-  /** Page views each side needs before the guard judges (CANARY_MIN_VIEWS). */
-  minViews: number;
-  /** Distinct clients (networks) each side's views must come from before the guard judges (CANARY_MIN_CLIENTS). */
-  minClients: number;
-  /** The most of a side's views, or of its views with errors or failed loads, one client may make up (CANARY_MAX_CLIENT_SHARE). */
-  maxClientShare: number;
-  /** How long a share stays healthy before the next step (CANARY_BAKE_MS). */
-  bakeMs: number;
-  /** How often every instance's guard looks (CANARY_GUARD_INTERVAL_MS). */
-  intervalMs: number;
-  /** CANARY_STEPS, and CANARY_STEPS_<REMOTE> per remote where set. */
-  steps: CanarySteps;
-  stepsFor: Partial<Record<RemoteName, CanarySteps>>;
-}
-
-function canarySteps(env: NodeJS.ProcessEnv, name: string): CanarySteps | undefined {
-  const raw = env[name]?.trim();
-  if (!raw) return undefined;
-  if (raw === 'manual') return 'manual';
-  const steps = raw.split(',').map((part) => Number(part.trim()));
-  const ordered = steps.every((step, i) => Number.isInteger(step) && step >= 1 && step <= 100 && (i === 0 || step > steps[i - 1]!));
-  if (!ordered || steps.at(-1) !== 100)
-    throw new Error(`${name} must be "manual" or rising percentages ending in 100 such as "10,50,100", got "${raw}"`);
-  return steps;
-}
-
-function canarySettings(env: NodeJS.ProcessEnv): CanarySettingsConfig {
-  const stepsFor: Partial<Record<RemoteName, CanarySteps>> = {};
-  for (const remote of REMOTE_NAMES) {
-    const steps = canarySteps(env, `CANARY_STEPS_${remote.toUpperCase()}`);
-    if (steps) stepsFor[remote] = steps;
-  }
-  return {
-    minViews: int(env, 'CANARY_MIN_VIEWS', 200),
-    minClients: int(env, 'CANARY_MIN_CLIENTS', 20),
-    maxClientShare: fraction(env, 'CANARY_MAX_CLIENT_SHARE', 0.1),
-    bakeMs: int(env, 'CANARY_BAKE_MS', 30 * 60 * 1000),
-    intervalMs: bounded(env, 'CANARY_GUARD_INTERVAL_MS', 30_000, 3_600_000),
-    steps: canarySteps(env, 'CANARY_STEPS') ?? [10, 50, 100],
-    stepsFor,
-  };
 }
 
 export interface RumSettings {
@@ -281,14 +195,6 @@ function tokenHash(env: NodeJS.ProcessEnv, name: string): string | undefined {
   if (!value) return undefined;
   if (!/^[0-9a-f]{64}$/.test(value))
     throw new Error(`${name} must be the SHA-256 of the token in hex (64 characters), never the token itself`);
-  return value;
-}
-
-function fraction(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0 || value > 1) throw new Error(`${name} must be a number from 0 to 1, got "${raw}"`);
   return value;
 }
 

@@ -152,3 +152,69 @@ export const artifactTables = (types: { bigint: string; bytes: string }) => `
       );
       CREATE INDEX artifact_build_files_hash ON artifact_build_files (hash);
       CREATE INDEX artifact_build_files_path ON artifact_build_files (remote, path);`;
+
+/** A release's action set for a time (migration 18), in a dialect's time type. */
+export const RELEASE_SCHEDULES_TABLE = {
+  sqlite: `
+      CREATE TABLE release_schedules (
+        remote TEXT PRIMARY KEY,
+        id TEXT NOT NULL,
+        version TEXT NOT NULL,
+        share INTEGER,
+        due_at TEXT NOT NULL,
+        base_revision INTEGER NOT NULL,
+        actor TEXT NOT NULL,
+        git_sha TEXT,
+        created_at TEXT NOT NULL
+      );`,
+  postgres: `
+      CREATE TABLE release_schedules (
+        remote TEXT PRIMARY KEY,
+        id TEXT NOT NULL,
+        version TEXT NOT NULL,
+        share INTEGER,
+        due_at TIMESTAMPTZ NOT NULL,
+        base_revision INTEGER NOT NULL,
+        actor TEXT NOT NULL,
+        git_sha TEXT,
+        created_at TIMESTAMPTZ NOT NULL
+      );`,
+};
+
+/** Purges of the shared caches (migration 21), in a dialect's key and integer types. */
+export const EDGE_PURGES_TABLE = {
+  sqlite: `
+      CREATE TABLE edge_purges (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        tags TEXT NOT NULL,
+        soft_tags TEXT NOT NULL DEFAULT '',
+        reason TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        state TEXT NOT NULL DEFAULT 'pending',
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_at INTEGER,
+        claimed_until INTEGER,
+        sent_to TEXT NOT NULL DEFAULT '',
+        passes INTEGER NOT NULL DEFAULT 0,
+        sent_at INTEGER,
+        error TEXT
+      );
+      CREATE INDEX edge_purges_open ON edge_purges (state, next_at);`,
+  postgres: `
+      CREATE TABLE edge_purges (
+        id BIGSERIAL PRIMARY KEY,
+        tags TEXT NOT NULL,
+        soft_tags TEXT NOT NULL DEFAULT '',
+        reason TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        state TEXT NOT NULL DEFAULT 'pending',
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_at BIGINT,
+        claimed_until BIGINT,
+        sent_to TEXT NOT NULL DEFAULT '',
+        passes INTEGER NOT NULL DEFAULT 0,
+        sent_at BIGINT,
+        error TEXT
+      );
+      CREATE INDEX edge_purges_open ON edge_purges (state, next_at);`,
+};

@@ -8,7 +8,9 @@ import {
   contentAudit,
   EDITOR_PRESENCE_TABLE,
   EDITOR_SIGN_IN_TABLES,
+  EDGE_PURGES_TABLE,
   editorTables,
+  RELEASE_SCHEDULES_TABLE,
   RUM_VIEW_TABLES,
 } from './db-migration-tables';
 
@@ -310,33 +312,7 @@ export const MIGRATIONS: readonly Migration[] = [
   // out once by whichever instance sees it due, in the commit that moves the registry (or records why
   // not). `base_revision` is the registry's revision when it was scheduled: a move by hand since makes
   // it wrong. `share` NULL promotes to every visitor. A new table: the previous release never reads it.
-  {
-    version: 18,
-    sqlite: `
-      CREATE TABLE release_schedules (
-        remote TEXT PRIMARY KEY,
-        id TEXT NOT NULL,
-        version TEXT NOT NULL,
-        share INTEGER,
-        due_at TEXT NOT NULL,
-        base_revision INTEGER NOT NULL,
-        actor TEXT NOT NULL,
-        git_sha TEXT,
-        created_at TEXT NOT NULL
-      );`,
-    postgres: `
-      CREATE TABLE release_schedules (
-        remote TEXT PRIMARY KEY,
-        id TEXT NOT NULL,
-        version TEXT NOT NULL,
-        share INTEGER,
-        due_at TIMESTAMPTZ NOT NULL,
-        base_revision INTEGER NOT NULL,
-        actor TEXT NOT NULL,
-        git_sha TEXT,
-        created_at TIMESTAMPTZ NOT NULL
-      );`,
-  },
+  { version: 18, ...RELEASE_SCHEDULES_TABLE },
   // What a team says of a release: its notes and the CI run that made it (the CLI's --notes and
   // --ci-url). Nullable columns: the previous release writes rows without them.
   {
@@ -352,41 +328,5 @@ export const MIGRATIONS: readonly Migration[] = [
   // `sent_to` names the caches that took the current pass, so a retry goes only to the others;
   // `passes` counts the passes every cache took (a purge is sent again once every instance has
   // followed the change). Times are epoch milliseconds.
-  {
-    version: 21,
-    sqlite: `
-      CREATE TABLE edge_purges (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        tags TEXT NOT NULL,
-        soft_tags TEXT NOT NULL DEFAULT '',
-        reason TEXT NOT NULL,
-        created_at INTEGER NOT NULL,
-        state TEXT NOT NULL DEFAULT 'pending',
-        attempts INTEGER NOT NULL DEFAULT 0,
-        next_at INTEGER,
-        claimed_until INTEGER,
-        sent_to TEXT NOT NULL DEFAULT '',
-        passes INTEGER NOT NULL DEFAULT 0,
-        sent_at INTEGER,
-        error TEXT
-      );
-      CREATE INDEX edge_purges_open ON edge_purges (state, next_at);`,
-    postgres: `
-      CREATE TABLE edge_purges (
-        id BIGSERIAL PRIMARY KEY,
-        tags TEXT NOT NULL,
-        soft_tags TEXT NOT NULL DEFAULT '',
-        reason TEXT NOT NULL,
-        created_at BIGINT NOT NULL,
-        state TEXT NOT NULL DEFAULT 'pending',
-        attempts INTEGER NOT NULL DEFAULT 0,
-        next_at BIGINT,
-        claimed_until BIGINT,
-        sent_to TEXT NOT NULL DEFAULT '',
-        passes INTEGER NOT NULL DEFAULT 0,
-        sent_at BIGINT,
-        error TEXT
-      );
-      CREATE INDEX edge_purges_open ON edge_purges (state, next_at);`,
-  },
+  { version: 21, ...EDGE_PURGES_TABLE },
 ];
