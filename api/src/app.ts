@@ -10,8 +10,6 @@ import compress from 'koa-compress';
 import { loadConfig } from './platform/config';
 import type { App, AppDeps } from './app-types';
 import { publishSiteAddresses } from '@cardlift/contracts';
-import type { LeadStore } from './leads/lead-store';
-import { openLeadStore } from './leads/open-lead-store';
 import { AppError } from './platform/errors';
 import { createLogger } from './platform/logger';
 import { corsPolicy } from './platform/cors';
@@ -20,15 +18,11 @@ import { errorHandler } from './platform/error-handler';
 import { requestContext } from './platform/request-id';
 import { requestGuard } from './platform/request-guard';
 import { securityHeaders } from './platform/security-headers';
-import { contactRouter } from './leads/contact.router';
-import { contactFormRouter } from './leads/contact-form.router';
-import { submissionDedup } from './leads/submission-dedup';
 import { contentRouter } from './content/content.router';
 import { healthRouter, type Lifecycle } from './platform/health.router';
 import { previewRouter } from './registry/preview.router';
 import { releasesRouter } from './registry/releases.router';
 import { remotesRouter } from './registry/remotes.router';
-import { contactLimiter } from './leads/rate-limit';
 import { importLegacyHistory } from './registry/history-import';
 import { openRegistryStore } from './registry/open-registry';
 import { artifactsWiring } from './registry/artifacts/artifacts-wiring';
@@ -48,9 +42,6 @@ import type { EditorialStore } from './content/editorial-store';
 import { LiveContent, type SharedContent } from './content/live-content';
 import { mediaWiring } from './content/media-wiring';
 import { openEditorialStore } from './content/open-editorial-store';
-import { createLeadService } from './leads/lead-service';
-import { notifiersFrom } from './leads/notifiers';
-import { OutboxRelay } from './leads/outbox-relay';
 import { RenderPool } from './site/render-pool';
 import { shareImageRouter } from './site/share-images';
 import { siteRouter } from './site/site-router';
@@ -66,6 +57,7 @@ import { skewWiring } from './registry/skew/skew-wiring';
 
 export type { App, AppDeps } from './app-types';
 import { editorWiring } from './editor/editor-wiring';
+import { leadsWiring } from './leads/leads-wiring';
 import { edgeWiring } from './edge/edge-wiring';
 
 export function createApp(deps: AppDeps = {}): App {
@@ -77,8 +69,6 @@ export function createApp(deps: AppDeps = {}): App {
   // The files serve until start() has read the database (they are its seed, so the same content).
   const content = new LiveContent(deps.content ?? loadContent(config.contentDir, clock), clock);
   const lifecycle: Lifecycle = { shuttingDown: false };
-  let opened: Promise<LeadStore> | undefined = deps.leads ? Promise.resolve(deps.leads) : undefined;
-  const leads = () => (opened ??= openLeadStore(config));
   let openedRegistry: Promise<RegistryStore> | undefined;
   const registryStore = () => (openedRegistry ??= openRegistryStore(config));
   const registry = new RegistryFollower(registryStore, logger);
@@ -87,11 +77,6 @@ export function createApp(deps: AppDeps = {}): App {
   const uploaded = (name: string) => artifacts.locateContentImage(name) !== undefined;
   const contentService = new ContentService({ store: editorialStore, imagesDir: path.join(config.contentDir, 'images'), uploaded, clock });
   const contentFollower = new ContentFollower(editorialStore, contentService, content, logger);
-  const limiter = contactLimiter(config.contactRateLimit, {
-    url: config.redisUrl,
-    keyPrefix: config.redisKeyPrefix,
-    maxClients: config.rateLimitMaxClients,
-  });
   let previewSecret: Promise<string> | undefined;
   const sharedPreviewSecret = () =>
     (previewSecret ??= config.previewSecret
@@ -118,8 +103,15 @@ export function createApp(deps: AppDeps = {}): App {
   const pool = new RenderPool(config, logger, { content: () => content.forWorkers() });
   const releases = () => registryStore().then((store) => releaseContext(config, store, serverCheck(pool), artifacts));
   const schedule = scheduleWiring({ context: releases, logger, clock });
-  const relay = new OutboxRelay(leads, deps.notifiers ?? notifiersFrom(config), logger, deps.relay);
-  const dedup = submissionDedup({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix });
+  const sales = leadsWiring({
+    config,
+    logger,
+    store: deps.leads,
+    notifiers: deps.notifiers,
+    relay: deps.relay,
+    onOutcome: (outcome) => metrics.leadOutcome(outcome),
+  });
+  const { leads, relay, service: leadService } = sales;
   const origins = remoteOrigins(config);
   const liveRegistry = () => buildRegistry(config, registry.current());
   const measuring = rumWiring({
@@ -153,7 +145,6 @@ export function createApp(deps: AppDeps = {}): App {
   const follow = () => Promise.all([registry.refresh(), deps.content ? undefined : contentFollower.refresh()]).then(() => undefined);
   const edge = edgeWiring({ config, logger, registryStore, follow, metrics, relay: deps.purgeRelay });
   metrics.registry.registerMetric(skew.retention.deletedCounter);
-  const leadService = createLeadService(leads, relay, logger, (outcome) => metrics.leadOutcome(outcome));
   // Only the proxies the operator names are believed: ctx.ip is the X-Forwarded-For entry that many
   // hops from the right (the one the outermost trusted proxy wrote), and X-Forwarded-Host/-Proto are
   // read only then, the same entry (trustedForwardedHeaders). With 0, a client cannot pick its own
@@ -193,7 +184,7 @@ export function createApp(deps: AppDeps = {}): App {
       changed: () => contentFollower.refresh(),
     }),
     ...editor.routers,
-    contactRouter(leadService, { limiter, logger }),
+    sales.router,
     remotesRouter(registryFor, (registry) => pool.navigation(registry), config),
     releasesRouter({ config, context: releases, previewSecret: sharedPreviewSecret }),
     previewRouter(sharedPreviewSecret),
@@ -235,16 +226,7 @@ export function createApp(deps: AppDeps = {}): App {
     pageSent: skew.pageSent,
   });
   // The contact form posted without script goes to the page it is on (see contact-form.router.ts).
-  koa.use(
-    contactFormRouter({
-      leads: leadService,
-      limiter,
-      dedup,
-      logger,
-      siteOrigin: config.siteAddresses.siteUrl,
-      respond: site.respond,
-    }).routes(),
-  );
+  koa.use(sales.formRouter(site.respond).routes());
   koa.use(site.router.routes());
 
   return {
@@ -262,7 +244,7 @@ export function createApp(deps: AppDeps = {}): App {
     rum,
     rumPageToken: measuring.pageToken,
     async start() {
-      const store = await leads();
+      await leads();
       await importLegacyHistory(await registryStore(), config.releasesDir, logger);
       if (!deps.content) {
         const seeded = await seedContent(await editorialStore(), config.contentDir, clock);
@@ -279,10 +261,7 @@ export function createApp(deps: AppDeps = {}): App {
           'TRUST_PROXY_HOPS is 0: behind a load balancer every visitor shares its address for the contact limit and the site sees http; set it to the number of proxies in front of the api',
         );
       }
-      if (relay.channels.length === 0)
-        logger.warn('no LEADS_WEBHOOK_URL or SMTP_URL + LEADS_EMAIL_TO: leads are stored but nobody is notified');
-      logger.info({ store: store.kind, channels: relay.channels }, 'lead store ready');
-      relay.start();
+      await sales.start();
       await measuring.start();
       canary.start();
       await schedule.start();
@@ -300,12 +279,9 @@ export function createApp(deps: AppDeps = {}): App {
       schedule.stop();
       await canary.stop();
       await edge.stop();
-      await relay.stop();
+      await sales.stop();
       await measuring.stop();
-      await limiter?.close();
-      await dedup.close();
       await pool.close();
-      if (opened) await (await opened).close();
       if (openedRegistry) await (await openedRegistry).close();
       if (openedEditorial) await (await openedEditorial).close();
       await editor.close();
