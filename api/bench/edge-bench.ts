@@ -7,6 +7,8 @@
  *    release moving the registry), from the change's answer until Varnish serves the new page.
  * 3. TTFB of a page with an 80 ms round trip between the visitor's network and the api (a delaying
  *    proxy): straight to the api, against a hit at the edge beside the visitor.
+ * The load comes from wrk where it is installed (`apt-get install -y wrk`; see wrk-load.ts for why),
+ * else from autocannon, which then limits the cached run and says so.
  * Short runs: `-- --seconds=3 --connections=20 --changes=3`.
  */
 import crypto from 'node:crypto';
@@ -20,7 +22,9 @@ import { execFileSync } from 'node:child_process';
 import { REPO_ROOT } from '../src/platform/config';
 import { freePort, spawnServer, waitForReady } from '../test/server-process';
 import { startVarnish, varnishMissing } from '../test/varnish';
+import { contentApi } from '../test/content-api-client';
 import { resultLine, type Load } from './load-result';
+import { wrkInstalled, wrkLoad } from './wrk-load';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- autocannon is CommonJS without types
 const autocannon = require('autocannon') as Load;
@@ -147,12 +151,21 @@ async function main(): Promise<void> {
     for (let i = 0; i < 600 && (await fetch(`${varnish.url}/api/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
     for (const page of PAGES) for (let i = 0; i < 3; i++) await fetch(`${varnish.url}${page}`, { headers: BROWSER }).then((r) => r.text());
 
-    console.log(`1. Nine pages, ${CONNECTIONS} connections, ${SECONDS} s each`);
-    const requests = PAGES.map((p) => ({ method: 'GET', path: p, headers: BROWSER }));
+    const generator = wrkInstalled() ? 'wrk' : 'autocannon (install wrk: autocannon limits the cached run)';
+    console.log(`1. Nine pages, ${CONNECTIONS} connections, ${SECONDS} s each, load from ${generator}`);
+    const load = async (origin: string) =>
+      wrkInstalled()
+        ? wrkLoad({ origin, paths: PAGES, headers: BROWSER, connections: CONNECTIONS, seconds: SECONDS })
+        : autocannon({
+            url: origin,
+            connections: CONNECTIONS,
+            duration: SECONDS,
+            requests: PAGES.map((p) => ({ method: 'GET', path: p, headers: BROWSER })),
+          });
     const before = counter.pages();
-    const edge = await autocannon({ url: varnish.url, connections: CONNECTIONS, duration: SECONDS, requests });
+    const edge = await load(varnish.url);
     const reached = counter.pages() - before;
-    const origin = await autocannon({ url: api.url, connections: CONNECTIONS, duration: SECONDS, requests });
+    const origin = await load(api.url);
     console.log(resultLine('through Varnish', edge));
     console.log(resultLine('straight to the api', origin));
     const total = edge.requests.average * SECONDS;
@@ -161,17 +174,17 @@ async function main(): Promise<void> {
     );
 
     console.log(`2. Purge to fresh at the edge, ${CHANGES} changes of each kind`);
-    const auth = { Authorization: `Bearer ${PUBLISHER}`, 'Content-Type': 'application/json' };
+    // Each write names the revision it is based on, as the content API asks of every write.
+    const content = contentApi(api.url, PUBLISHER);
     const post = (await (await fetch(`${api.url}/api/blog/offers-api-announcement`)).json()) as object;
     const publishes: number[] = [];
     for (let i = 0; i < CHANGES; i++) {
       const title = `Offers API ${crypto.randomUUID()}`;
-      await fetch(`${api.url}/api/content/blog/offers-api-announcement`, {
-        method: 'PUT',
-        headers: auth,
-        body: JSON.stringify({ ...post, title }),
-      });
-      await fetch(`${api.url}/api/content/blog/offers-api-announcement/publish`, { method: 'POST', headers: auth, body: '{}' });
+      const saved = await content.save('blog/offers-api-announcement', { ...post, title });
+      const published = await content.publish('blog/offers-api-announcement');
+      for (const answer of [saved, published]) {
+        if (answer.status >= 300) throw new Error(`content write: ${answer.status} ${answer.text}`);
+      }
       publishes.push(await timeToFresh(`${varnish.url}/blog/offers-api-announcement`, (body) => body.includes(title)));
     }
     console.log(`  content publish      ${summary(publishes)}`);
