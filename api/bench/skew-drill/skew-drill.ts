@@ -73,6 +73,9 @@ async function main(): Promise<void> {
     TRUST_PROXY_HOPS: '1',
     CANARY_STEPS: 'manual',
     LOG_LEVEL: 'error',
+    // The instances share two cores with 50 Chromium tabs here, and an upload is unpacked in a thread
+    // at the lowest priority (so pages keep answering): a 1 MB build then took over the default 30 s.
+    RELEASE_UNPACK_TIMEOUT_MS: '180000',
   });
   const backends: Backend[] = [];
   const servers: ServerProcess[] = [];
