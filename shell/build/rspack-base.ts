@@ -128,9 +128,7 @@ export function frontendConfig(options: FrontendOptions): Configuration {
         experiments: {
           ...(kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true }),
           // Browser builds only (server rendering uses plain Node builds): drop the runtime's Node paths.
-          // A section loads no other section, so its remoteEntry.js leaves out the remote-loading code
-          // (about 600 B compressed on every page).
-          optimization: { target: 'web', disableSnapshot: true, ...(kind === 'remote' ? { disableRemote: true } : {}) },
+          optimization: { target: 'web', disableSnapshot: true },
         },
         ...federation,
       }),
