@@ -206,7 +206,8 @@ describe('/releases/health', () => {
     for (const action of ['release', 'candidate', 'canary', 'step', 'schedule', 'schedule-refused', 'rollback'])
       expect(answer.text.match(new RegExp(`<g data-event="${action}">`, 'g'))).toHaveLength(2);
     expect(answer.text).toContain('step 2.1.0 (guard: bake-elapsed)');
-    expect(answer.text).toMatch(/<desc id="inp-chart-desc">2\.0\.0: latest \d+ ms/);
+    // Either version may be described first: the order follows the timeline's, which depends on the hour the test runs.
+    expect(answer.text).toMatch(/<desc id="inp-chart-desc">[^<]*\b2\.0\.0: latest \d+ ms/);
   });
 
   it('says what is wrong with a wrong token, a missing one or an unknown section, showing nothing', async () => {
