@@ -127,6 +127,14 @@ describe('the client address behind proxies (TRUST_PROXY_HOPS), through the whol
     expect(await post('198.51.100.4, 10.0.0.3')).toBe(429);
   });
 
+  it('an IPv6 client is its /64: rotating addresses within it shares one count, another /64 has its own', async () => {
+    const post = site(1);
+    expect([await post('2001:db8:1:2::a'), await post('2001:db8:1:2:ffff::b'), await post('2001:db8:1:2:0:1:2:3')]).toEqual([
+      201, 201, 429,
+    ]);
+    expect(await post('2001:db8:1:3::a')).toBe(201);
+  });
+
   it('from an address that is not a proxy, every invented X-Forwarded-For is the same client', async () => {
     const post = site(1, ['10.0.0.0/8']);
     expect([await post('1.1.1.1'), await post('2.2.2.2'), await post('3.3.3.3')]).toEqual([201, 201, 429]);
