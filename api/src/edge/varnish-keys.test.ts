@@ -69,6 +69,8 @@ beforeAll(async () => {
   await app.registry.refresh();
   server = http.createServer(app.koa.callback()).listen(port, '127.0.0.1');
   await once(server, 'listening');
+  // The cache's probe found no api while it started: it serves nothing until the probe says healthy.
+  await within(30_000, async () => (await fetch(`${varnish.url}/api/health`).catch(() => undefined))?.status === 200);
 }, 60_000);
 afterAll(async () => {
   if (missing) return;
