@@ -167,7 +167,9 @@ sub vcl_backend_response {
     }
     # A side label the api replaced (not one it issued for the running canaries): no object under the
     # made-up key, not even a hit-for-miss marker, so junk labels cannot fill the cache.
-    if (bereq.http.x-edge-side && header.get(beresp.http.Set-Cookie, "^cardlift_side=")) {
+    # Menus asked for builds the api does not have (its short 404): no object either, whatever the value.
+    if ((bereq.http.x-edge-side && header.get(beresp.http.Set-Cookie, "^cardlift_side="))
+        || (bereq.url ~ "^/api/navigation\?" && beresp.status == 404)) {
         set beresp.uncacheable = true;
         set beresp.ttl = 0s;
         set beresp.grace = 0s;

@@ -103,13 +103,15 @@ describeWithVarnish('what a client says of itself, through the shipped VCL', () 
 });
 
 describeWithVarnish('the cache key, while no canary runs', () => {
-  it('400 junk side labels and 400 random hosts make at most a handful of objects', async () => {
+  it('400 junk side labels, 400 random hosts and 400 random builds make at most a handful of objects', async () => {
     await get('/api/remotes');
     const before = await varnish.objects();
     for (let i = 0; i < 400; i++) {
       const junk = await get('/api/remotes', { Cookie: `cardlift_side=${crypto.randomBytes(8).toString('hex')}` });
       expect(junk.status).toBe(200);
       expect(await get('/api/remotes', { Host: `x${i}.evil.example` }).then((a) => a.status)).toBe(200);
+      const builds = await get(`/api/navigation?builds=mf_invest%40${crypto.randomBytes(6).toString('hex')}`);
+      expect(builds.status).toBe(404);
     }
     expect((await varnish.objects()) - before).toBeLessThanOrEqual(3);
   }, 120_000);
