@@ -11,6 +11,7 @@ import { REPO_ROOT } from '../src/platform/config';
 import { freePort } from './server-process';
 
 const VARNISHD = ['/usr/sbin/varnishd', '/usr/local/sbin/varnishd'].find((file) => fs.existsSync(file));
+const VARNISHSTAT = ['/usr/bin/varnishstat', '/usr/local/bin/varnishstat'].find((file) => fs.existsSync(file));
 const VCL_DIR = path.join(REPO_ROOT, 'deploy', 'varnish');
 
 /** Why the Varnish suites cannot run here, or undefined when they can. */
@@ -91,7 +92,9 @@ export async function startVarnish(backendPort: number, port?: number, vclDir = 
     async objects() {
       // Workers add to the counters in batches: read until two reads a second apart agree.
       const read = () => {
-        const stat = spawnSync('varnishstat', ['-n', path.join(dir, 'work'), '-1', '-f', 'MAIN.n_objectcore'], { encoding: 'utf8' });
+        const stat = spawnSync(VARNISHSTAT ?? 'varnishstat', ['-n', path.join(dir, 'work'), '-1', '-f', 'MAIN.n_objectcore'], {
+          encoding: 'utf8',
+        });
         const count = /MAIN\.n_objectcore\s+(\d+)/.exec(stat.stdout)?.[1];
         if (count === undefined) throw new Error(`varnishstat answered: ${stat.stdout}${stat.stderr}`);
         return Number(count);

@@ -8,7 +8,7 @@
 import net from 'node:net';
 
 /** The 8 16-bit words of an IPv6 address (dotted IPv4 tails included), or undefined when it is not one. */
-export function ipv6Words(address: string): number[] | undefined {
+function ipv6Words(address: string): number[] | undefined {
   let text = address.split('%')[0]!;
   if (!net.isIPv6(text)) return undefined;
   const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
@@ -26,7 +26,7 @@ export function ipv6Words(address: string): number[] | undefined {
 const dottedQuad = (high: number, low: number) => [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
 
 /** The IPv4 address an IPv6 one stands for: IPv4-mapped, 6to4 and Teredo (whose client address is inverted). */
-export function embeddedIpv4(words: readonly number[]): string | undefined {
+function embeddedIpv4(words: readonly number[]): string | undefined {
   const [w0 = 0, w1 = 0, w2 = 0, , , w5 = 0, w6 = 0, w7 = 0] = words;
   if (words.slice(0, 5).every((w) => w === 0) && w5 === 0xffff) return dottedQuad(w6, w7);
   if (w0 === 0x2002) return dottedQuad(w1, w2);

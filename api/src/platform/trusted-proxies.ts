@@ -11,7 +11,7 @@ import net from 'node:net';
 export const LOOPBACK_PROXIES = ['127.0.0.0/8', '::1'] as const;
 
 /** `::ffff:127.0.0.1` (an IPv4 peer of a dual-stack socket) is 127.0.0.1. */
-export function plainAddress(address: string): string {
+function plainAddress(address: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
   return mapped ?? address.split('%')[0]!;
 }
