@@ -14,6 +14,7 @@ import { AppError } from './platform/errors';
 import { createLogger } from './platform/logger';
 import { corsPolicy } from './platform/cors';
 import { trustedForwardedHeaders } from './platform/forwarded-headers';
+import { LOOPBACK_PROXIES } from './platform/trusted-proxies';
 import { errorHandler } from './platform/error-handler';
 import { requestContext } from './platform/request-id';
 import { requestGuard } from './platform/request-guard';
@@ -145,10 +146,11 @@ export function createApp(deps: AppDeps = {}): App {
   const follow = () => Promise.all([registry.refresh(), deps.content ? undefined : contentFollower.refresh()]).then(() => undefined);
   const edge = edgeWiring({ config, logger, registryStore, follow, metrics, relay: deps.purgeRelay });
   metrics.registry.registerMetric(skew.retention.deletedCounter);
-  // Only the proxies the operator names are believed: ctx.ip is the X-Forwarded-For entry that many
-  // hops from the right (the one the outermost trusted proxy wrote), and X-Forwarded-Host/-Proto are
-  // read only then, the same entry (trustedForwardedHeaders). With 0, a client cannot pick its own
-  // address, host or protocol by header. No URL the api sends is built from the host: SITE_URL is.
+  // Only the proxies the operator names are believed, and only from their own addresses
+  // (TRUST_PROXY_FROM): ctx.ip is the X-Forwarded-For entry the last trusted proxy wrote, at most that
+  // many hops from the right, and X-Forwarded-Host/-Proto are read only then, the same entry
+  // (trustedForwardedHeaders). A client reaching the api's port itself cannot pick its own address,
+  // host or protocol by header. No URL the api sends is built from the host: SITE_URL is.
   const koa = new Koa({ proxy: config.trustProxyHops > 0, maxIpsCount: config.trustProxyHops });
   // Errors Koa reports outside a request's middleware: a visitor closing the connection mid-response
   // (the browser dropping a preload, say) is routine, not a fault, so it is not printed to stderr.
@@ -158,7 +160,7 @@ export function createApp(deps: AppDeps = {}): App {
   });
 
   koa.use(metrics.middleware());
-  koa.use(trustedForwardedHeaders(config.trustProxyHops));
+  koa.use(trustedForwardedHeaders(config.trustProxyHops, config.trustProxyFrom ?? LOOPBACK_PROXIES));
   koa.use(securityHeaders({ production: config.production, siteOrigin: config.siteAddresses.siteUrl, remoteOrigins: origins }));
   koa.use(edge.defaults);
   // The request log wraps the error handler, so it writes the status an error was answered with.

@@ -11,6 +11,7 @@ import { REPO_ROOT } from '../src/platform/config';
 import { freePort } from './server-process';
 
 const VARNISHD = ['/usr/sbin/varnishd', '/usr/local/sbin/varnishd'].find((file) => fs.existsSync(file));
+const VARNISHSTAT = ['/usr/bin/varnishstat', '/usr/local/bin/varnishstat'].find((file) => fs.existsSync(file));
 const VCL_DIR = path.join(REPO_ROOT, 'deploy', 'varnish');
 
 /** Why the Varnish suites cannot run here, or undefined when they can. */
@@ -22,12 +23,24 @@ export function varnishMissing(): string | undefined {
   return undefined;
 }
 
-/** The shipped example VCL, pointed at `backendPort`, including the shipped rules by their absolute path. */
-export function mainVcl(backendPort: number): string {
-  return fs
-    .readFileSync(path.join(VCL_DIR, 'default.vcl'), 'utf8')
-    .replace('.port = "3000"', `.port = "${backendPort}"`)
-    .replace('include "cardlift.vcl"', `include "${path.join(VCL_DIR, 'cardlift.vcl')}"`);
+/**
+ * The shipped example VCL, pointed at `backendPort`, written into `dir` with a copy of every shipped
+ * VCL file beside it (included from there): varnishd reads them as its own user, who may not read a
+ * checkout in a private (0700) folder.
+ */
+export function writeVcl(dir: string, backendPort: number, vclDir = VCL_DIR): string {
+  for (const file of fs.readdirSync(vclDir).filter((name) => name.endsWith('.vcl')))
+    fs.writeFileSync(path.join(dir, file), fs.readFileSync(path.join(vclDir, file)), { mode: 0o644 });
+  const main = path.join(dir, 'main.vcl');
+  fs.writeFileSync(
+    main,
+    fs
+      .readFileSync(path.join(vclDir, 'default.vcl'), 'utf8')
+      .replace('.port = "3000"', `.port = "${backendPort}"`)
+      .replace('include "cardlift.vcl"', `include "${path.join(dir, 'cardlift.vcl')}"`),
+    { mode: 0o644 },
+  );
+  return main;
 }
 
 export interface Varnish {
@@ -37,6 +50,8 @@ export interface Varnish {
   stop(): Promise<void>;
   /** Starts it again on the same port, with an empty cache. */
   start(): Promise<void>;
+  /** Objects in the cache now, hit-for-miss markers included (varnishstat's MAIN.n_objectcore). */
+  objects(): Promise<number>;
 }
 
 async function listening(url: string, child: ChildProcess, timeoutMs = 20_000): Promise<void> {
@@ -51,14 +66,13 @@ async function listening(url: string, child: ChildProcess, timeoutMs = 20_000): 
   throw new Error(`varnishd did not listen at ${url} within ${timeoutMs} ms`);
 }
 
-/** Varnish on `port` (a free one unless given) in front of `backendPort`. */
-export async function startVarnish(backendPort: number, port?: number): Promise<Varnish> {
+/** Varnish on `port` (a free one unless given) in front of `backendPort`, running the VCL files of `vclDir`. */
+export async function startVarnish(backendPort: number, port?: number, vclDir = VCL_DIR): Promise<Varnish> {
   port ??= await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-varnish-'));
   // Varnish reads its VCL as its own unprivileged user.
   fs.chmodSync(dir, 0o755);
-  const vcl = path.join(dir, 'main.vcl');
-  fs.writeFileSync(vcl, mainVcl(backendPort), { mode: 0o644 });
+  const vcl = writeVcl(dir, backendPort, vclDir);
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
   let output = '';
@@ -74,6 +88,23 @@ export async function startVarnish(backendPort: number, port?: number): Promise<
       await listening(url, started).catch((error: Error) => {
         throw new Error(`${error.message}\n${output}`);
       });
+    },
+    async objects() {
+      // Workers add to the counters in batches: read until two reads a second apart agree.
+      const read = () => {
+        const stat = spawnSync(VARNISHSTAT ?? 'varnishstat', ['-n', path.join(dir, 'work'), '-1', '-f', 'MAIN.n_objectcore'], {
+          encoding: 'utf8',
+        });
+        const count = /MAIN\.n_objectcore\s+(\d+)/.exec(stat.stdout)?.[1];
+        if (count === undefined) throw new Error(`varnishstat answered: ${stat.stdout}${stat.stderr}`);
+        return Number(count);
+      };
+      for (let last = -1; ;) {
+        const now = read();
+        if (now === last) return now;
+        last = now;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
     },
     async stop() {
       const running = child;

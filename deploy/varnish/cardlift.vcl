@@ -9,7 +9,13 @@
 #   xkey-softpurge), only from the purgers. BAN with x-ban-url bans by URL pattern, for emergencies.
 #   None of these headers leaves the cache.
 # - Canaries: each side is its own object: the hash holds the cardlift_side cookie, a label the api
-#   sets; every other cookie is dropped, except those that make a request personal (which pass).
+#   signs; every other cookie is dropped, except those that make a request personal (which pass). A
+#   label the api did not issue for the running canaries (made up, stale, or sent while none runs) is
+#   answered with a new one, and that answer is kept under no key: junk labels make no objects.
+# - Who sent it: this is the proxy facing visitors, so it writes X-Forwarded-For (the peer),
+#   -Proto (https only from a TLS terminator speaking the PROXY protocol) and -Host itself, and
+#   drops the client's own; the api believes them from this machine only (TRUST_PROXY_FROM).
+# - Host: one site per cache, so the host is not in the key: any Host reaches the same objects.
 # - Query strings: only the campaign parameters the contact form records (utm_*) stay in the URL and
 #   the key, sorted; any other parameter is dropped before the lookup, so a random one cannot miss.
 # - Origins down: copies are kept for the answer's stale-if-error (a day) and served while the
@@ -17,9 +23,27 @@
 #   posted without script then gets the cached "message not sent" page, a scripted one a JSON 503.
 
 import std;
+import header;
+import proxy;
 import xkey;
 
+# What the api is told about the visitor: this cache's word, never the client's.
+sub cardlift_forwarded {
+    set req.http.X-Forwarded-For = client.ip;
+    if (proxy.is_ssl()) {
+        set req.http.X-Forwarded-Proto = "https";
+    } else {
+        set req.http.X-Forwarded-Proto = "http";
+    }
+    if (req.http.host) {
+        set req.http.X-Forwarded-Host = req.http.host;
+    } else {
+        unset req.http.X-Forwarded-Host;
+    }
+}
+
 sub vcl_recv {
+    call cardlift_forwarded;
     if (req.method == "PURGE") {
         if (client.ip !~ purgers) {
             return (synth(403, "Purging is not allowed from this address"));
@@ -118,12 +142,9 @@ sub vcl_recv {
 }
 
 sub vcl_hash {
+    # No Host: the api's answers never depend on it (its URLs come from SITE_URL), so a made-up one
+    # finds the site's objects instead of making its own.
     hash_data(req.url);
-    if (req.http.host) {
-        hash_data(req.http.host);
-    } else {
-        hash_data(server.ip);
-    }
     hash_data(req.http.x-edge-side);
     hash_data(req.http.x-edge-encoding);
     return (lookup);
@@ -143,6 +164,17 @@ sub vcl_backend_response {
     # An origin failing during a background refresh: keep serving the stale copy.
     if (beresp.status >= 500 && bereq.is_bgfetch) {
         return (abandon);
+    }
+    # A side label the api replaced (not one it issued for the running canaries): no object under the
+    # made-up key, not even a hit-for-miss marker, so junk labels cannot fill the cache.
+    # Menus asked for builds the api does not have (its short 404): no object either, whatever the value.
+    if ((bereq.http.x-edge-side && header.get(beresp.http.Set-Cookie, "^cardlift_side="))
+        || (bereq.url ~ "^/api/navigation\?" && beresp.status == 404)) {
+        set beresp.uncacheable = true;
+        set beresp.ttl = 0s;
+        set beresp.grace = 0s;
+        set beresp.keep = 0s;
+        return (deliver);
     }
     if (beresp.http.Set-Cookie
         || beresp.http.Cache-Control !~ "(^|,)\s*public\s*(,|$)"

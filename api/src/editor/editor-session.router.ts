@@ -23,6 +23,8 @@ import {
 import { CONTENT_PREVIEW_COOKIE } from '../registry/preview';
 import { AppError } from '../platform/errors';
 import { jsonBody } from '../platform/json-body';
+// Wrong passwords wait per IPv4 address or IPv6 /64, so rotating within one's own /64 does not reset the wait.
+import { limitKey } from '../platform/address-prefixes';
 import { validate, validBody } from '../platform/validate';
 import { rateLimit, type ContactLimiter } from '../leads/rate-limit';
 import type { Logger } from '../platform/logger';
@@ -74,7 +76,7 @@ export function editorSessionRouter(deps: EditorSessionRouterDeps): Router {
 
   router.post('/session', limited, jsonBody(), validate(signInRequestSchema), async (ctx) => {
     const { email, password } = validBody(ctx, signInRequestSchema);
-    const opened = await deps.sessions.signIn(email, password, ctx.ip);
+    const opened = await deps.sessions.signIn(email, password, limitKey(ctx.ip));
     setSessionCookie(ctx, opened.id);
     ctx.body = answer(opened.session);
   });
@@ -109,7 +111,7 @@ export function editorSessionRouter(deps: EditorSessionRouterDeps): Router {
   });
 
   router.post('/unlock', limited, jsonBody(), validate(unlockRequestSchema), async (ctx) => {
-    if (!(await deps.help.unlock(validBody(ctx, unlockRequestSchema).token, ctx.ip)))
+    if (!(await deps.help.unlock(validBody(ctx, unlockRequestSchema).token, limitKey(ctx.ip))))
       throw new AppError(410, 'link_expired', 'This link has been used or has expired');
     ctx.status = 204;
   });

@@ -118,6 +118,15 @@ describe('delays an outsider cannot turn against the owner', () => {
     expect(owner.body.user.email).toBe('owner@example.com');
   });
 
+  it('counts wrong passwords from one IPv6 /64 together, however the addresses rotate within it', async () => {
+    await signedIn(app, server, 'six@example.com', 'editor');
+    for (let i = 0; i < FREE_FAILURES; i += 1)
+      await signIn('six@example.com', `guess ${i}`, `2001:db8:6:6::${(i + 1).toString(16)}`).expect(401);
+    await signIn('six@example.com', PASSWORD, '2001:db8:6:6:ffff::1').expect(429);
+    // The next /64 is someone else.
+    await signIn('six@example.com', PASSWORD, '2001:db8:6:7::1').expect(200);
+  });
+
   it('mails the owner an unlock link that lifts the wait for the address it is opened from', async () => {
     await signedIn(app, server, 'typo@example.com', 'editor');
     const here = fromAddress();

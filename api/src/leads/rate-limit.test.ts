@@ -95,8 +95,8 @@ describe('the client address behind proxies (TRUST_PROXY_HOPS), through the whol
   afterAll(async () => {
     for (const a of apps) await a.close();
   });
-  const site = (trustProxyHops: number) => {
-    const a = testApp({ contactRateLimit: 2, trustProxyHops });
+  const site = (trustProxyHops: number, trustProxyFrom?: string[]) => {
+    const a = testApp({ contactRateLimit: 2, trustProxyHops, trustProxyFrom });
     apps.push(a);
     const server = a.koa.callback();
     return (forwardedFor?: string) => {
@@ -121,9 +121,22 @@ describe('the client address behind proxies (TRUST_PROXY_HOPS), through the whol
   });
 
   it('behind two proxies, the client is the second entry from the right', async () => {
-    const post = site(2);
+    const post = site(2, ['127.0.0.1', '10.0.0.0/8']);
     expect(await post('9.9.9.1, 198.51.100.4, 10.0.0.1')).toBe(201);
     expect(await post('9.9.9.2, 198.51.100.4, 10.0.0.2')).toBe(201);
     expect(await post('198.51.100.4, 10.0.0.3')).toBe(429);
+  });
+
+  it('an IPv6 client is its /64: rotating addresses within it shares one count, another /64 has its own', async () => {
+    const post = site(1);
+    expect([await post('2001:db8:1:2::a'), await post('2001:db8:1:2:ffff::b'), await post('2001:db8:1:2:0:1:2:3')]).toEqual([
+      201, 201, 429,
+    ]);
+    expect(await post('2001:db8:1:3::a')).toBe(201);
+  });
+
+  it('from an address that is not a proxy, every invented X-Forwarded-For is the same client', async () => {
+    const post = site(1, ['10.0.0.0/8']);
+    expect([await post('1.1.1.1'), await post('2.2.2.2'), await post('3.3.3.3')]).toEqual([201, 201, 429]);
   });
 });

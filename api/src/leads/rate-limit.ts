@@ -4,12 +4,14 @@
  * one limit. If Redis cannot answer, the lead is still taken (validation and the honeypot still apply)
  * and a warning is logged: losing a lead is worse than a missed count.
  *
- * The client address is ctx.ip, which app.ts derives from TRUST_PROXY_HOPS: a client cannot choose it.
+ * The client is ctx.ip (which app.ts derives from the trusted proxies: a client cannot choose it), keyed
+ * by its IPv4 address or IPv6 /64 (platform/address-prefixes.ts).
  */
 import Redis from 'ioredis';
 import type { Middleware } from 'koa';
 import { LRUCache } from 'lru-cache';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { limitKey } from '../platform/address-prefixes';
 import { AppError } from '../platform/errors';
 import type { Logger } from '../platform/logger';
 
@@ -82,7 +84,7 @@ export function rateLimit(
   return async (ctx, next) => {
     if (!limit) return next();
     try {
-      await limit.consume(ctx.ip);
+      await limit.consume(limitKey(ctx.ip));
     } catch (outcome) {
       if (outcome instanceof RateLimiterRes) {
         ctx.set('Retry-After', String(Math.max(1, Math.ceil(outcome.msBeforeNext / 1000))));

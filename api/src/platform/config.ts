@@ -10,6 +10,7 @@ import { edgeConfig, type EdgeConfig } from '../edge/edge-config';
 import { canarySettings, type CanarySettingsConfig } from '../registry/canary/canary-config';
 import { skewSettings, type SkewSettings } from '../registry/skew/skew-config';
 import { bounded, fraction, int } from './env-values';
+import { trustProxyFrom } from './trusted-proxies';
 
 export type { CanarySettingsConfig } from '../registry/canary/canary-config';
 
@@ -77,6 +78,11 @@ export interface AppConfig {
    * the one the outermost trusted proxy wrote; entries left of it are the client's own words.
    */
   trustProxyHops: number;
+  /**
+   * The proxies' own addresses (TRUST_PROXY_FROM, addresses or CIDRs): forwarded headers count only
+   * from them. Unset: this machine (LOOPBACK_PROXIES).
+   */
+  trustProxyFrom: readonly string[] | undefined;
   /** Connection limits of the HTTP server (see server-limits.ts). */
   server: ServerLimits;
   /** The site's public origin and external addresses in this environment (site-addresses-env.ts). */
@@ -244,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     contentTokens: contentTokens(env),
     previewSecret: env.PREVIEW_SECRET || undefined,
     trustProxyHops: int(env, 'TRUST_PROXY_HOPS', 0),
+    trustProxyFrom: trustProxyFrom(env),
     server: {
       headersTimeoutMs: bounded(env, 'HEADERS_TIMEOUT_MS', 10_000, 10_000),
       requestTimeoutMs: bounded(env, 'REQUEST_TIMEOUT_MS', 30_000, 30_000),

@@ -5,6 +5,7 @@
  */
 import http from 'node:http';
 import type { Socket } from 'node:net';
+import { limitKey } from './address-prefixes';
 import type { ServerLimits } from './config';
 
 /** How often Node checks the header and request deadlines; its default (30 s) would let a 10 s limit run to 40 s. */
@@ -35,7 +36,8 @@ export function createHttpServer(handler: http.RequestListener, limits: ServerLi
 function capPerClient(server: http.Server, cap: number): void {
   const open = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
-    const client = socket.remoteAddress ?? '';
+    // One IPv4 address or IPv6 /64 (address-prefixes.ts): a /64's 2^64 addresses are one machine's.
+    const client = limitKey(socket.remoteAddress ?? '');
     const held = open.get(client) ?? 0;
     if (held >= cap) {
       socket.destroy();

@@ -85,7 +85,13 @@ it("answers a page's menus from the builds it was rendered with, across a releas
   expect(await companyLabels('/api/navigation')).toEqual(['About Us', 'Join us']);
 });
 
-it('answers the live builds for a named build it does not have, and ignores names that are not builds', async () => {
-  expect(await companyLabels('/api/navigation?builds=mf_company%400.0.0-gone000000')).toEqual(['About Us', 'Join us']);
-  expect(await companyLabels('/api/navigation?builds=mf_company%40..%2F..%2Fetc,nonsense,%40x')).toEqual(['About Us', 'Join us']);
+it('answers one short 404, kept by no cache, for builds it does not have and names that are not builds', async () => {
+  for (const builds of ['mf_company%400.0.0-gone000000', 'mf_company%40..%2F..%2Fetc,nonsense,%40x', 'mf_nothing%401.0.0-ab12cd34ef', '']) {
+    const answer = await request(server).get(`/api/navigation?builds=${builds}`);
+    expect(answer.status).toBe(404);
+    expect(answer.headers['cache-control']).toMatch(/no-store|private/);
+    expect(answer.text.length).toBeLessThan(200);
+  }
+  // Without `builds`, the live menus.
+  expect(await companyLabels('/api/navigation')).toEqual(['About Us', 'Join us']);
 });

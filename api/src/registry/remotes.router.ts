@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import { NAVIGATION_BUILDS_PARAMETER, namedBuilds, type SiteNavigation, type RemoteEntry } from '@cardlift/contracts';
 import type { RequestRegistry } from '../site/site-router';
 import { keepPrivate, shareAnswer } from '../edge/edge-answers';
+import { AppError } from '../platform/errors';
 import { registryAnswerTags } from '../edge/page-tags';
 import type { BuildRoots } from './remote-registry';
 import { snapshotRegistry } from './registry-snapshot';
@@ -12,9 +13,17 @@ import { snapshotRegistry } from './registry-snapshot';
  * links of those builds, which every page fetches before it hydrates; a page names the builds it was
  * rendered from (`?builds=`, see `navigationPath`) and gets their links. Shared caches keep them
  * (keyed on the whole address, `builds` included) until a move of a remote they name purges them; a
- * preview's are that browser's alone.
+ * preview's are that browser's alone. A `builds` naming anything but builds this api has (a made-up
+ * or malformed value, a build gone from the store) is one short 404, which the shipped VCL keeps
+ * under no key: random values cannot fill a cache with copies of the menus.
  */
 const YEAR_S = 365 * 24 * 60 * 60;
+
+/** Every entry of `builds` well formed, named once, and served here at that version. */
+function namesOnlyKnownBuilds(parameter: string | string[], named: ReadonlyMap<string, string>, snapshot: readonly RemoteEntry[]): boolean {
+  if (typeof parameter !== 'string' || parameter.split(',').length !== named.size) return false;
+  return [...named].every(([name, version]) => snapshot.some((entry) => entry.name === name && entry.version === version));
+}
 
 export function remotesRouter(
   registryFor: (ctx: Context) => RequestRegistry,
@@ -30,8 +39,11 @@ export function remotesRouter(
   });
   router.get('/navigation', async (ctx) => {
     const { registry, preview } = registryFor(ctx);
-    const named = namedBuilds(ctx.query[NAVIGATION_BUILDS_PARAMETER]);
+    const parameter = ctx.query[NAVIGATION_BUILDS_PARAMETER];
+    const named = namedBuilds(parameter);
     const snapshot = snapshotRegistry(roots, registry, named);
+    if (parameter !== undefined && !namesOnlyKnownBuilds(parameter, named, snapshot))
+      throw new AppError(404, 'unknown_builds', 'No such builds');
     // Every build named, and found: the answer of those builds never changes (they are content-addressed),
     // so no one asks again. Revalidating it instead (max-age=0 and a 304) left the page's preloaded request
     // hanging in Chromium, the page never reaching network idle.

@@ -7,7 +7,7 @@ import type { Context } from 'koa';
 import type { AppConfig } from '../platform/config';
 import type { RequestRegistry } from '../site/site-router';
 import type { ArtifactStore } from './artifact-store';
-import { requestVersions } from './canary/canary-sides';
+import { requestVersions, sideLabelKey } from './canary/canary-sides';
 import { PREVIEW_COOKIE, verifyPreview } from './preview';
 import type { RegistryFollower } from './registry-follower';
 import { buildRegistry } from './remote-registry';
@@ -17,16 +17,18 @@ export interface RequestRegistryDeps {
   follower: RegistryFollower;
   /** Where the previewed candidate's files must be for its cookie to count: the app's one store. */
   artifacts: ArtifactStore;
-  /** The preview links' secret once known (read at start). */
+  /** The preview links' secret once known (read at start); the canary's side labels are signed with a key derived from it. */
   previewSecret(): string | undefined;
 }
 
 export function requestRegistry({ config, follower, artifacts, previewSecret }: RequestRegistryDeps): (ctx: Context) => RequestRegistry {
+  let labelKey: { secret: string; key: Buffer } | undefined;
   return (ctx) => {
     const secret = previewSecret();
+    if (secret && labelKey?.secret !== secret) labelKey = { secret, key: sideLabelKey(secret) };
     const grant = secret ? verifyPreview(ctx.cookies.get(PREVIEW_COOKIE), secret) : undefined;
     const preview = grant && artifacts.locate(grant.remote, grant.version) ? new Map([[grant.remote, grant.version]]) : undefined;
-    const versions = requestVersions(ctx, follower.current(), follower.canaries());
+    const versions = requestVersions(ctx, follower.current(), follower.canaries(), labelKey?.key);
     const candidate = grant && preview ? { remote: grant.remote, version: grant.version } : undefined;
     return { registry: buildRegistry(config, versions, preview), preview: Boolean(preview), ...(candidate ? { candidate } : {}) };
   };

@@ -27,6 +27,7 @@ import { memoryLimiter, type ContactLimiter } from '../leads/rate-limit';
 import { AppError } from '../platform/errors';
 import { isBot } from './bot-filter';
 import { clientNetwork } from './client-address';
+import { limitKey } from '../platform/address-prefixes';
 import type { KnownVersions } from './known-versions';
 import type { PageViewTokens } from './page-view-tokens';
 import { checkReport, type ReportCheckDeps, type ReportRefusal } from './report-checks';
@@ -82,7 +83,7 @@ export function rumIngestRouter(options: IngestOptions): Router {
     if (ctx.get('Sec-GPC') === '1') return (drop('gpc'), false);
     if (isBot(ctx.get('User-Agent'), options.allowHeadless)) return (drop('bot'), false);
     try {
-      await limit?.consume(ctx.ip);
+      await limit?.consume(limitKey(ctx.ip));
       return true;
     } catch {
       return (drop('rate_limited'), false);
