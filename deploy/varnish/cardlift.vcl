@@ -1,4 +1,4 @@
-# The site's cache rules for Varnish 7 with vmod xkey (Debian: varnish, varnish-modules). Included by a
+# The site's cache rules for Varnish 7 with vmods xkey and var (Debian: varnish, varnish-modules). Included by a
 # main VCL that names the api as backend `api` and the addresses allowed to purge as acl `purgers`
 # (default.vcl is an example; `npm run start:edge` writes one for its ports).
 #
