@@ -9,10 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { TEST_DATABASE_URL, uniqueSchemaName } from '../../test/postgres';
+import { writeFixtureSite } from '../../test/fixture-builds';
 import { testConfig } from '../../test/test-app';
+import { createApp } from '../app';
 import type { RegistryStore } from '../registry/registry-store';
 import { openPostgresRegistry } from '../registry/registry-store-postgres';
 import { openSqliteRegistry } from '../registry/registry-store-sqlite';
+import { edgeConfig } from './edge-config';
 import { deployMarks, purgeDeployChanges, type DeployMark } from './deploy-purges';
 
 const silent = pino({ level: 'silent' });
@@ -88,7 +91,8 @@ describe("an instance's marks", () => {
     const siteRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-marks-'));
     fs.mkdirSync(path.join(siteRoot, 'shell', 'dist', 'assets'), { recursive: true });
     fs.writeFileSync(path.join(siteRoot, 'shell', 'dist', 'assets', 'main.js'), 'one build');
-    const config = testConfig({ siteRoot });
+    // A cache that never answers: the purge stays to deliver, where the test can see it.
+    const config = testConfig({ siteRoot, edge: edgeConfig({ EDGE_PURGE: 'varnish:http://127.0.0.1:9' }) });
     const [shellMark, siteMark] = deployMarks(config);
     expect(shellMark?.name).toBe('shell');
     expect(siteMark?.name).toBe('site');
@@ -96,4 +100,31 @@ describe("an instance's marks", () => {
     expect(deployMarks(moved)[1]?.fingerprint).not.toBe(siteMark?.fingerprint);
     expect(deployMarks(moved)[0]).toEqual(shellMark);
   });
+});
+
+describe('an instance starting after a deploy of another shell build', () => {
+  it('leaves the soft purge of "shell" for the relay, and a restart of the same build none', async () => {
+    const siteRoot = writeFixtureSite();
+    // A cache that never answers: the purge stays to deliver, where the test can see it.
+    const config = testConfig({ siteRoot, edge: edgeConfig({ EDGE_PURGE: 'varnish:http://127.0.0.1:9' }) });
+    const start = async () => {
+      const app = createApp({ config });
+      await app.start();
+      await app.close();
+    };
+    await start();
+    // The deploy: new shell files, and the start file the api reads rewritten, as a build does.
+    const shellDist = path.join(siteRoot, 'shell', 'dist');
+    fs.writeFileSync(path.join(shellDist, 'assets', 'main.9876543210.js'), 'console.log(2)');
+    fs.writeFileSync(path.join(shellDist, 'startup-assets.json'), '{}');
+    await start();
+    await start();
+    const registry = openSqliteRegistry(config.dataDir);
+    try {
+      expect((await registry.purges.backlog()).pending).toBe(1);
+      expect(await registry.purges.unsentTags(0, Date.now())).toEqual(['shell']);
+    } finally {
+      await registry.close();
+    }
+  }, 60_000);
 });
