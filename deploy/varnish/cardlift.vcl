@@ -1,4 +1,4 @@
-# The site's cache rules for Varnish 7 with vmod xkey (Debian: varnish, varnish-modules). Included by a
+# The site's cache rules for Varnish 7 with vmods xkey and var (Debian: varnish, varnish-modules). Included by a
 # main VCL that names the api as backend `api` and the addresses allowed to purge as acl `purgers`
 # (default.vcl is an example; `npm run start:edge` writes one for its ports).
 #
@@ -21,10 +21,16 @@
 # - Origins down: copies are kept for the answer's stale-if-error (a day) and served while the
 #   backend's probe says it is sick; a failed background refresh keeps the stale copy. A contact form
 #   posted without script then gets the cached "message not sent" page, a scripted one a JSON 503.
+# - Purges never serve errors: a hard purge (xkey-purge) marks its copies stale like a soft one and
+#   notes its time; while the probe says the origin is up, a copy it invalidated is fetched again
+#   before it is served (the next visitor sees the change), and while it is sick the copy is served.
+#   Any fetch in a visitor's path that fails (an error, or a 5xx of an overloaded origin the probe has
+#   not yet called sick) looks again for a stale copy and serves it rather than an error.
 
 import std;
 import header;
 import proxy;
+import var;
 import xkey;
 
 # What the api is told about the visitor: this cache's word, never the client's.
@@ -44,13 +50,21 @@ sub cardlift_forwarded {
 
 sub vcl_recv {
     call cardlift_forwarded;
+    # The refetch and fallback marks below are this file's own, never a client's.
+    if (req.restarts == 0) {
+        unset req.http.x-edge-fresh;
+        unset req.http.x-edge-refetch;
+        unset req.http.x-edge-stale-ok;
+    }
     if (req.method == "PURGE") {
         if (client.ip !~ purgers) {
             return (synth(403, "Purging is not allowed from this address"));
         }
         set req.http.x-purged = "0";
         if (req.http.xkey-purge) {
-            set req.http.x-purged = xkey.purge(req.http.xkey-purge);
+            # Kept as stale copies, for when the origin cannot give a fresh one (vcl_hit).
+            set req.http.x-purged = xkey.softpurge(req.http.xkey-purge);
+            var.global_set("hard-purged-at", "" + std.time2real(now, 0.0));
         }
         if (req.http.xkey-softpurge) {
             set req.http.x-purged = xkey.softpurge(req.http.xkey-softpurge);
@@ -135,8 +149,14 @@ sub vcl_recv {
 
     # Stale copies are served for a short while when the origin is up (stale-while-revalidate), for
     # as long as they are kept (stale-if-error) when its probe says it is down.
-    if (std.healthy(req.backend_hint)) {
+    # A copy taken after a failed fetch is served whatever its age (within its stale-if-error).
+    if (std.healthy(req.backend_hint) && !req.http.x-edge-stale-ok) {
         set req.grace = 60s;
+    }
+    if (req.http.x-edge-fresh) {
+        set req.hash_always_miss = true;
+    } else {
+        set req.hash_always_miss = false;
     }
     return (hash);
 }
@@ -150,6 +170,23 @@ sub vcl_hash {
     return (lookup);
 }
 
+# A copy a hard purge invalidated (its expiry at or before the last hard purge; one that had expired
+# before it counts too) is fetched again before it is served while the origin is up.
+sub vcl_hit {
+    if (obj.ttl <= 0s && !req.http.x-edge-stale-ok && std.healthy(req.backend_hint)
+        && std.time2real(now + obj.ttl, 0.0) <= std.real(var.global_get("hard-purged-at"), 0.0) + 0.002) {
+        set req.http.x-edge-fresh = "1";
+        return (restart);
+    }
+}
+
+# A fetch in a visitor's path that fails comes back once (vcl_synth) to look for a stale copy.
+sub vcl_miss {
+    if (!req.http.x-edge-stale-ok) {
+        set req.http.x-edge-refetch = "1";
+    }
+}
+
 sub vcl_backend_fetch {
     if (bereq.http.x-edge-encoding == "br") {
         set bereq.http.Accept-Encoding = "br";
@@ -161,8 +198,9 @@ sub vcl_backend_response {
     if (bereq.uncacheable) {
         return (deliver);
     }
-    # An origin failing during a background refresh: keep serving the stale copy.
-    if (beresp.status >= 500 && bereq.is_bgfetch) {
+    # An origin failing during a background refresh: keep serving the stale copy; in a visitor's
+    # path, look for one first (vcl_synth).
+    if (beresp.status >= 500 && (bereq.is_bgfetch || bereq.http.x-edge-refetch)) {
         return (abandon);
     }
     # A side label the api replaced (not one it issued for the running canaries): no object under the
@@ -198,7 +236,7 @@ sub vcl_backend_response {
 }
 
 sub vcl_backend_error {
-    if (bereq.is_bgfetch) {
+    if (bereq.is_bgfetch || bereq.http.x-edge-refetch) {
         return (abandon);
     }
     # No origin answered: say so plainly, and never that anything was stored.
@@ -245,5 +283,12 @@ sub vcl_deliver {
 }
 
 sub vcl_synth {
+    # A visitor's fetch failed: look again, taking any stale copy there is (else the error below).
+    if (req.http.x-edge-refetch && req.restarts < 3) {
+        unset req.http.x-edge-fresh;
+        unset req.http.x-edge-refetch;
+        set req.http.x-edge-stale-ok = "1";
+        return (restart);
+    }
     set resp.http.Cache-Control = "no-store";
 }

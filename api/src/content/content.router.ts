@@ -7,6 +7,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { keepPrivate, shareAnswer } from '../edge/edge-answers';
 import { contentPathTags } from '../edge/edge-tags';
+import { sendKept } from '../edge/kept-encodings';
 import { notFound } from '../platform/errors';
 import { previewedContent } from './content-preview';
 import { CONTENT_SOURCES } from './content-sources';
@@ -15,7 +16,7 @@ import type { ContentStore } from './content-store';
 export function contentRouter(content: ContentStore): Router {
   const router = new Router({ prefix: '/api' });
   // An answer's object never changes once made (a job posting that closes is a new object, see
-  // job-postings.ts): serialise and encode each object once, not per request.
+  // job-postings.ts): serialise each object once, and hash and compress its bytes once (sendKept).
   const serialised = new WeakMap<object, Buffer>();
   // Headers are set per route, not with router.use: a prefix-wide middleware would wrap other routers' /api routes.
   const send = (ctx: Context, body: object, previewed: boolean) => {
@@ -25,7 +26,7 @@ export function contentRouter(content: ContentStore): Router {
     if (previewed) keepPrivate(ctx);
     else shareAnswer(ctx, { tags: contentPathTags(ctx.path) });
     ctx.type = 'application/json';
-    ctx.body = json;
+    sendKept(ctx, json);
   };
 
   for (const { pattern, lookup, item } of CONTENT_SOURCES) {

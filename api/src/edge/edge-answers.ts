@@ -39,9 +39,12 @@ const SHAREABLE_STATUS = new Set([200, 301, 404, 410]);
 const STATE_KEY = 'sharedAnswer';
 const CONTENT_KEY = 'contentHash';
 
-/** Names the answer's content before any compression (a kept brotli copy is the same page): its ETag is built from it. */
-export function identifyContent(ctx: Context, hash: string): void {
-  ctx.state[CONTENT_KEY] = hash;
+/**
+ * Names the answer's content before any compression (a kept brotli copy is the same page) and the
+ * coding it leaves in: its ETag is built from them, and the body is not hashed again.
+ */
+export function identifyContent(ctx: Context, hash: string, coding: string): void {
+  ctx.state[CONTENT_KEY] = `"${hash}-${coding}"`;
 }
 
 /** Declares the answer the same for every visitor, filed under `tags` (plus `site`). */
@@ -121,6 +124,8 @@ export function sharedAnswers(times: EdgeTimes, overdue: () => ReadonlySet<strin
     ctx.set(TAG_HEADERS.fastly, tags.join(' '));
     ctx.set(TAG_HEADERS.cloudflare, tags.join(','));
     ctx.set(TAG_HEADERS.varnish, tags.join(' '));
+    const named = ctx.state[CONTENT_KEY] as string | undefined;
+    if (named && !ctx.response.get('ETag')) ctx.set('ETag', named);
     const bytes = ctx.response.get('ETag') ? undefined : bodyBytes(ctx);
     if (bytes) ctx.set('ETag', entityTag(ctx, bytes));
     if (ctx.status === 200 && matchesNoneMatch(ctx.get('If-None-Match'), ctx.response.get('ETag'))) ctx.status = 304;

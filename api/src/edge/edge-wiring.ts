@@ -10,6 +10,7 @@ import type { SiteMetrics } from '../platform/metrics';
 import { Poller } from '../platform/poller';
 import type { RegistryStore } from '../registry/registry-store';
 import { contactNotSentRouter } from './contact-not-sent.router';
+import { deployMarks, purgeDeployChanges } from './deploy-purges';
 import { cacheDefaults, sharedAnswers } from './edge-answers';
 import { PurgeRelay } from './purge-relay';
 import { purgeTarget } from './purge-targets';
@@ -58,6 +59,8 @@ export function edgeWiring({ config, logger, registryStore, follow, metrics, rel
     /** The page a cache serves for a contact form no origin took. */
     router: contactNotSentRouter(),
     async start() {
+      // Recorded even without a cache configured, so adding one later compares with what was served.
+      await purgeDeployChanges(await store(), deployMarks(config), logger);
       await tracker.start();
       relay.start();
       if (targets.length === 0)

@@ -1,10 +1,41 @@
 /** Purge jobs on PostgreSQL: due rows are leased with FOR UPDATE SKIP LOCKED, so two relays take different jobs. */
 import type pg from 'pg';
 import { clipError } from '../leads/lead-store';
-import { backlogFromRow, failedValues, PURGE_SQL, purgeFromRow, tagsOfRows, type PurgeJobStore, type PurgeRow } from './purge-jobs';
+import { DEPLOY_SQL } from './deploy-purges';
+import {
+  backlogFromRow,
+  EDGE_PURGE_INSERT,
+  failedValues,
+  PURGE_SQL,
+  purgeFromRow,
+  purgeValues,
+  tagsOfRows,
+  type PurgeJobStore,
+  type PurgeRow,
+} from './purge-jobs';
 
 export function postgresPurgeJobs(pool: pg.Pool): PurgeJobStore {
   return {
+    // One transaction: of two instances starting at once, the second's UPDATE waits for the first's
+    // commit, then finds the new value already there (READ COMMITTED re-reads the row) and changes nothing.
+    async recordDeployed(mark, plan, now = Date.now()) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        let outcome: 'first' | 'purged' | 'unchanged' = 'first';
+        if ((await client.query(DEPLOY_SQL.record, [mark.name, mark.fingerprint, now])).rowCount === 0) {
+          outcome = (await client.query(DEPLOY_SQL.change, [mark.name, mark.fingerprint, now])).rowCount === 1 ? 'purged' : 'unchanged';
+          if (outcome === 'purged') await client.query(EDGE_PURGE_INSERT, purgeValues(plan, now));
+        }
+        await client.query('COMMIT');
+        return outcome;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
     async claimDue(limit, leaseMs, now = Date.now()) {
       const { rows } = await pool.query<PurgeRow>(PURGE_SQL.claim, [now, limit, now + leaseMs]);
       return rows.map(purgeFromRow).sort((a, b) => a.id - b.id);

@@ -2,7 +2,19 @@
 import type Database from 'better-sqlite3';
 import { clipError } from '../leads/lead-store';
 import { bindPositional, preparedStatements, whileBusy } from '../platform/db-connections';
-import { backlogFromRow, failedValues, PURGE_SQL, purgeFromRow, tagsOfRows, type PurgeJobStore, type PurgeRow } from './purge-jobs';
+import { DEPLOY_SQL, type DeployMark } from './deploy-purges';
+import {
+  backlogFromRow,
+  EDGE_PURGE_INSERT,
+  failedValues,
+  PURGE_SQL,
+  purgeFromRow,
+  purgeValues,
+  tagsOfRows,
+  type PurgeJobStore,
+  type PurgeRow,
+} from './purge-jobs';
+import type { PurgePlan } from './purge-plans';
 
 export function sqlitePurgeJobs(db: Database.Database): PurgeJobStore {
   const prepared = preparedStatements(db);
@@ -17,8 +29,17 @@ export function sqlitePurgeJobs(db: Database.Database): PurgeJobStore {
       return row ? [purgeFromRow(row)] : [];
     }),
   );
+  const recordDeployed = db.transaction((mark: DeployMark, plan: PurgePlan, now: number) => {
+    if (run(DEPLOY_SQL.record, mark.name, mark.fingerprint, now) === 1) return 'first' as const;
+    if (run(DEPLOY_SQL.change, mark.name, mark.fingerprint, now) === 0) return 'unchanged' as const;
+    run(EDGE_PURGE_INSERT, ...purgeValues(plan, now));
+    return 'purged' as const;
+  });
 
   return {
+    async recordDeployed(mark, plan, now = Date.now()) {
+      return whileBusy(() => recordDeployed.immediate(mark, plan, now));
+    },
     async claimDue(limit, leaseMs, now = Date.now()) {
       // Read first: a poll that finds nothing due takes no write lock (each instance polls).
       if (

@@ -9,6 +9,7 @@
  * serving the old state between the two gets it purged again. The SQL is written once with `$n`
  * placeholders for both databases.
  */
+import type { DeployMark, DeployOutcome } from './deploy-purges';
 import type { PurgePlan } from './purge-plans';
 
 export type PurgeState = 'pending' | 'sent' | 'failed';
@@ -53,6 +54,8 @@ export interface PurgeJobStore {
   unsentTags(since: number, until: number): Promise<string[]>;
   /** Forgets jobs sent before `before` (epoch ms). */
   prune(before: number): Promise<void>;
+  /** Records what this instance started with and, when it changed, writes `plan` in the same transaction (deploy-purges.ts). */
+  recordDeployed(mark: DeployMark, plan: PurgePlan, now?: number): Promise<DeployOutcome>;
 }
 
 const words = (text: string | null) => (text ? text.split(' ').filter(Boolean) : []);

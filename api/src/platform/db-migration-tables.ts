@@ -218,3 +218,12 @@ export const EDGE_PURGES_TABLE = {
       );
       CREATE INDEX edge_purges_open ON edge_purges (state, next_at);`,
 };
+
+/** The shell build and site configuration last started with (edge/deploy-purges.ts); one row per name. */
+const edgeDeployedTable = (bigint: string) => `
+      CREATE TABLE edge_deployed (
+        name TEXT PRIMARY KEY,
+        fingerprint TEXT NOT NULL,
+        recorded_at ${bigint} NOT NULL
+      );`;
+export const EDGE_DEPLOYED_TABLE = { sqlite: edgeDeployedTable('INTEGER'), postgres: edgeDeployedTable('BIGINT') };

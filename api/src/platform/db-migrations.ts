@@ -8,6 +8,7 @@ import {
   contentAudit,
   EDITOR_PRESENCE_TABLE,
   EDITOR_SIGN_IN_TABLES,
+  EDGE_DEPLOYED_TABLE,
   EDGE_PURGES_TABLE,
   editorTables,
   RELEASE_SCHEDULES_TABLE,
@@ -329,4 +330,7 @@ export const MIGRATIONS: readonly Migration[] = [
   // `passes` counts the passes every cache took (a purge is sent again once every instance has
   // followed the change). Times are epoch milliseconds.
   { version: 21, ...EDGE_PURGES_TABLE },
+  // The shell build and the site's configuration each instance started with, so a deploy that changes
+  // either purges the shared caches once (edge/deploy-purges.ts). A new table: the previous release never reads it.
+  { version: 30, ...EDGE_DEPLOYED_TABLE },
 ];

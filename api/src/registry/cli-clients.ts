@@ -25,6 +25,7 @@ import {
 } from './release-service';
 import type { Canary, ScheduledAction } from './registry-store';
 import { packDir } from './tarball';
+import { retriedWhileBusy, retryAfterSeconds, SiteBusy } from './cli-busy-retry';
 import { randomBytes } from 'node:crypto';
 
 export interface Listing {
@@ -54,7 +55,14 @@ export interface Who {
 }
 
 /** The release API of the site at `siteUrl`. */
-export function siteClient(remote: RemoteName, siteUrl: string, token: string, who: Who): ReleaseClient {
+export function siteClient(
+  remote: RemoteName,
+  siteUrl: string,
+  token: string,
+  who: Who,
+  /** Where a retry is announced: stderr, so a CI's --json output stays one document. */
+  notice: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+): ReleaseClient {
   const site = siteUrl.replace(/\/+$/, '');
   const base = `${site}/api/releases/${remote}`;
   const headers: Record<string, string> = { Authorization: `Bearer ${token}`, ...(who.gitSha ? { 'X-Git-Sha': who.gitSha } : {}) };
@@ -68,7 +76,9 @@ export function siteClient(remote: RemoteName, siteUrl: string, token: string, w
     const body = (await response.json().catch(() => ({ error: `${response.status} ${response.statusText}` }))) as Record<string, unknown>;
     if (!response.ok) {
       // The API's message already lists a check's reasons.
-      throw new ReleaseRefused(`(${response.status}) ${String(body.error ?? 'no reason given')}`, [], response.status);
+      const message = `(${response.status}) ${String(body.error ?? 'no reason given')}`;
+      const wait = response.status === 503 ? retryAfterSeconds(response.headers.get('Retry-After')) : undefined;
+      throw wait === undefined ? new ReleaseRefused(message, [], response.status) : new SiteBusy(message, wait);
     }
     return body as T;
   };
@@ -82,11 +92,13 @@ export function siteClient(remote: RemoteName, siteUrl: string, token: string, w
         ...(options.notes ? { 'X-Release-Notes': encodeURIComponent(options.notes) } : {}),
         ...(options.ciUrl ? { 'X-CI-URL': options.ciUrl } : {}),
       };
-      return call<ReleaseOutcome>(options.candidate ? '?candidate=1' : '', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/gzip', ...extra },
-        body: new Uint8Array(tarball),
-      });
+      const send = () =>
+        call<ReleaseOutcome>(options.candidate ? '?candidate=1' : '', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/gzip', ...extra },
+          body: new Uint8Array(tarball),
+        });
+      return retriedWhileBusy(site, send, notice);
     },
     promote: (version, share) => post('/promote', { version, share }),
     schedule: async (version, share, at) => (await post<{ scheduled: ScheduledAction }>('/promote', { version, share, at })).scheduled,

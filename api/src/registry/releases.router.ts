@@ -57,7 +57,8 @@ function refusal(error: unknown): never {
     throw new AppError(error.status, 'release_refused', error.message, error.reasons.length ? { reasons: error.reasons } : undefined);
   if (error instanceof TarballRefused) {
     const code = { 400: 'bad_archive', 413: 'payload_too_large', 503: 'busy' }[error.status];
-    throw new AppError(error.status, code, error.message, undefined, true);
+    const refused = new AppError(error.status, code, error.message, undefined, true);
+    throw error.retryAfterSeconds ? Object.assign(refused, { retryAfterSeconds: error.retryAfterSeconds }) : refused;
   }
   if (error instanceof UploadAbandoned) throw new AppError(400, 'upload_abandoned', error.message);
   throw error;

@@ -17,11 +17,15 @@ export async function packDir(dir: string): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** An upload refused before anything was stored: 400 for a malformed archive, 413 for one over a limit. */
+/**
+ * An upload refused before anything was stored: 400 for a malformed archive, 413 for one over a
+ * limit, 503 when the server is too busy to take it now (with the seconds to wait before trying again).
+ */
 export class TarballRefused extends Error {
   constructor(
     readonly status: 400 | 413 | 503,
     message: string,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'TarballRefused';

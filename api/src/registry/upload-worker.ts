@@ -2,7 +2,8 @@
  * Runs an upload's unpacking and hashing (upload-task.ts) in a worker thread of its own, with a
  * deadline and a memory ceiling. When the deadline passes or the client goes away the thread is
  * ended at once, wherever it is: nothing of the upload keeps the api busy after that. At most
- * MAX_CONCURRENT_UPLOADS run at a time; one more is answered 503 rather than queued.
+ * MAX_CONCURRENT_UPLOADS run at a time; one more is answered 503 rather than queued, and so is one
+ * that runs out of time (both with Retry-After).
  */
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -15,6 +16,9 @@ const MAX_CONCURRENT_UPLOADS = 2;
 /** Streaming keeps an unpack to a few megabytes; a thread past this is ended, not the api. */
 const WORKER_HEAP_MB = 128;
 
+/** Seconds a client is asked to wait after an unpack ran out of time on a busy machine. */
+const BUSY_RETRY_AFTER_S = 15;
+
 let running = 0;
 
 /** The client went away: the work was abandoned and there is nobody to answer. */
@@ -22,19 +26,22 @@ export class UploadAbandoned extends Error {}
 
 export async function unpackInWorker(task: UploadTask, options: { timeoutMs: number; signal: AbortSignal }): Promise<BuildDigest> {
   if (running >= MAX_CONCURRENT_UPLOADS)
-    throw new TarballRefused(503, `${MAX_CONCURRENT_UPLOADS} release uploads are being unpacked already: try again in a minute`);
+    throw new TarballRefused(503, `${MAX_CONCURRENT_UPLOADS} release uploads are being unpacked already: try again in a minute`, 60);
   running += 1;
   const worker = new Worker(WORKER_FILE, { workerData: task, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
   let timer: NodeJS.Timeout | undefined;
   let onAbort: (() => void) | undefined;
   try {
     return await new Promise<BuildDigest>((resolve, reject) => {
+      // The limits on files and bytes (413) bound the work an upload can ask for; one within them that
+      // still runs out of time met a busy machine, and is worth sending again a little later.
       timer = setTimeout(
         () =>
           reject(
             new TarballRefused(
-              413,
-              `unpacking and hashing the upload took longer than ${options.timeoutMs} ms (RELEASE_UNPACK_TIMEOUT_MS): abandoned`,
+              503,
+              `the server is busy: unpacking and hashing the upload took longer than ${options.timeoutMs} ms (RELEASE_UNPACK_TIMEOUT_MS) and was abandoned; send it again in ${BUSY_RETRY_AFTER_S} s`,
+              BUSY_RETRY_AFTER_S,
             ),
           ),
         options.timeoutMs,

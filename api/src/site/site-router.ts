@@ -25,7 +25,7 @@ import type { AppConfig } from '../platform/config';
 import type { Clock, ContentStore } from '../content/content-store';
 import type { RemoteEntry } from '@cardlift/contracts';
 import { renderPage, shellTemplate } from './html-renderer';
-import { sendPage } from './page-compression';
+import { sendKept } from '../edge/kept-encodings';
 import type { RenderPool } from './render-pool';
 import { remoteStartup } from './remote-startup';
 import { inlineQueryData } from './query-data';
@@ -201,7 +201,7 @@ export function siteRouter(
       ...(preview ? { previewBar: previewBar(previewing, ctx.path) } : {}),
     });
     await pageSent?.(registry);
-    sendPage(ctx, html);
+    sendKept(ctx, html);
   };
   return { router, respond };
 }

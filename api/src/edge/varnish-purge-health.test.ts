@@ -1,0 +1,63 @@
+/**
+ * Purges never serve errors, with real Varnish running the shipped VCL in front of an origin that
+ * can be made overloaded: its pages answer 503, and its health check too, so the probe calls it sick
+ * after a second or two. A page purged (hard) while the probe says sick, or in the moment before it
+ * does, is served from its stale copy; once the origin is well, the next visitor gets the new page.
+ * Skipped with a message where varnishd is absent.
+ */
+import { overloadableOrigin, probedHealthy, probedSick, type OverloadableOrigin } from '../../test/overloadable-origin';
+import { startVarnish, varnishMissing, type Varnish } from '../../test/varnish';
+
+const missing = varnishMissing();
+if (missing) console.warn(missing);
+const describeVarnish = missing ? describe.skip : describe;
+
+const get = async (cache: Varnish, path: string) => {
+  const answer = await fetch(`${cache.url}${path}`);
+  return { status: answer.status, body: await answer.text() };
+};
+
+const purge = (cache: Varnish, header: 'xkey-purge' | 'xkey-softpurge', tags: string) =>
+  fetch(cache.url, { method: 'PURGE', headers: { [header]: tags } });
+
+describeVarnish('a purge while the origin is overloaded', () => {
+  let served: OverloadableOrigin;
+  let cache: Varnish;
+  beforeAll(async () => {
+    served = await overloadableOrigin();
+    cache = await startVarnish(served.port);
+    await probedHealthy(cache.url);
+  }, 30_000);
+  afterAll(async () => {
+    await cache?.stop();
+    served?.close();
+  });
+  afterEach(async () => {
+    served.state.overloaded = false;
+    await probedHealthy(cache.url);
+  }, 30_000);
+
+  it('serves the stale copy when the probe says sick, and the new page once the origin is well', async () => {
+    expect((await get(cache, '/sick')).body).toBe('<p>version 1 of /sick</p>');
+    served.state.overloaded = true;
+    await probedSick(cache.url, served);
+    served.state.version = 2;
+    await purge(cache, 'xkey-purge', 'page');
+    const answers = await Promise.all(Array.from({ length: 5 }, () => get(cache, '/sick')));
+    expect(answers).toEqual(Array.from({ length: 5 }, () => ({ status: 200, body: '<p>version 1 of /sick</p>' })));
+
+    served.state.overloaded = false;
+    await probedHealthy(cache.url);
+    expect((await get(cache, '/sick')).body).toBe('<p>version 2 of /sick</p>');
+  }, 30_000);
+
+  it('serves the stale copy when the origin fails before the probe notices', async () => {
+    served.state.version = 3;
+    expect((await get(cache, '/failing')).body).toBe('<p>version 3 of /failing</p>');
+    served.state.overloaded = true;
+    served.state.version = 4;
+    await purge(cache, 'xkey-purge', 'page');
+    const answer = await get(cache, '/failing');
+    expect(answer).toEqual({ status: 200, body: '<p>version 3 of /failing</p>' });
+  }, 30_000);
+});
