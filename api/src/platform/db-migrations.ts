@@ -13,6 +13,7 @@ import {
   RELEASE_SCHEDULES_TABLE,
   RUM_VIEW_TABLES,
 } from './db-migration-tables';
+import { LEAD_VIEWS_TABLE, RUM_CLIENT_TIMINGS_TABLE } from './db-migration-guard-tables';
 
 export interface Migration {
   version: number;
@@ -329,4 +330,8 @@ export const MIGRATIONS: readonly Migration[] = [
   // `passes` counts the passes every cache took (a purge is sent again once every instance has
   // followed the change). Times are epoch milliseconds.
   { version: 21, ...EDGE_PURGES_TABLE },
+  // The guard's own evidence (db-migration-guard-tables.ts): contact posts joined to the page view that
+  // sent them, and each client's timings on a canary's sides. New tables: the previous release never reads them.
+  { version: 22, sqlite: LEAD_VIEWS_TABLE.replaceAll('BIGINT', 'INTEGER'), postgres: LEAD_VIEWS_TABLE },
+  { version: 23, sqlite: RUM_CLIENT_TIMINGS_TABLE.replaceAll('BIGINT', 'INTEGER'), postgres: RUM_CLIENT_TIMINGS_TABLE },
 ];

@@ -19,6 +19,8 @@ function memoryStore(): RumStore & { rows: RumRow[]; clients: RumClientRow[]; pr
     totals: async () => [],
     routeTotals: async () => [],
     clientTotals: async () => [],
+    clientTimingTotals: async () => [],
+    leadViewTotals: async () => [],
     slotTotals: async () => [],
     outboxBacklog: async () => ({ pending: 0, failed: 0, oldestPendingAt: null }),
     close: async () => undefined,

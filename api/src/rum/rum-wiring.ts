@@ -74,6 +74,8 @@ export function rumWiring({ config, logger, follower, registryStore, pool, liveR
     routes,
     known,
     /** The token of a page built from `registry` for `route` of `section`; undefined before start. */
+    /** The page-view tokens once their key is read (contact posts are filed under the view that sent them). */
+    tokens: () => tokens,
     pageToken(snapshot: Omit<PageSnapshot, 'versions'>, registry: readonly RemoteEntry[]): string | undefined {
       return tokens?.page({ ...snapshot, versions: registryVersions(registry) });
     },

@@ -64,6 +64,13 @@ export type ContactSubmission = z.output<typeof contactSchema>;
 export const HONEYPOT_FIELD = 'website';
 
 /**
+ * Field carrying the page view's token with a contact post (the JS form's body, or a hidden field of
+ * the form posted without script), so the api can count the lead for the build the visitor saw. Not
+ * part of the schema: a missing or bad token never stops a lead.
+ */
+export const CONTACT_VIEW_FIELD = 'view';
+
+/**
  * Where the visit came from, sent with the form. A bad value must not cost a lead that the visitor
  * cannot fix: unknown keys are dropped, values are cut to their length limit, and a referrer or
  * landing page that is not a URL or a path is dropped. Only what no browser of ours sends is refused
