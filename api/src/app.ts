@@ -110,7 +110,7 @@ export function createApp(deps: AppDeps = {}): App {
     notifiers: deps.notifiers,
     relay: deps.relay,
     onOutcome: (outcome) => metrics.leadOutcome(outcome),
-    viewTokens: () => measuring.tokens(),
+    leadView: (token) => measuring.leadView(token),
   });
   const { leads, relay, service: leadService } = sales;
   const origins = remoteOrigins(config);

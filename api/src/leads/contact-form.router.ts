@@ -19,8 +19,7 @@ import type { Logger } from '../platform/logger';
 import type { PageResponder } from '../site/site-router';
 import { readPostedContact } from './contact-form-entries';
 import { attributedPost, postedView } from './contact.router';
-import type { LeadView } from './lead-views';
-import type { PageViewTokens } from '../rum/page-view-tokens';
+import type { LeadView, LeadViewReader } from './lead-views';
 import type { LeadService } from './lead-service';
 import { rateLimit, type ContactLimiter } from './rate-limit';
 import { submissionKey, type SubmissionDedup } from './submission-dedup';
@@ -35,8 +34,8 @@ export interface ContactFormRouteDeps {
   /** The public origin (SITE_URL), which may differ from the host a request reached. */
   siteOrigin: string;
   respond: PageResponder;
-  /** The page-view tokens, once their key is read (none: posts are not attributed). */
-  viewTokens: () => PageViewTokens | undefined;
+  /** Reads the page view a post's token names (none: the post is not attributed). */
+  leadView: LeadViewReader;
 }
 
 /**
@@ -50,12 +49,12 @@ export function fromThisSite(ctx: Context, siteOrigin: string): boolean {
   return !origin || origin === new URL(siteOrigin).origin || origin === `${ctx.protocol}://${ctx.host}`;
 }
 
-export function contactFormRouter({ leads, limiter, dedup, logger, siteOrigin, respond, viewTokens }: ContactFormRouteDeps): Router {
+export function contactFormRouter({ leads, limiter, dedup, logger, siteOrigin, respond, leadView }: ContactFormRouteDeps): Router {
   const router = new Router();
   const limit = rateLimit(limiter, logger);
   const parse = formBody(CONTACT_BODY_LIMIT);
   const done = async () => undefined;
-  const attributed = attributedPost(leads, viewTokens, postedView);
+  const attributed = attributedPost(leads, leadView, postedView);
 
   router.post('/{*path}', async (ctx, next) => {
     if (ctx.request.type !== 'application/x-www-form-urlencoded') return next();

@@ -2,8 +2,7 @@
 import Router from '@koa/router';
 import { CONTACT_SUCCESS_MESSAGE, CONTACT_VIEW_FIELD, contactRequestSchema, type ContactResponse } from '@cardlift/contracts';
 import type { Context, Next } from 'koa';
-import type { PageViewTokens } from '../rum/page-view-tokens';
-import { leadViewOf, type LeadView } from './lead-views';
+import type { LeadView, LeadViewReader } from './lead-views';
 import type { Logger } from '../platform/logger';
 import { jsonBody } from '../platform/json-body';
 import { rateLimit, type ContactLimiter } from './rate-limit';
@@ -13,17 +12,17 @@ import type { LeadService } from './lead-service';
 export interface ContactRouteOptions {
   limiter: ContactLimiter | undefined;
   logger: Logger;
-  /** The page-view tokens, once their key is read (none: posts are not attributed). */
-  viewTokens: () => PageViewTokens | undefined;
+  /** Reads the page view a post's token names (none: the post is not attributed). */
+  leadView: LeadViewReader;
 }
 
 /**
  * Reads the page view a post names (state.leadView) and notes an error answer to it (validation,
  * a full store...), so a broken form counts against the build that sent it.
  */
-export function attributedPost(leads: LeadService, viewTokens: () => PageViewTokens | undefined, read: (ctx: Context) => unknown) {
+export function attributedPost(leads: LeadService, leadView: LeadViewReader, read: (ctx: Context) => unknown) {
   return async (ctx: Context, next: Next) => {
-    const view = leadViewOf(viewTokens(), read(ctx));
+    const view = leadView(read(ctx));
     ctx.state.leadView = view;
     try {
       await next();
@@ -39,7 +38,7 @@ export const postedView = (ctx: Context) => (ctx.request.body as Record<string, 
 
 export function contactRouter(leads: LeadService, options: ContactRouteOptions): Router {
   const router = new Router({ prefix: '/api' });
-  const attributed = attributedPost(leads, options.viewTokens, postedView);
+  const attributed = attributedPost(leads, options.leadView, postedView);
   router.post(
     '/contact',
     rateLimit(options.limiter, options.logger),

@@ -43,8 +43,19 @@ export const STORED_VIEW_SQL = `INSERT INTO lead_views (${LEAD_VIEW_COLUMNS.join
 /** A failure is kept only for a view with nothing yet: a view that stored a lead stays a stored lead. */
 export const FAILED_VIEW_SQL = `INSERT INTO lead_views (${LEAD_VIEW_COLUMNS.join(', ')}) VALUES (${VALUES}) ON CONFLICT (view_id) DO NOTHING`;
 
-/** The view a posted token names, or undefined (no token, a forged or expired one, a view of no version). */
-export function leadViewOf(tokens: PageViewTokens | undefined, token: unknown, now = Date.now()): LeadView | undefined {
+/** Reads a posted token: the view it names, or undefined (no token, a forged or expired one, a view of no version). */
+export type LeadViewReader = (token: unknown) => LeadView | undefined;
+
+/**
+ * The view a posted token names, or undefined. `routeOf` records its route as the page views' counts
+ * do (a route the site does not know is UNKNOWN_ROUTE), so a lead is counted on the view's page.
+ */
+export function leadViewOf(
+  tokens: PageViewTokens | undefined,
+  token: unknown,
+  routeOf: (route: string) => string,
+  now = Date.now(),
+): LeadView | undefined {
   if (!tokens || typeof token !== 'string' || token.length === 0 || token.length > 4096) return undefined;
   let checked;
   try {
@@ -56,5 +67,5 @@ export function leadViewOf(tokens: PageViewTokens | undefined, token: unknown, n
   const { id, section, route, versions, client } = checked.value;
   const version = versions[section];
   if (version === undefined) return undefined;
-  return { id, minute: Math.floor(now / 60_000), section, version, route, client };
+  return { id, minute: Math.floor(now / 60_000), section, version, route: routeOf(route), client };
 }

@@ -92,10 +92,14 @@ export const attributionSchema = z
   // Keys whose value was dropped go too, so a stored lead never carries `"referrer": undefined`.
   .transform((raw): Attribution => Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)));
 
-/** The request body the api accepts: the form, the optional honeypot and the visit's attribution. */
+/**
+ * The request body the api accepts: the form, the optional honeypot, the visit's attribution and the
+ * page view's token (anything else there than a plausible token reads as none: it never refuses a lead).
+ */
 export const contactRequestSchema = contactSchema.extend({
   [HONEYPOT_FIELD]: z.string().max(TEXT_FIELD_MAX).optional(),
   attribution: attributionSchema.optional(),
+  [CONTACT_VIEW_FIELD]: z.string().max(4096).optional().catch(undefined),
 });
 
 /** 201 response of POST /api/contact. */
