@@ -25,3 +25,14 @@ export function clientNetwork(ip: string): string {
   // Not an address (a test's socket): the text itself is the client.
   return address;
 }
+
+/**
+ * The client the canary guard counts: the /24 of an IPv4 address, the /48 of an IPv6 one (one site's
+ * allocation: a single customer routinely holds many /64s of one /48, each of which would otherwise
+ * count as a person).
+ */
+export function guardNetwork(ip: string): string {
+  const network = clientNetwork(ip);
+  if (!network.endsWith('::/64')) return network;
+  return `${network.slice(0, -'::/64'.length).split(':').slice(0, 3).join(':')}::/48`;
+}

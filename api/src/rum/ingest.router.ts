@@ -26,7 +26,7 @@ import type { Context } from 'koa';
 import { memoryLimiter, type ContactLimiter } from '../leads/rate-limit';
 import { AppError } from '../platform/errors';
 import { isBot } from './bot-filter';
-import { clientNetwork } from './client-address';
+import { guardNetwork } from './client-address';
 import type { KnownVersions } from './known-versions';
 import type { PageViewTokens } from './page-view-tokens';
 import { checkReport, type ReportCheckDeps, type ReportRefusal } from './report-checks';
@@ -109,7 +109,7 @@ export function rumIngestRouter(options: IngestOptions): Router {
     // The shell's version is not in the page token: it counts only when it is the shell the site serves.
     const { [SHELL_SECTION]: shell, ...remotes } = snapshot.versions;
     const versions = shell !== undefined && options.known.has(SHELL_SECTION, shell) ? snapshot.versions : remotes;
-    const client = tokens.client(clientNetwork(ctx.ip));
+    const client = tokens.client(guardNetwork(ctx.ip));
     ctx.body = { view: tokens.view({ ...snapshot, versions }, client) } satisfies RumViewAnswer;
   });
 
