@@ -111,6 +111,7 @@ export function createApp(deps: AppDeps = {}): App {
     notifiers: deps.notifiers,
     relay: deps.relay,
     onOutcome: (outcome) => metrics.leadOutcome(outcome),
+    leadView: (token) => measuring.leadView(token),
   });
   const { leads, relay, service: leadService } = sales;
   const origins = remoteOrigins(config);

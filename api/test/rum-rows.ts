@@ -1,5 +1,5 @@
 import { bucketOf } from '../src/rum/histogram';
-import type { RumClientRow, RumRow, RumStore } from '../src/rum/rum-store';
+import type { RumClientRow, RumClientTiming, RumRow, RumStore } from '../src/rum/rum-store';
 
 /** One stored count of mf_invest's /invest page on a phone: what the aggregator writes, for store and timeline tests. */
 export const rumRow = (minute: number, version: string, metric: string, bucket: number, count: number): RumRow => ({
@@ -31,7 +31,8 @@ export interface StoredViews {
 
 /**
  * Page views as the aggregator writes them: the section's counts (rum_counts) and each client's
- * (rum_clients), the views and the views with errors or failed loads dealt out among `clients`.
+ * (rum_clients, and their timings in rum_client_timings), the views and the views with errors or
+ * failed loads dealt out among `clients`.
  */
 export async function storeViews(store: RumStore, stored: StoredViews): Promise<void> {
   const {
@@ -64,5 +65,20 @@ export async function storeViews(store: RumStore, stored: StoredViews): Promise<
     failureViews: share(failureViews, i),
     storedLeads: 0,
   }));
-  await store.add(counts, perClient);
+  const timings: RumClientTiming[] =
+    stored.lcpMs === undefined
+      ? []
+      : perClient
+          .filter((c) => c.views > 0)
+          .map((c) => ({
+            minute,
+            section,
+            version,
+            route,
+            client: c.client,
+            metric: 'lcp',
+            bucket: bucketOf(stored.lcpMs!),
+            count: c.views,
+          }));
+  await store.add(counts, perClient, timings);
 }

@@ -149,6 +149,7 @@ export const TIMELINE_ACTIONS = [
   'schedule',
   'unschedule',
   'schedule-refused',
+  'hold',
 ] as const;
 export type TimelineAction = (typeof TIMELINE_ACTIONS)[number];
 

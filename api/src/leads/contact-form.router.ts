@@ -18,6 +18,8 @@ import { CONTACT_BODY_LIMIT, formBody } from '../platform/json-body';
 import type { Logger } from '../platform/logger';
 import type { PageResponder } from '../site/site-router';
 import { readPostedContact } from './contact-form-entries';
+import { attributedPost, postedView } from './contact.router';
+import type { LeadView, LeadViewReader } from './lead-views';
 import type { LeadService } from './lead-service';
 import { rateLimit, type ContactLimiter } from './rate-limit';
 import { submissionKey, type SubmissionDedup } from './submission-dedup';
@@ -32,6 +34,8 @@ export interface ContactFormRouteDeps {
   /** The public origin (SITE_URL), which may differ from the host a request reached. */
   siteOrigin: string;
   respond: PageResponder;
+  /** Reads the page view a post's token names (none: the post is not attributed). */
+  leadView: LeadViewReader;
 }
 
 /**
@@ -45,11 +49,12 @@ export function fromThisSite(ctx: Context, siteOrigin: string): boolean {
   return !origin || origin === new URL(siteOrigin).origin || origin === `${ctx.protocol}://${ctx.host}`;
 }
 
-export function contactFormRouter({ leads, limiter, dedup, logger, siteOrigin, respond }: ContactFormRouteDeps): Router {
+export function contactFormRouter({ leads, limiter, dedup, logger, siteOrigin, respond, leadView }: ContactFormRouteDeps): Router {
   const router = new Router();
   const limit = rateLimit(limiter, logger);
   const parse = formBody(CONTACT_BODY_LIMIT);
   const done = async () => undefined;
+  const attributed = attributedPost(leads, leadView, postedView);
 
   router.post('/{*path}', async (ctx, next) => {
     if (ctx.request.type !== 'application/x-www-form-urlencoded') return next();
@@ -61,6 +66,10 @@ export function contactFormRouter({ leads, limiter, dedup, logger, siteOrigin, r
       return;
     }
     await parse(ctx, done);
+    return attributed(ctx, () => answer(ctx));
+  });
+
+  async function answer(ctx: Context): Promise<void> {
     const body = (ctx.request.body ?? {}) as Record<string, unknown>;
     const posted = readPostedContact(body);
     try {
@@ -78,7 +87,7 @@ export function contactFormRouter({ leads, limiter, dedup, logger, siteOrigin, r
     const key = submissionKey(request);
     if (await dedup.claim(key)) {
       try {
-        const result = await leads.submit(request);
+        const result = await leads.submit(request, ctx.state.leadView as LeadView | undefined);
         // Logged by id only: names and e-mail addresses stay out of the logs.
         logger.info(
           { reqId: ctx.state.requestId, leadId: result.id, stored: result.stored, form: 'html' },
@@ -99,6 +108,6 @@ export function contactFormRouter({ leads, limiter, dedup, logger, siteOrigin, r
     const page = `/${ctx.path.replace(/^\/+/, '')}`;
     ctx.status = 303;
     ctx.redirect(`${page}?${CONTACT_SENT_PARAMETER}=${CONTACT_SENT_VALUE}#${CONTACT_SECTION_ID}`);
-  });
+  }
   return router;
 }

@@ -1,25 +1,62 @@
 /** POST /api/contact: rate limit, JSON body, the form's own schema, then the lead service. */
 import Router from '@koa/router';
-import { CONTACT_SUCCESS_MESSAGE, contactRequestSchema, type ContactResponse } from '@cardlift/contracts';
+import { CONTACT_SUCCESS_MESSAGE, CONTACT_VIEW_FIELD, contactRequestSchema, type ContactResponse } from '@cardlift/contracts';
+import type { Context, Next } from 'koa';
+import type { LeadView, LeadViewReader } from './lead-views';
 import type { Logger } from '../platform/logger';
 import { jsonBody } from '../platform/json-body';
 import { rateLimit, type ContactLimiter } from './rate-limit';
 import { validate, validBody } from '../platform/validate';
 import type { LeadService } from './lead-service';
 
-export function contactRouter(leads: LeadService, options: { limiter: ContactLimiter | undefined; logger: Logger }): Router {
+export interface ContactRouteOptions {
+  limiter: ContactLimiter | undefined;
+  logger: Logger;
+  /** Reads the page view a post's token names (none: the post is not attributed). */
+  leadView: LeadViewReader;
+}
+
+/**
+ * Reads the page view a post names (state.leadView) and notes an error answer to it (validation,
+ * a full store...), so a broken form counts against the build that sent it.
+ */
+export function attributedPost(leads: LeadService, leadView: LeadViewReader, read: (ctx: Context) => unknown) {
+  return async (ctx: Context, next: Next) => {
+    const view = leadView(read(ctx));
+    ctx.state.leadView = view;
+    try {
+      await next();
+    } catch (error) {
+      leads.failed(view);
+      throw error;
+    }
+    if (ctx.status >= 400) leads.failed(view);
+  };
+}
+
+export const postedView = (ctx: Context) => (ctx.request.body as Record<string, unknown> | undefined)?.[CONTACT_VIEW_FIELD];
+
+export function contactRouter(leads: LeadService, options: ContactRouteOptions): Router {
   const router = new Router({ prefix: '/api' });
-  router.post('/contact', rateLimit(options.limiter, options.logger), jsonBody(), validate(contactRequestSchema), async (ctx) => {
-    const result = await leads.submit(validBody(ctx, contactRequestSchema));
-    // Logged by id only: names and e-mail addresses stay out of the logs.
-    options.logger.info(
-      { reqId: ctx.state.requestId, leadId: result.id, stored: result.stored },
-      result.stored ? 'lead stored' : 'honeypot submission dropped',
-    );
-    const body: ContactResponse = { id: result.id, message: CONTACT_SUCCESS_MESSAGE };
-    ctx.status = 201;
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = body;
-  });
+  const attributed = attributedPost(leads, options.leadView, postedView);
+  router.post(
+    '/contact',
+    rateLimit(options.limiter, options.logger),
+    jsonBody(),
+    attributed,
+    validate(contactRequestSchema),
+    async (ctx) => {
+      const result = await leads.submit(validBody(ctx, contactRequestSchema), ctx.state.leadView as LeadView | undefined);
+      // Logged by id only: names and e-mail addresses stay out of the logs.
+      options.logger.info(
+        { reqId: ctx.state.requestId, leadId: result.id, stored: result.stored },
+        result.stored ? 'lead stored' : 'honeypot submission dropped',
+      );
+      const body: ContactResponse = { id: result.id, message: CONTACT_SUCCESS_MESSAGE };
+      ctx.status = 201;
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = body;
+    },
+  );
   return router;
 }

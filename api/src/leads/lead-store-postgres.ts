@@ -18,6 +18,7 @@ import {
   type LeadSubmission,
   type OutboxRow,
 } from './lead-store';
+import { FAILED_VIEW_SQL, leadViewValues, STORED_VIEW_SQL, type LeadView } from './lead-views';
 
 const INSERT_LEAD = `INSERT INTO leads (${LEAD_COLUMNS.join(', ')}) VALUES (${LEAD_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`;
 
@@ -26,7 +27,7 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
 
   return {
     kind: 'postgres',
-    async addLead(submission: LeadSubmission, channels: readonly Channel[]) {
+    async addLead(submission: LeadSubmission, channels: readonly Channel[], view?: LeadView) {
       const lead = newLead(submission, randomUUID(), new Date());
       await inTransaction(pool, async (client) => {
         await client.query(INSERT_LEAD, leadValues(lead));
@@ -38,8 +39,12 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
             lead.createdAt,
           ]);
         }
+        if (view) await client.query(STORED_VIEW_SQL, leadViewValues(view, 'stored', lead.id));
       });
       return lead;
+    },
+    async addFailedView(view) {
+      await pool.query(FAILED_VIEW_SQL, leadViewValues(view, 'failed', null));
     },
     async listLeads() {
       const { rows } = await pool.query<LeadRow>('SELECT * FROM leads ORDER BY seq');

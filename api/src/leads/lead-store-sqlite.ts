@@ -3,7 +3,8 @@
  * synchronous=FULL syncs every commit, so an acknowledged lead survives a killed process or a power cut.
  */
 import { randomUUID } from 'node:crypto';
-import { openSqliteDatabase, whileBusy } from '../platform/db-connections';
+import { bindPositional, openSqliteDatabase, preparedStatements, whileBusy } from '../platform/db-connections';
+import { FAILED_VIEW_SQL, leadViewValues, STORED_VIEW_SQL, type LeadView } from './lead-views';
 import {
   clipError,
   LEAD_COLUMNS,
@@ -26,10 +27,12 @@ export function openSqliteStore(dataDir: string): LeadStore {
 
   const insertLead = db.prepare(`INSERT INTO leads (${LEAD_COLUMNS.join(', ')}) VALUES (${LEAD_COLUMNS.map(() => '?').join(', ')})`);
   const insertOutbox = db.prepare('INSERT INTO outbox (lead_id, channel, next_attempt_at, updated_at) VALUES (?, ?, ?, ?)');
-  const add = db.transaction((lead: Lead, channels: readonly Channel[]) => {
+  const statement = preparedStatements(db);
+  const add = db.transaction((lead: Lead, channels: readonly Channel[], view: LeadView | undefined) => {
     // SQLite has no boolean: agree_to_updates is 0 or 1.
     insertLead.run(leadValues(lead).map((value) => (typeof value === 'boolean' ? Number(value) : value)));
     for (const channel of channels) insertOutbox.run(lead.id, channel, Date.parse(lead.createdAt), lead.createdAt);
+    if (view) statement(STORED_VIEW_SQL).run(bindPositional(leadViewValues(view, 'stored', lead.id)));
   });
   const selectDue = db.prepare("SELECT * FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY id LIMIT ?");
   const lease = db.prepare('UPDATE outbox SET next_attempt_at = ? WHERE id = ?');
@@ -44,10 +47,13 @@ export function openSqliteStore(dataDir: string): LeadStore {
 
   return {
     kind: 'sqlite',
-    async addLead(submission: LeadSubmission, channels: readonly Channel[]) {
+    async addLead(submission: LeadSubmission, channels: readonly Channel[], view?: LeadView) {
       const lead = newLead(submission, randomUUID(), new Date());
-      await whileBusy(() => add.immediate(lead, channels));
+      await whileBusy(() => add.immediate(lead, channels, view));
       return lead;
+    },
+    async addFailedView(view) {
+      await whileBusy(() => statement(FAILED_VIEW_SQL).run(bindPositional(leadViewValues(view, 'failed', null))));
     },
     async listLeads() {
       return (db.prepare('SELECT * FROM leads ORDER BY seq').all() as LeadRow[]).map(leadFromRow);

@@ -4,6 +4,7 @@
  * are committed in one transaction before the api answers 201.
  */
 import { ATTRIBUTION_FIELDS, type Attribution, type AttributionField, type ContactSubmission } from '@cardlift/contracts';
+import type { LeadView } from './lead-views';
 
 /** Ways a new lead is announced; each gets its own outbox row, so one can succeed while another retries. */
 export type Channel = 'webhook' | 'email';
@@ -87,8 +88,13 @@ export interface OutboxJob {
 
 export interface LeadStore {
   readonly kind: 'sqlite' | 'postgres';
-  /** Commits the lead and one pending outbox row per channel together. */
-  addLead(submission: LeadSubmission, channels: readonly Channel[]): Promise<Lead>;
+  /**
+   * Commits the lead and one pending outbox row per channel together, and the page view it came from
+   * when known (lead-views.ts), in the same transaction.
+   */
+  addLead(submission: LeadSubmission, channels: readonly Channel[], view?: LeadView): Promise<Lead>;
+  /** Notes that the api answered a post from `view` with an error (kept only if the view has nothing yet). */
+  addFailedView(view: LeadView): Promise<void>;
   /** Every lead, oldest first. */
   listLeads(): Promise<Lead[]>;
   countLeads(): Promise<number>;

@@ -16,6 +16,7 @@ import { OutboxRelay, type RelayOptions } from './outbox-relay';
 import { contactLimiter } from './rate-limit';
 import { submissionDedup } from './submission-dedup';
 import type { PageResponder } from '../site/site-router';
+import type { LeadViewReader } from './lead-views';
 
 export interface LeadsWiringDeps {
   config: AppConfig;
@@ -24,11 +25,13 @@ export interface LeadsWiringDeps {
   store?: LeadStore | undefined;
   notifiers?: Notifiers | undefined;
   relay?: Partial<RelayOptions> | undefined;
+  /** Reads the page view a post's token names (rum-wiring.ts): contact posts are filed under the view that sent them. */
+  leadView: LeadViewReader;
   /** Each lead stored or failed, whichever route took it (the metrics count it). */
   onOutcome(outcome: LeadOutcome): void;
 }
 
-export function leadsWiring({ config, logger, store, notifiers, relay: relayOptions, onOutcome }: LeadsWiringDeps) {
+export function leadsWiring({ config, logger, store, notifiers, relay: relayOptions, onOutcome, leadView }: LeadsWiringDeps) {
   let opened: Promise<LeadStore> | undefined = store ? Promise.resolve(store) : undefined;
   const leads = () => (opened ??= openLeadStore(config));
   const limiter = contactLimiter(config.contactRateLimit, {
@@ -44,10 +47,10 @@ export function leadsWiring({ config, logger, store, notifiers, relay: relayOpti
     leads,
     relay,
     service,
-    router: contactRouter(service, { limiter, logger }),
+    router: contactRouter(service, { limiter, logger, leadView }),
     /** The form posted without script, answered with the page it was posted to. */
     formRouter: (respond: PageResponder) =>
-      contactFormRouter({ leads: service, limiter, dedup, logger, siteOrigin: config.siteAddresses.siteUrl, respond }),
+      contactFormRouter({ leads: service, limiter, dedup, logger, siteOrigin: config.siteAddresses.siteUrl, respond, leadView }),
     async start(): Promise<void> {
       const ready = await leads();
       if (relay.channels.length === 0)

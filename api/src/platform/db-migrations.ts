@@ -14,6 +14,7 @@ import {
   RELEASE_SCHEDULES_TABLE,
   RUM_VIEW_TABLES,
 } from './db-migration-tables';
+import { LEAD_VIEWS_TABLE, RUM_CLIENT_TIMINGS_TABLE } from './db-migration-guard-tables';
 
 export interface Migration {
   version: number;
@@ -330,6 +331,10 @@ export const MIGRATIONS: readonly Migration[] = [
   // `passes` counts the passes every cache took (a purge is sent again once every instance has
   // followed the change). Times are epoch milliseconds.
   { version: 21, ...EDGE_PURGES_TABLE },
+  // The guard's own evidence (db-migration-guard-tables.ts): contact posts joined to the page view that
+  // sent them, and each client's timings on a canary's sides. New tables: the previous release never reads them.
+  { version: 22, sqlite: LEAD_VIEWS_TABLE.replaceAll('BIGINT', 'INTEGER'), postgres: LEAD_VIEWS_TABLE },
+  { version: 23, sqlite: RUM_CLIENT_TIMINGS_TABLE.replaceAll('BIGINT', 'INTEGER'), postgres: RUM_CLIENT_TIMINGS_TABLE },
   // The shell build and the site's configuration each instance started with, so a deploy that changes
   // either purges the shared caches once (edge/deploy-purges.ts). A new table: the previous release never reads it.
   { version: 30, ...EDGE_DEPLOYED_TABLE },

@@ -24,7 +24,7 @@ export interface ReleaseMetricSources {
 }
 
 /** The guard's decisions, as canary-rules.ts names them. */
-export const GUARD_ACTIONS = ['step', 'complete', 'rollback'] as const;
+export const GUARD_ACTIONS = ['step', 'complete', 'rollback', 'hold'] as const;
 
 /** A short digest of the shell build this instance serves, `none` before it is built. */
 function shellBuild(siteRoot: string): string {

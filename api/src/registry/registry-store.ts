@@ -41,7 +41,8 @@ export interface ReleaseRecord {
  * `canary`: a version started on a share of visitors; `step`: the guard raised that share.
  * `schedule`, `unschedule`, `schedule-refused`: an action set for a time, cancelled, or refused at its
  * time because the registry had changed (the reason in `details`); carried out, it is a `promote` or a
- * `canary` whose actor names the schedule.
+ * `canary` whose actor names the schedule. `hold`: the guard has held a canary's share past
+ * CANARY_MAX_HOLD and asks a person to decide (the registry does not move).
  */
 export type ReleaseAction =
   | 'baseline'
@@ -54,7 +55,8 @@ export type ReleaseAction =
   | 'step'
   | 'schedule'
   | 'unschedule'
-  | 'schedule-refused';
+  | 'schedule-refused'
+  | 'hold';
 
 /** One line of the audit trail: every release, promotion and rollback, who and when. */
 export interface ReleaseEvent {

@@ -6,7 +6,7 @@
  */
 import { RUM_TIMING_CEILINGS, RUM_TIMINGS, type ContactOutcome, type RumReport, type RumSection } from '@cardlift/contracts';
 import { bucketOf, TIMING_SCALE } from './histogram';
-import type { RumClientRow, RumRow } from './rum-store';
+import type { RumClientRow, RumClientTiming, RumRow } from './rum-store';
 
 /** Counters kept per section version; timings are kept as histograms under their own names. */
 export const RUM_COUNTERS = {
@@ -107,10 +107,29 @@ export function viewClientRows(view: CountedView, judged: JudgedBuild): RumClien
       views: page ? 1 : 0,
       errorViews: view.errorSections.includes(section) ? 1 : 0,
       failureViews: view.failedRemotes.includes(section) ? 1 : 0,
-      storedLeads: page ? view.contactOutcomes.filter((o) => o === 'stored').length : 0,
+      // What a report says of the form is shown, never counted: stored leads are the lead store's (lead_views).
+      storedLeads: 0,
     });
   }
   return rows;
+}
+
+/** The view's timings as its client's histogram keys, for the builds a canary compares (the page's section). */
+export function viewClientTimingKeys(view: CountedView, judged: JudgedBuild): string[] {
+  const version = view.versions[view.section];
+  if (version === undefined || !judged(view.section, version)) return [];
+  const keys: string[] = [];
+  for (const timing of RUM_TIMINGS) {
+    const value = view.metrics[timing];
+    if (value === undefined) continue;
+    keys.push(countKey([view.minute, view.section, version, view.route, view.client, timing, bucketOf(value * TIMING_SCALE[timing])]));
+  }
+  return keys;
+}
+
+export function clientTimingRow(key: string, count: number): RumClientTiming {
+  const [minute, section, version, route, client, metric, bucket] = key.split('\t') as KeyParts;
+  return { minute: Number(minute), section, version, route, client, metric, bucket: Number(bucket), count };
 }
 
 export const clientKey = (row: RumClientRow) => [row.minute, row.section, row.version, row.route, row.client].join('\t');

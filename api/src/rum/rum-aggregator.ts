@@ -8,7 +8,16 @@
  * dropped (and counted) rather than held.
  */
 import type { Logger } from '../platform/logger';
-import { addClientRow, countRow, viewClientRows, viewCountKeys, type CountedView, type JudgedBuild } from './counted-view';
+import {
+  addClientRow,
+  clientTimingRow,
+  countRow,
+  viewClientRows,
+  viewClientTimingKeys,
+  viewCountKeys,
+  type CountedView,
+  type JudgedBuild,
+} from './counted-view';
 import type { RumClientRow, RumStore } from './rum-store';
 
 export { RUM_COUNTERS } from './counted-view';
@@ -35,11 +44,16 @@ export interface AggregatorOptions {
 interface Folded {
   counts: Map<string, number>;
   clients: Map<string, RumClientRow>;
+  /** Each client's timing buckets, for the builds a canary compares. */
+  timings: Map<string, number>;
 }
+
+const emptyFold = (): Folded => ({ counts: new Map(), clients: new Map(), timings: new Map() });
+const addTo = (map: Map<string, number>, key: string, n = 1) => map.set(key, (map.get(key) ?? 0) + n);
 
 export class RumAggregator {
   private pending: CountedView[] = [];
-  private folded: Folded = { counts: new Map(), clients: new Map() };
+  private folded: Folded = emptyFold();
   private flushing: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private lastPruneMinute = 0;
@@ -96,17 +110,18 @@ export class RumAggregator {
       this.logger.warn({ err: error }, 'real-user measurements could not be written; kept for the next flush');
       return;
     }
-    const { counts, clients } = this.folded;
-    this.folded = { counts: new Map(), clients: new Map() };
+    const folded = this.folded;
+    this.folded = emptyFold();
     try {
       await store.add(
-        [...counts].map(([key, count]) => countRow(key, count)),
-        [...clients.values()],
+        [...folded.counts].map(([key, count]) => countRow(key, count)),
+        [...folded.clients.values()],
+        [...folded.timings].map(([key, count]) => clientTimingRow(key, count)),
       );
       await this.pruneOncePerMinute(store);
     } catch (error) {
       // Measurements, not leads: the claimed views' counts are put back for the next write.
-      this.refold(counts, clients);
+      this.refold(folded);
       this.logger.warn({ err: error }, 'real-user measurements could not be written; kept for the next flush');
     }
   }
@@ -122,21 +137,26 @@ export class RumAggregator {
       }
       seen.add(view.id);
       // Bounded already: at most maxKeys views were waiting, each a handful of keys.
-      for (const key of viewCountKeys(view)) this.folded.counts.set(key, (this.folded.counts.get(key) ?? 0) + 1);
-      if (this.options.judged) for (const row of viewClientRows(view, this.options.judged)) addClientRow(this.folded.clients, row);
+      for (const key of viewCountKeys(view)) addTo(this.folded.counts, key);
+      const judged = this.options.judged;
+      if (!judged) continue;
+      for (const row of viewClientRows(view, judged)) addClientRow(this.folded.clients, row);
+      for (const key of viewClientTimingKeys(view, judged)) addTo(this.folded.timings, key);
     }
     this.replayed += replayed;
     if (replayed > 0) this.options.onReplayed?.(replayed);
   }
 
   /** Puts back what a failed write took, up to ten times `maxKeys` distinct counts (the rest is dropped, and counted). */
-  private refold(counts: Map<string, number>, clients: Map<string, RumClientRow>): void {
+  private refold({ counts, clients, timings }: Folded): void {
     for (const [key, n] of counts) {
       const had = this.folded.counts.get(key);
       if (had === undefined && this.folded.counts.size >= this.options.maxKeys * 10) this.dropped += n;
       else this.folded.counts.set(key, (had ?? 0) + n);
     }
     for (const row of clients.values()) addClientRow(this.folded.clients, row);
+    // Bounded as the clients' rows are: at most a few keys per view of a judged build.
+    for (const [key, n] of timings) addTo(this.folded.timings, key, n);
   }
 
   private async pruneOncePerMinute(store: RumStore): Promise<void> {

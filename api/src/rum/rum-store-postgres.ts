@@ -18,6 +18,16 @@ import {
   type RumStore,
   type RumTotal,
 } from './rum-store';
+import {
+  CLIENT_TIMING_COLUMNS,
+  CLIENT_TIMING_TOTALS_SQL,
+  CLIENT_TIMING_UPSERT,
+  clientTimingFromRow,
+  clientTimingValues,
+  LEAD_VIEW_TOTALS_SQL,
+  leadViewFromRow,
+  PRUNE_JUDGED_SQL,
+} from './judged-sql';
 
 /** Rows per INSERT statement: 9 parameters each at most, far under PostgreSQL's 65,535. */
 const CHUNK = 500;
@@ -40,8 +50,8 @@ async function insertSorted<R>(client: pg.PoolClient, rows: readonly R[], values
 export async function openPostgresRumStore(url: string, options: PostgresOptions = {}): Promise<RumStore> {
   const pool = await openPostgresPool(url, options);
   return {
-    async add(rows, clients = []) {
-      if (rows.length + clients.length === 0) return;
+    async add(rows, clients = [], timings = []) {
+      if (rows.length + clients.length + timings.length === 0) return;
       await inTransaction(pool, async (client) => {
         await insertSorted(
           client,
@@ -56,6 +66,12 @@ export async function openPostgresRumStore(url: string, options: PostgresOptions
           clientValues,
           (values) => `INSERT INTO rum_clients (${CLIENT_COLUMNS.join(', ')}) VALUES ${values} ${CLIENT_UPSERT}`,
         );
+        await insertSorted(
+          client,
+          timings,
+          clientTimingValues,
+          (values) => `INSERT INTO rum_client_timings (${CLIENT_TIMING_COLUMNS.join(', ')}) VALUES ${values} ${CLIENT_TIMING_UPSERT}`,
+        );
       });
     },
     async claimViews(views) {
@@ -69,6 +85,7 @@ export async function openPostgresRumStore(url: string, options: PostgresOptions
     },
     async prune(beforeMinute, nowMs = Date.now()) {
       await pool.query('DELETE FROM rum_clients WHERE minute < $1', [beforeMinute]);
+      for (const sql of PRUNE_JUDGED_SQL) await pool.query(sql, [beforeMinute]);
       await pool.query('DELETE FROM rum_views WHERE expires_at < $1', [nowMs]);
       return (await pool.query('DELETE FROM rum_counts WHERE minute < $1', [beforeMinute])).rowCount ?? 0;
     },
@@ -87,6 +104,14 @@ export async function openPostgresRumStore(url: string, options: PostgresOptions
     async clientTotals(sinceMinute, section) {
       const { rows } = await pool.query<Record<string, unknown>>(CLIENT_TOTALS_SQL, [sinceMinute, section]);
       return rows.map(clientTotalFromRow);
+    },
+    async clientTimingTotals(sinceMinute, section) {
+      const { rows } = await pool.query<Record<string, unknown>>(CLIENT_TIMING_TOTALS_SQL, [sinceMinute, section]);
+      return rows.map(clientTimingFromRow);
+    },
+    async leadViewTotals(sinceMinute, section) {
+      const { rows } = await pool.query<Record<string, unknown>>(LEAD_VIEW_TOTALS_SQL, [sinceMinute, section]);
+      return rows.map(leadViewFromRow);
     },
     async slotTotals(sinceMinute, section, slotMinutes) {
       // minute is a BIGINT, so the division is a whole one; sums come back as text (BIGINT).

@@ -13,6 +13,7 @@ import {
   RUM_KEY,
   rowValues,
   type RumClientRow,
+  type RumClientTiming,
   type RumRouteTotal,
   type RumRow,
   type RumSlotTotal,
@@ -20,6 +21,16 @@ import {
   type RumTotal,
   type ViewClaim,
 } from './rum-store';
+import {
+  CLIENT_TIMING_COLUMNS,
+  CLIENT_TIMING_TOTALS_SQL,
+  CLIENT_TIMING_UPSERT,
+  clientTimingFromRow,
+  clientTimingValues,
+  LEAD_VIEW_TOTALS_SQL,
+  leadViewFromRow,
+  PRUNE_JUDGED_SQL,
+} from './judged-sql';
 
 export function openSqliteRumStore(dataDir: string): RumStore {
   const handle = openSqliteDatabase(dataDir);
@@ -31,23 +42,29 @@ export function openSqliteRumStore(dataDir: string): RumStore {
   const upsertClient = db.prepare(
     `INSERT INTO rum_clients (${CLIENT_COLUMNS.join(', ')}) VALUES (${CLIENT_COLUMNS.map(() => '?').join(', ')}) ${CLIENT_UPSERT}`,
   );
-  const addAll = db.transaction((rows: readonly RumRow[], clients: readonly RumClientRow[]) => {
+  const upsertTiming = db.prepare(
+    `INSERT INTO rum_client_timings (${CLIENT_TIMING_COLUMNS.join(', ')}) VALUES (${CLIENT_TIMING_COLUMNS.map(() => '?').join(', ')})
+     ${CLIENT_TIMING_UPSERT}`,
+  );
+  const addAll = db.transaction((rows: readonly RumRow[], clients: readonly RumClientRow[], timings: readonly RumClientTiming[]) => {
     for (const row of rows) upsert.run(rowValues(row));
     for (const row of clients) upsertClient.run(clientValues(row));
+    for (const row of timings) upsertTiming.run(clientTimingValues(row));
   });
   const claim = db.prepare('INSERT OR IGNORE INTO rum_views (id, expires_at) VALUES (?, ?)');
   const claimAll = db.transaction(
     (views: readonly ViewClaim[]) => new Set(views.filter((v) => claim.run(v.id, v.expiresAt).changes > 0).map((v) => v.id)),
   );
+  const statement = preparedStatements(db);
   const pruneAll = db.transaction((beforeMinute: number, nowMs: number) => {
     db.prepare('DELETE FROM rum_clients WHERE minute < ?').run(beforeMinute);
+    for (const sql of PRUNE_JUDGED_SQL) statement(sql).run(bindPositional([beforeMinute]));
     db.prepare('DELETE FROM rum_views WHERE expires_at < ?').run(nowMs);
     return db.prepare('DELETE FROM rum_counts WHERE minute < ?').run(beforeMinute).changes;
   });
   const sums = `SELECT section, version, metric, bucket, SUM(count) AS count FROM rum_counts WHERE minute >= ?`;
   const totalsAll = db.prepare(`${sums} GROUP BY section, version, metric, bucket`);
   const totalsOne = db.prepare(`${sums} AND section = ? GROUP BY section, version, metric, bucket`);
-  const statement = preparedStatements(db);
   const perRoute = statement(ROUTE_TOTALS_SQL);
   const perClient = statement(CLIENT_TOTALS_SQL);
   // CAST: a bound JavaScript number may arrive as a REAL, and the slot must be a whole division.
@@ -58,8 +75,8 @@ export function openSqliteRumStore(dataDir: string): RumStore {
   const backlog = db.prepare(OUTBOX_BACKLOG_SQL);
 
   return {
-    async add(rows, clients = []) {
-      if (rows.length + clients.length > 0) await whileBusy(() => addAll.immediate(rows, clients));
+    async add(rows, clients = [], timings = []) {
+      if (rows.length + clients.length + timings.length > 0) await whileBusy(() => addAll.immediate(rows, clients, timings));
     },
     async claimViews(views) {
       return views.length > 0 ? whileBusy(() => claimAll.immediate(views)) : new Set<string>();
@@ -75,6 +92,14 @@ export function openSqliteRumStore(dataDir: string): RumStore {
     },
     async clientTotals(sinceMinute, section) {
       return (perClient.all(bindPositional([sinceMinute, section])) as Record<string, unknown>[]).map(clientTotalFromRow);
+    },
+    async clientTimingTotals(sinceMinute, section) {
+      const rows = statement(CLIENT_TIMING_TOTALS_SQL).all(bindPositional([sinceMinute, section])) as Record<string, unknown>[];
+      return rows.map(clientTimingFromRow);
+    },
+    async leadViewTotals(sinceMinute, section) {
+      const rows = statement(LEAD_VIEW_TOTALS_SQL).all(bindPositional([sinceMinute, section])) as Record<string, unknown>[];
+      return rows.map(leadViewFromRow);
     },
     async slotTotals(sinceMinute, section, slotMinutes) {
       return slots.all(slotMinutes, slotMinutes, sinceMinute, section) as RumSlotTotal[];

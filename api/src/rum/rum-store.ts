@@ -38,6 +38,30 @@ export interface RumClientRow {
   storedLeads: number;
 }
 
+/** One client's timing histogram bucket of a build a canary compares (rum_client_timings). */
+export interface RumClientTiming {
+  minute: number;
+  section: string;
+  version: string;
+  route: string;
+  client: string;
+  metric: string;
+  bucket: number;
+  count: number;
+}
+
+/** A client's timings of one section version on one route, summed over a window's minutes. */
+export type RumClientTimingTotal = Omit<RumClientTiming, 'minute' | 'section'>;
+
+/** Contact posts the api saw from one client's views of one section version on one route (lead_views). */
+export interface LeadViewTotal {
+  route: string;
+  version: string;
+  client: string;
+  storedLeads: number;
+  failedSubmits: number;
+}
+
 /** One client's counts of one section version on one route, summed over a window's minutes. */
 export type RumClientTotal = Omit<RumClientRow, 'minute' | 'section'>;
 
@@ -79,8 +103,8 @@ export interface OutboxBacklog {
 }
 
 export interface RumStore {
-  /** Adds the counts (and the clients' counts) to the stored ones, in one transaction. */
-  add(rows: readonly RumRow[], clients?: readonly RumClientRow[]): Promise<void>;
+  /** Adds the counts (and the clients' counts and timings) to the stored ones, in one transaction. */
+  add(rows: readonly RumRow[], clients?: readonly RumClientRow[], timings?: readonly RumClientTiming[]): Promise<void>;
   /**
    * Records each page view's id unless it was recorded before (by any instance): answers the ids new
    * here, the only views to count. An id is remembered until its `expiresAt`.
@@ -97,6 +121,10 @@ export interface RumStore {
   routeTotals(sinceMinute: number, section: string, untilMinute?: number): Promise<RumRouteTotal[]>;
   /** Each client's sums for one section since `sinceMinute`, per route and version (the canary's sides). */
   clientTotals(sinceMinute: number, section: string): Promise<RumClientTotal[]>;
+  /** Each client's timing histograms for one section since `sinceMinute`, per route and version. */
+  clientTimingTotals(sinceMinute: number, section: string): Promise<RumClientTimingTotal[]>;
+  /** Contact posts from each client's views of one section since `sinceMinute`: leads stored and posts refused. */
+  leadViewTotals(sinceMinute: number, section: string): Promise<LeadViewTotal[]>;
   /**
    * Sums for one section since `sinceMinute`, per slot of `slotMinutes` minutes aligned on the epoch
    * (so every instance, and every request, cuts the same slots).

@@ -46,6 +46,7 @@ const ACTION_WORDS: Record<TimelineEvent['action'], string> = {
   schedule: 'scheduled',
   unschedule: 'schedule cancelled',
   'schedule-refused': 'schedule refused',
+  hold: 'held too long:',
 };
 
 /** What a mark says: the move and its version, the guard's rule when the guard made it. */
@@ -114,7 +115,7 @@ export function timelineChart(figure: ChartFigure, timeline: ReleaseTimeline): s
   });
   const marks = timeline.events.map((event, index) => {
     const at = px(x(new Date(event.at)));
-    const colour = event.action === 'rollback' || event.action === 'schedule-refused' ? '#b91c1c' : '#111111';
+    const colour = event.action === 'rollback' || event.action === 'schedule-refused' || event.action === 'hold' ? '#b91c1c' : '#111111';
     const labelY = 14 + (index % LABEL_ROWS) * 14;
     const anchor = at > WIDTH - 160 ? 'end' : 'start';
     return (

@@ -64,6 +64,13 @@ export type ContactSubmission = z.output<typeof contactSchema>;
 export const HONEYPOT_FIELD = 'website';
 
 /**
+ * Field carrying the page view's token with a contact post (the JS form's body, or a hidden field of
+ * the form posted without script), so the api can count the lead for the build the visitor saw. Not
+ * part of the schema: a missing or bad token never stops a lead.
+ */
+export const CONTACT_VIEW_FIELD = 'view';
+
+/**
  * Where the visit came from, sent with the form. A bad value must not cost a lead that the visitor
  * cannot fix: unknown keys are dropped, values are cut to their length limit, and a referrer or
  * landing page that is not a URL or a path is dropped. Only what no browser of ours sends is refused
@@ -85,10 +92,14 @@ export const attributionSchema = z
   // Keys whose value was dropped go too, so a stored lead never carries `"referrer": undefined`.
   .transform((raw): Attribution => Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)));
 
-/** The request body the api accepts: the form, the optional honeypot and the visit's attribution. */
+/**
+ * The request body the api accepts: the form, the optional honeypot, the visit's attribution and the
+ * page view's token (anything else there than a plausible token reads as none: it never refuses a lead).
+ */
 export const contactRequestSchema = contactSchema.extend({
   [HONEYPOT_FIELD]: z.string().max(TEXT_FIELD_MAX).optional(),
   attribution: attributionSchema.optional(),
+  [CONTACT_VIEW_FIELD]: z.string().max(4096).optional().catch(undefined),
 });
 
 /** 201 response of POST /api/contact. */

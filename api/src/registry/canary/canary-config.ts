@@ -16,6 +16,8 @@ export interface CanarySettingsConfig {
   maxClientShare: number;
   /** How long a share stays healthy before the next step (CANARY_BAKE_MS). */
   bakeMs: number;
+  /** How long a share may be held for want of trustworthy evidence before a person is asked (CANARY_MAX_HOLD). */
+  maxHoldMs: number;
   /** How often every instance's guard looks (CANARY_GUARD_INTERVAL_MS). */
   intervalMs: number;
   /** CANARY_STEPS, and CANARY_STEPS_<REMOTE> per remote where set. */
@@ -34,6 +36,18 @@ function canarySteps(env: NodeJS.ProcessEnv, name: string): CanarySteps | undefi
   return steps;
 }
 
+const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** A duration such as "2h", "90m", "30s" or milliseconds ("7200000"); at least one second. */
+function duration(env: NodeJS.ProcessEnv, name: string, fallbackMs: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallbackMs;
+  const match = /^(\d+)(ms|s|m|h)?$/.exec(raw);
+  const ms = match ? Number(match[1]) * UNITS[match[2] ?? 'ms']! : NaN;
+  if (!(ms >= 1000)) throw new Error(`${name} must be a duration of at least 1s such as "2h", "90m" or milliseconds, got "${raw}"`);
+  return ms;
+}
+
 export function canarySettings(env: NodeJS.ProcessEnv): CanarySettingsConfig {
   const stepsFor: Partial<Record<RemoteName, CanarySteps>> = {};
   for (const remote of REMOTE_NAMES) {
@@ -45,6 +59,7 @@ export function canarySettings(env: NodeJS.ProcessEnv): CanarySettingsConfig {
     minClients: int(env, 'CANARY_MIN_CLIENTS', 20),
     maxClientShare: fraction(env, 'CANARY_MAX_CLIENT_SHARE', 0.1),
     bakeMs: int(env, 'CANARY_BAKE_MS', 30 * 60 * 1000),
+    maxHoldMs: duration(env, 'CANARY_MAX_HOLD', 2 * 3_600_000),
     intervalMs: bounded(env, 'CANARY_GUARD_INTERVAL_MS', 30_000, 3_600_000),
     steps: canarySteps(env, 'CANARY_STEPS') ?? [10, 50, 100],
     stepsFor,

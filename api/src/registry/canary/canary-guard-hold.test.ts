@@ -17,7 +17,7 @@ async function runningCanary() {
   const { current, canary } = await releaseWithCanary(context);
   const follower = await readFollower(store, logger);
   const guardOn = (routeTotals: () => Promise<RumRouteTotal[]>, clientTotals: () => Promise<RumClientTotal[]> = async () => []) => {
-    const rum = { routeTotals, clientTotals } as unknown as RumStore;
+    const rum = { routeTotals, clientTotals, clientTimingTotals: async () => [], leadViewTotals: async () => [] } as unknown as RumStore;
     return new CanaryGuard({
       settings: { ...config.canary, minViews: 5, bakeMs: 0, steps: [10, 50, 100] },
       store: async () => store,

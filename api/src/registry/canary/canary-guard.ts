@@ -17,7 +17,7 @@ import { RegistryConflict, type RegistryChange, type RegistryStore, type RemoteS
 import type { Actor } from '../release-service';
 import { baselineFigures, comparedFigures } from './canary-figures';
 import { decideCanary, type CanaryDecision, type SideFigures } from './canary-rules';
-import { completeCanaryChange, endCanaryChange, stepCanaryChange } from './canary-service';
+import { completeCanaryChange, endCanaryChange, overdueHoldChange, stepCanaryChange } from './canary-service';
 
 /** How long before a canary's start the current version's own figures are read, to see whether they jumped since. */
 export const BASELINE_MINUTES = 24 * 60;
@@ -116,7 +116,8 @@ export class CanaryGuard {
         const state = await store.state(remote);
         if (!state.canary || !state.current) return undefined;
         const status = await this.conclude(remote, state, at);
-        if (status.action === 'hold') return undefined;
+        // A hold is recorded only when it is overdue, once per share: the team is asked to decide.
+        if (status.action === 'hold' && (status.rule !== 'overdue' || (await this.reportedHold(remote, state)))) return undefined;
         const decision: GuardDecision = { ...status, remote, from: state.current };
         committed = decision;
         const change = this.changeFor(state, remote, status, at);
@@ -148,28 +149,31 @@ export class CanaryGuard {
     const rum = await this.deps.rum();
     const sinceMinute = Math.floor(since / 60_000);
     const startMinute = Math.floor(started / 60_000);
-    const [totals, clients, before] = await Promise.all([
+    const [totals, clients, timings, leads, before] = await Promise.all([
       rum.routeTotals(sinceMinute, remote),
       rum.clientTotals(sinceMinute, remote),
+      rum.clientTimingTotals(sinceMinute, remote),
+      rum.leadViewTotals(sinceMinute, remote),
       rum.routeTotals(startMinute - BASELINE_MINUTES, remote, startMinute),
     ]);
     const settings = this.deps.settings;
-    const { routes, withoutOneClient, ...figures } = comparedFigures(
+    const { routes, withoutTopClients, ...figures } = comparedFigures(
       totals,
-      clients,
+      { clients, timings, leads },
       { canary: canary.version, current },
       settings.maxClientShare,
     );
     const decision = decideCanary({
       ...figures,
       baseline: baselineFigures(before, current, routes),
-      withoutOneClient,
+      withoutTopClients,
       share: canary.share,
       elapsedMs: Date.parse(at) - since,
       settings: {
         minViews: settings.minViews,
         minClients: settings.minClients,
         bakeMs: settings.bakeMs,
+        maxHoldMs: settings.maxHoldMs,
         steps: settings.stepsFor[remote] ?? settings.steps,
       },
     });
@@ -187,6 +191,13 @@ export class CanaryGuard {
     return Date.parse(start?.at ?? canary.since);
   }
 
+  /** Whether this share's overdue hold was reported already (by any instance). */
+  private async reportedHold(remote: RemoteName, state: RemoteState): Promise<boolean> {
+    const canary = state.canary!;
+    const events = await (await this.deps.store()).events(remote);
+    return events.some((e) => e.action === 'hold' && e.version === canary.version && Date.parse(e.at) >= Date.parse(canary.since));
+  }
+
   private changeFor(state: RemoteState, remote: RemoteName, status: GuardStatus, at: string): RegistryChange {
     const details = JSON.stringify({
       rule: status.rule,
@@ -195,6 +206,7 @@ export class CanaryGuard {
       figures: status.figures,
       routes: status.routes,
     });
+    if (status.action === 'hold') return overdueHoldChange(state, remote, GUARD_ACTOR, at, details);
     if (status.action === 'rollback') return endCanaryChange(state, remote, GUARD_ACTOR, at, details);
     if (status.action === 'complete') return completeCanaryChange(state, remote, GUARD_ACTOR, at, details);
     return stepCanaryChange(state, remote, status.nextShare!, GUARD_ACTOR, at, details);

@@ -1,13 +1,14 @@
 /** The guard's rules at their edges: each fires just past its limits and not at them. */
 import { decideCanary, leadRateZ, nextShare, type CanarySettings, type SideFigures } from './canary-rules';
 
-const settings: CanarySettings = { minViews: 200, minClients: 20, bakeMs: 60_000, steps: [10, 50, 100] };
+const settings: CanarySettings = { minViews: 200, minClients: 20, bakeMs: 60_000, steps: [10, 50, 100], maxHoldMs: 1e12 };
 const side = (figures: Partial<SideFigures> = {}): SideFigures => ({
   views: 1000,
   clients: 100,
   errorViews: 0,
   failureViews: 0,
   storedLeads: 0,
+  failedSubmits: 0,
   p75Inp: 100,
   p75Lcp: 1000,
   ...figures,
@@ -16,7 +17,7 @@ type More = {
   share?: number;
   elapsedMs?: number;
   baseline?: Partial<SideFigures>;
-  withoutOneClient?: { canary?: Partial<SideFigures>; current?: Partial<SideFigures> }[];
+  withoutTopClients?: { canary?: Partial<SideFigures>; current?: Partial<SideFigures> }[];
 };
 const judge = (canary: Partial<SideFigures>, current: Partial<SideFigures> = {}, more: More = {}) =>
   decideCanary({
@@ -26,7 +27,7 @@ const judge = (canary: Partial<SideFigures>, current: Partial<SideFigures> = {},
     elapsedMs: more.elapsedMs ?? 0,
     settings,
     baseline: more.baseline && side(more.baseline),
-    withoutOneClient: more.withoutOneClient?.map((sides) => ({
+    withoutTopClients: more.withoutTopClients?.map((sides) => ({
       canary: side({ ...canary, ...sides.canary }),
       current: side({ ...current, ...sides.current }),
     })),
@@ -119,21 +120,21 @@ describe('canary rules', () => {
 
   it('never acts on evidence that one client makes or unmakes', () => {
     // Broken with everyone, healthy without one client: not a rollback.
-    const oneClient = judge({ errorViews: 100 }, {}, { withoutOneClient: [{ canary: { views: 900, errorViews: 0 } }] });
+    const oneClient = judge({ errorViews: 100 }, {}, { withoutTopClients: [{ canary: { views: 900, errorViews: 0 } }] });
     expect(oneClient).toMatchObject({ action: 'hold', rule: 'one-client' });
-    expect(oneClient.reason).toMatch(/the evidence to rollback rests on one client/);
+    expect(oneClient.reason).toMatch(/the evidence to rollback rests on one or two clients/);
     // Healthy with everyone, broken without the current side's most extreme client: no step.
     const step = judge(
       { errorViews: 20 },
       { errorViews: 15 },
-      { elapsedMs: 1e9, withoutOneClient: [{ current: { views: 900, errorViews: 0 } }] },
+      { elapsedMs: 1e9, withoutTopClients: [{ current: { views: 900, errorViews: 0 } }] },
     );
     expect(step).toMatchObject({ action: 'hold', rule: 'one-client' });
     // The same either way: acted on.
-    expect(judge({ errorViews: 100 }, {}, { withoutOneClient: [{ canary: { views: 900, errorViews: 90 } }] })).toMatchObject({
+    expect(judge({ errorViews: 100 }, {}, { withoutTopClients: [{ canary: { views: 900, errorViews: 90 } }] })).toMatchObject({
       action: 'rollback',
     });
-    expect(judge({}, {}, { elapsedMs: 1e9, withoutOneClient: [{ canary: { views: 900 } }, { current: { views: 900 } }] })).toMatchObject({
+    expect(judge({}, {}, { elapsedMs: 1e9, withoutTopClients: [{ canary: { views: 900 } }, { current: { views: 900 } }] })).toMatchObject({
       action: 'step',
     });
   });

@@ -16,8 +16,10 @@ export interface SideFigures {
   errorViews: number;
   /** Views in which this version's code could not be loaded. */
   failureViews: number;
-  /** Contact form submissions the api stored, counted on this version's pages. */
+  /** Leads the lead store committed from this version's page views (at most one a view). */
   storedLeads: number;
+  /** Contact posts from this version's page views the api answered with an error (shown, not judged). */
+  failedSubmits: number;
   /** 75th percentiles in milliseconds, null without a sample. */
   p75Inp: number | null;
   p75Lcp: number | null;
@@ -32,10 +34,16 @@ export interface CanarySettings {
   bakeMs: number;
   /** Shares to step through (the last is 100: the canary becomes current), or 'manual': a person promotes. */
   steps: readonly number[] | 'manual';
+  /** How long a share may be held for want of trustworthy evidence before a person is asked (CANARY_MAX_HOLD). */
+  maxHoldMs: number;
 }
 
 export type RollbackRule = 'errors' | 'inp' | 'lcp' | 'remote-failures' | 'lead-rate';
-export type HoldRule = 'not-enough-views' | 'not-enough-clients' | 'baseline-shift' | 'one-client' | 'baking' | 'manual' | 'cannot-read';
+export type HoldRule =
+  'not-enough-views' | 'not-enough-clients' | 'baseline-shift' | 'one-client' | 'baking' | 'manual' | 'cannot-read' | 'overdue';
+
+/** Holds that wait for better evidence, which may never come: past CANARY_MAX_HOLD they become 'overdue'. */
+export const BOUNDED_HOLDS: readonly HoldRule[] = ['not-enough-views', 'not-enough-clients', 'baseline-shift', 'one-client'];
 
 export type CanaryDecision =
   | { action: 'rollback'; rule: RollbackRule; reason: string }
@@ -57,10 +65,10 @@ export interface CanaryInput extends Sides {
   /** The current version's figures on the same pages before the canary started, when there were any. */
   baseline?: SideFigures | undefined;
   /**
-   * The same sides without the most extreme client of one side or the other (canary-figures.ts): a
-   * decision that changes in any of them rests on one client, and is held.
+   * The same sides without the most extreme client or two of one side or the other (canary-figures.ts):
+   * a decision that changes in any of them rests on one or two clients, and is held.
    */
-  withoutOneClient?: readonly Sides[] | undefined;
+  withoutTopClients?: readonly Sides[] | undefined;
 }
 
 /** z below which "the canary's rate is lower" holds at 95 % confidence, one-sided. */
@@ -113,8 +121,8 @@ export function nextShare(share: number, steps: readonly number[]): number {
   return steps.find((step) => step > share) ?? 100;
 }
 
-/** The decision on the figures as they are, before asking whether it rests on one client. */
-function judge({ canary, current, share, elapsedMs, settings, baseline }: CanaryInput): CanaryDecision {
+/** A hold while either side has too few views, or views from too few clients, to judge. */
+function tooFew({ canary, current }: Sides, settings: CanarySettings): CanaryDecision | undefined {
   if (canary.views < settings.minViews || current.views < settings.minViews)
     return {
       action: 'hold',
@@ -127,9 +135,26 @@ function judge({ canary, current, share, elapsedMs, settings, baseline }: Canary
       rule: 'not-enough-clients',
       reason: `waiting for views from ${settings.minClients} different clients on each side (canary ${canary.clients}, current ${current.clients})`,
     };
+  return undefined;
+}
+
+/** Whether the current version looks worse than before the canary started (a moving, or poisoned, baseline). */
+function shiftedFrom(current: SideFigures, baseline: SideFigures | undefined, settings: CanarySettings) {
+  return baseline && baseline.views >= settings.minViews ? brokenRule(current, baseline, false) : undefined;
+}
+
+/**
+ * The decision on the figures as they are, before asking whether it rests on one or two clients.
+ * `full` false: a side without its top clients, judged on the rules only (the full figures met the
+ * thresholds, and settled the baseline).
+ */
+function judge(input: CanaryInput, full = true): CanaryDecision {
+  const { canary, current, share, elapsedMs, settings, baseline } = input;
+  const few = full ? tooFew(input, settings) : undefined;
+  if (few) return few;
   // A current version worse than it was before the canary started is a moving (or poisoned) baseline:
   // a canary compared with it could look healthy while broken.
-  const shifted = baseline && baseline.views >= settings.minViews ? brokenRule(current, baseline, false) : undefined;
+  const shifted = full ? shiftedFrom(current, baseline, settings) : undefined;
   if (shifted)
     return {
       action: 'hold',
@@ -150,22 +175,42 @@ function judge({ canary, current, share, elapsedMs, settings, baseline }: Canary
   return { action: 'step', rule: 'healthy', share: next, reason: `healthy at ${share} %: stepping to ${next} %` };
 }
 
-/**
- * The guard's decision. A rollback, step or completion must also be reached without the most extreme
- * client of either side (each client is already held to a share of its side): evidence that one
- * client can make or unmake is held, and never acted on.
- */
-export function decideCanary(input: CanaryInput): CanaryDecision {
-  const decision = judge(input);
+/** The decision on the figures, then tested without the top clients of each side in turn. */
+function robust(input: CanaryInput): CanaryDecision {
+  let judged = input;
+  // A baseline shift holds only when no one or two clients of the current side make it: otherwise
+  // the canary is judged against the current version as it is (each client held to its share).
+  if (shiftedFrom(input.current, input.baseline, input.settings))
+    if ((input.withoutTopClients ?? []).some((sides) => !shiftedFrom(sides.current, input.baseline, input.settings)))
+      judged = { ...input, baseline: undefined };
+  const decision = judge(judged);
   if (decision.action === 'hold') return decision;
-  for (const sides of input.withoutOneClient ?? []) {
-    const again = judge({ ...input, ...sides, withoutOneClient: undefined });
+  for (const sides of input.withoutTopClients ?? []) {
+    const again = judge({ ...judged, ...sides, withoutTopClients: undefined }, false);
     if (again.action !== decision.action)
       return {
         action: 'hold',
         rule: 'one-client',
-        reason: `the evidence to ${decision.action} rests on one client: without the most extreme client of a side the guard would ${again.action} (${again.reason})`,
+        reason: `the evidence to ${decision.action} rests on one or two clients: without the most extreme of a side the guard would ${again.action} (${again.reason})`,
       };
   }
   return decision;
+}
+
+/**
+ * The guard's decision. A rollback, step or completion must also be reached without the most extreme
+ * client, and the two most extreme clients, of either side (each client is already held to a share of
+ * its side): evidence that one or two clients can make or unmake is held, and never acted on. A hold
+ * for want of such evidence lasts CANARY_MAX_HOLD at most: then it is 'overdue', reported once, and
+ * the canary stays at its share until a person decides.
+ */
+export function decideCanary(input: CanaryInput): CanaryDecision {
+  const decision = robust(input);
+  if (decision.action !== 'hold' || !BOUNDED_HOLDS.includes(decision.rule) || input.elapsedMs < input.settings.maxHoldMs) return decision;
+  const minutes = Math.round(input.settings.maxHoldMs / 60_000);
+  return {
+    action: 'hold',
+    rule: 'overdue',
+    reason: `held at ${input.share} % for over ${minutes} min (${decision.rule}: ${decision.reason}): waiting for a person to promote or roll back`,
+  };
 }

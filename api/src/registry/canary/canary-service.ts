@@ -115,3 +115,14 @@ export function completeCanaryChange(state: RemoteState, remote: RemoteName, who
 }
 
 const withDetails = (line: ReleaseEvent, details: string | undefined): ReleaseEvent => (details ? { ...line, details } : line);
+
+/** The guard's report that it has held the canary's share past CANARY_MAX_HOLD: an event, the registry unmoved. */
+export function overdueHoldChange(state: RemoteState, remote: RemoteName, who: Actor, at: string, details?: string): RegistryChange {
+  const canary = state.canary!;
+  return {
+    remote,
+    expectedRevision: state.revision,
+    upsert: [],
+    events: [withDetails(event(remote, 'hold', canary.version, state.current, who, at), details)],
+  };
+}
