@@ -173,7 +173,7 @@ export function createApp(deps: AppDeps = {}): App {
   koa.use(contentRedirects(content));
   koa.use(apiNotFound);
   const api = [
-    healthRouter(leads, lifecycle, () => leadService.writable()),
+    healthRouter(leads, lifecycle, () => leadService.writable(), () => pool.warnings()),
     contentRouter(content),
     contentApiRouter({
       service: contentService,

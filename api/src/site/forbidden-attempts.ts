@@ -77,7 +77,7 @@ function wrap(target: Record<string, unknown>, name: string, before: (args: unkn
 function noteFiles(target: Record<string, unknown>, note: Note): void {
   const denied = (scope: 'fs.read' | 'fs.write', verb: string) => (args: unknown[]) => {
     const file = pathOf(args[0]);
-    if (file !== undefined && !process.permission.has(scope, file)) note(`${verb} ${file}`);
+    if (file !== undefined && !process.permission.has(scope, file)) note(`${verb} ${file} (ERR_ACCESS_DENIED)`);
   };
   for (const name of READS) wrap(target, name, denied('fs.read', 'read'));
   for (const name of WRITES) wrap(target, name, denied('fs.write', 'write'));
@@ -89,25 +89,32 @@ function noteFiles(target: Record<string, unknown>, note: Note): void {
     });
 }
 
+/** Where `socket.connect(...)` goes: (port, host), (options), or net.connect's normalized [options, callback]. */
+function destination(args: unknown[]): string {
+  const first = Array.isArray(args[0]) ? (args[0] as unknown[])[0] : args[0];
+  if (typeof first === 'object' && first !== null) {
+    const { host, port, path: socketPath } = first as { host?: string; port?: unknown; path?: string };
+    return socketPath ?? `${host ?? 'localhost'}:${String(port)}`;
+  }
+  return `${typeof args[1] === 'string' ? args[1] : 'localhost'}:${String(first)}`;
+}
+
 export function noteForbiddenAttempts(note: Note): void {
   noteFiles(fs as unknown as Record<string, unknown>, note);
   noteFiles(fs.promises as unknown as Record<string, unknown>, note);
   for (const name of PROCESSES)
-    wrap(childProcess as unknown as Record<string, unknown>, name, (args) => note(`start a process (${String(args[0])})`));
+    wrap(childProcess as unknown as Record<string, unknown>, name, (args) =>
+      note(`start a process: ${String(args[0])} (ERR_ACCESS_DENIED)`),
+    );
   const { Worker } = workerThreads;
   (workerThreads as { Worker: unknown }).Worker = class extends Worker {
     constructor(...args: ConstructorParameters<typeof Worker>) {
-      note('start a worker thread');
+      note('start a worker thread (ERR_ACCESS_DENIED)');
       super(...args);
     }
   };
-  wrap(net.Socket.prototype as unknown as Record<string, unknown>, 'connect', (args) => {
-    const [first, second] = args as [unknown, unknown];
-    const where =
-      typeof first === 'object' && first !== null
-        ? `${String((first as { host?: string }).host ?? (first as { path?: string }).path ?? 'localhost')}:${String((first as { port?: unknown }).port ?? '')}`
-        : `${typeof second === 'string' ? second : 'localhost'}:${String(first)}`;
-    note(`connect to ${where}`);
-  });
-  wrap(process as unknown as Record<string, unknown>, 'dlopen', () => note('load a native addon'));
+  wrap(net.Socket.prototype as unknown as Record<string, unknown>, 'connect', (args) =>
+    note(`connect to ${destination(args)} (a renderer has no network)`),
+  );
+  wrap(process as unknown as Record<string, unknown>, 'dlopen', () => note('load a native addon (ERR_ACCESS_DENIED)'));
 }

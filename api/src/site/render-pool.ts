@@ -55,8 +55,6 @@ export interface RenderPoolOptions {
   renderDeadlineMs?: number;
   resolveDeadlineMs?: number;
   maxThreads?: number;
-  /** RENDER_SANDBOX_NETWORK: "host" lets renderers share the host's network where no namespace can be made. */
-  network?: string;
 }
 
 /** Told of each page body asked for (the /metrics counters). */
@@ -92,12 +90,15 @@ export class RenderPool {
   private readonly routeLists = new LRUCache<string, string[]>({ max: 100, ttl: 60_000 });
 
   constructor(
-    private readonly config: Pick<AppConfig, 'siteRoot' | 'releasesDir' | 'contentDir' | 'logLevel' | 'siteAddresses'>,
+    private readonly config: Pick<
+      AppConfig,
+      'siteRoot' | 'releasesDir' | 'contentDir' | 'logLevel' | 'siteAddresses' | 'renderSandboxNetwork'
+    >,
     private readonly logger: Logger,
     private readonly options: RenderPoolOptions = {},
   ) {
     this.bundles = new ServerBundles(config);
-    this.network = sandboxNetwork(options.network);
+    this.network = sandboxNetwork(config.renderSandboxNetwork);
     if (this.network === 'host')
       logger.warn('RENDER_SANDBOX_NETWORK=host: section code runs without a network namespace and can reach loopback services');
   }
@@ -262,6 +263,13 @@ export class RenderPool {
     return html;
   }
 
+  /** What /api/health tells an operator: renderers sharing the host's network. */
+  warnings(): string[] {
+    return this.network === 'host'
+      ? ['renderers run without a network namespace (RENDER_SANDBOX_NETWORK=host): section code can reach loopback services']
+      : [];
+  }
+
   /** Renders waiting for a renderer. */
   queueSize(): number {
     return this.pool?.queueSize ?? 0;
@@ -304,7 +312,7 @@ export class RenderPool {
 
 /** What a release is refused for when its server code tried something a renderer may not do. */
 function forbidden(attempt: string): string {
-  return `the server build tried to ${attempt} (ERR_ACCESS_DENIED: a section's server code may read only its builds, with no network, writes or processes)`;
+  return `the server build tried to ${attempt}`;
 }
 
 function wire(shared: SharedContent): WireContent {
