@@ -154,13 +154,16 @@ export class ProcessPool {
       busy.pending.reject(new TaskFailed(`the renderer process ${reason}`, [], true));
     }
     // One that dies on its own as it starts (a broken install) is started again after a pause, not in a loop.
-    const delayMs = !busy && Date.now() - renderer.startedMs < RESTART_PAUSE_MS ? RESTART_PAUSE_MS : 0;
-    setTimeout(() => {
-      const index = this.renderers.indexOf(renderer);
-      if (index < 0 || this.closed) return;
-      this.renderers[index] = this.start();
-      this.dispatch();
-    }, delayMs).unref();
+    const pause = !busy && Date.now() - renderer.startedMs < RESTART_PAUSE_MS;
+    if (!pause) return this.replace(renderer);
+    setTimeout(() => this.replace(renderer), RESTART_PAUSE_MS).unref();
+  }
+
+  private replace(renderer: Renderer): void {
+    const index = this.renderers.indexOf(renderer);
+    if (index < 0 || this.closed) return;
+    this.renderers[index] = this.start();
+    this.dispatch();
   }
 
   async close(): Promise<void> {
