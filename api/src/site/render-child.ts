@@ -6,15 +6,13 @@
  */
 import { noteForbiddenAttempts } from './forbidden-attempts';
 import type { RendererMessage, RendererReply } from './renderer-protocol';
+import * as tasks from './render-tasks';
 
 let attempts: string[] = [];
-// Before anything else loads: the tasks' modules, then each section's build.
+// Before any section's build loads (the tasks load them, never at import).
 noteForbiddenAttempts((attempt) => {
   if (!attempts.includes(attempt)) attempts.push(attempt);
 });
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only after the attempts are being noted
-const tasks = require('./render-tasks') as typeof import('./render-tasks');
 
 function reply(message: RendererReply): void {
   process.send?.(message);
@@ -28,8 +26,11 @@ process.on('uncaughtException', (error) => {
   process.exit(70);
 });
 
+/** An error's message; for a refused access, what was refused (Node's message alone does not say). */
 function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  if (!(error instanceof Error)) return String(error);
+  const { code, resource, permission } = error as { code?: string; resource?: string; permission?: string };
+  return code === 'ERR_ACCESS_DENIED' ? `${error.message} (${permission ?? ''} ${resource ?? ''})` : error.message;
 }
 
 process.on('message', (message: RendererMessage) => {

@@ -41,9 +41,12 @@ export function rendererEntry(): string {
  * content files, the api's source or its packages.
  */
 export function readableBuilds(config: Pick<AppConfig, 'siteRoot' | 'releasesDir'>): string[] {
-  return [
-    path.join(config.siteRoot, 'shell', 'dist', 'server') + path.sep,
-    config.releasesDir + path.sep,
-    ...REMOTE_NAMES.map((name) => localBuildDir(config, name) + path.sep),
+  const folders = [
+    path.join(config.siteRoot, 'shell', 'dist', 'server'),
+    config.releasesDir,
+    ...REMOTE_NAMES.map((name) => localBuildDir(config, name)),
   ];
+  // `folder/*`, not `folder/`: Node 20 takes a folder missing at start (no release yet) for a file,
+  // and would refuse everything later stored under it.
+  return folders.map((folder) => `${folder}${path.sep}*`);
 }
