@@ -43,6 +43,8 @@ export interface MetricsSources extends ReleaseMetricSources {
   rumStore(): Promise<RumStore>;
   aggregator: RumAggregator;
   servedVersions(): CurrentVersions;
+  /** Every section's version pages are rendered with now (releases and checkout builds alike). */
+  renderedVersions(): Iterable<readonly [string, string]>;
   /** The canary guard's notices still to send, or given up on (registry database). */
   releaseNotices(): Promise<NoticeBacklog>;
   /** The versions the site knows of each section: figures of no other are listed. */
@@ -90,7 +92,7 @@ export class SiteMetrics {
     labelNames: ['remote', 'version'] as const,
     registers: [this.registry],
     collect: () => {
-      for (const [remote, version] of this.sources.servedVersions()) this.renderFailures.inc({ remote, version }, 0);
+      for (const [remote, version] of this.sources.renderedVersions()) this.renderFailures.inc({ remote, version }, 0);
     },
   });
   private readonly rumReports = new Counter({
