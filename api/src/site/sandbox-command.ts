@@ -53,6 +53,9 @@ export function sandboxCommand(entry: string, readable: string[], network: Sandb
     // One flag per path: Node 20.20 reads a comma-separated list as a single path (allowing nothing).
     ...[entry, ...readable].map((file) => `--allow-fs-read=${file}`),
     `--max-old-space-size=${RENDERER_HEAP_MB}`,
+    // A young generation of 32 MB: a render allocates a lot that dies at once, and with the default
+    // a renderer spent enough time in scavenges to render about 0.85 of what worker threads did.
+    '--max-semi-space-size=32',
     // Not the experimental warning on every start; nothing else is turned off.
     '--disable-warning=ExperimentalWarning',
     entry,
