@@ -1,15 +1,20 @@
 /**
  * How a renderer process is started: Node's permission model (file reads of the renderer's own
  * bundle and the site's builds only; no writes, no children, no workers, no addons), a heap ceiling,
- * an empty environment, and a network namespace of its own (`unshare --net`: Node 20's permission
- * model does not cover the network, and on this machine loopback is trusted by the api as a proxy
- * and by Varnish for purges). Where no namespace can be made the renderers are not started unless
+ * a ceiling on all its memory (`prlimit --data`), an empty environment, and a network namespace of
+ * its own (`unshare --net`: Node 20's permission model does not cover the network, and on this
+ * machine loopback is trusted by the api as a proxy and by Varnish for purges). Where no namespace can be made the renderers are not started unless
  * the operator says RENDER_SANDBOX_NETWORK=host, acknowledging that section code can reach loopback.
  */
 import { spawnSync } from 'node:child_process';
 
 /** A renderer's heap: a page needs some tens of megabytes; a section that allocates without bound is ended here. */
 export const RENDERER_HEAP_MB = 256;
+/**
+ * All of a renderer's writable memory (RLIMIT_DATA, through `prlimit`): buffers and large strings
+ * live outside the heap, where the heap's ceiling does not see them. A renderer holds about 150 MB.
+ */
+const RENDERER_DATA_MB = 768;
 
 export type SandboxNetwork = 'namespace' | 'host';
 
@@ -23,7 +28,8 @@ let unshareWorks: boolean | undefined;
 
 /** Whether `unshare --net` can make a network namespace here (root, or user namespaces allowed). */
 function canUnshare(): boolean {
-  unshareWorks ??= spawnSync('unshare', ['--net', '--', 'true'], { stdio: 'ignore', timeout: 5000 }).status === 0;
+  unshareWorks ??=
+    spawnSync('unshare', ['--net', '--', 'prlimit', '--data=1073741824', '--', 'true'], { stdio: 'ignore', timeout: 5000 }).status === 0;
   return unshareWorks;
 }
 
@@ -60,6 +66,7 @@ export function sandboxCommand(entry: string, readable: string[], network: Sandb
     '--disable-warning=ExperimentalWarning',
     entry,
   ];
-  if (network === 'host') return { command: process.execPath, args: node, network };
-  return { command: 'unshare', args: ['--net', '--', process.execPath, ...node], network };
+  const limited = ['prlimit', `--data=${RENDERER_DATA_MB * 1024 * 1024}`, '--', process.execPath, ...node];
+  if (network === 'host') return { command: limited[0]!, args: limited.slice(1), network };
+  return { command: 'unshare', args: ['--net', '--', ...limited], network };
 }
