@@ -1,9 +1,10 @@
 // `npm run build -w @cardlift/api`: compiles the server to plain JavaScript in api/dist, so production
 // runs it with `node` alone (no TypeScript compiler at start, no loader between the process manager and
-// the server). Three entries, one bundle each: the server, and the task modules of the two kinds of
-// worker thread (a render, an upload). Packages from node_modules stay outside the bundles and load
-// as usual; the workspace's own TypeScript (the contracts) is compiled in. The worker entry files
-// (.cjs) are copied beside them: they load the compiled task module when it is there, tsx's otherwise.
+// the server). The server and the upload thread's task module are bundled with packages from
+// node_modules left outside (they load as usual; the workspace's own TypeScript, the contracts, is
+// compiled in); the upload thread's entry (.cjs) is copied beside them. The renderer process's
+// entry is bundled whole, every package inlined: a renderer may read its one file and the site's
+// builds, not node_modules (site/renderer-bundle.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,10 +18,9 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 const ENTRIES = {
   server: 'src/server.ts',
-  'render-tasks': 'src/site/render-tasks.ts',
   'upload-task': 'src/registry/upload-task.ts',
 };
-const WORKER_FILES = ['src/site/render-worker.cjs', 'src/registry/upload-thread.cjs'];
+const WORKER_FILES = ['src/registry/upload-thread.cjs'];
 
 const staging = `${OUT}.staging-${process.pid}`;
 fs.rmSync(staging, { recursive: true, force: true });
@@ -33,6 +33,17 @@ await build({
   format: 'cjs',
   target: 'node20',
   external: external.flatMap((name) => [name, `${name}/*`]),
+  sourcemap: true,
+  logLevel: 'warning',
+});
+await build({
+  absWorkingDir: API,
+  entryPoints: { 'render-child': path.join(API, 'src/site/render-child.ts') },
+  outdir: staging,
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
   sourcemap: true,
   logLevel: 'warning',
 });

@@ -136,6 +136,7 @@ export function createApp(deps: AppDeps = {}): App {
     rumStore,
     aggregator: rum,
     servedVersions: () => registry.current(),
+    renderedVersions: () => liveRegistry().map((entry) => [entry.name, entry.version] as const),
     releaseNotices: () => registryStore().then((store) => store.notices.backlog()),
     knownVersions: known,
     canaries: () => registry.canaries(),
@@ -176,7 +177,12 @@ export function createApp(deps: AppDeps = {}): App {
   koa.use(contentRedirects(content));
   koa.use(apiNotFound);
   const api = [
-    healthRouter(leads, lifecycle, () => leadService.writable()),
+    healthRouter(
+      leads,
+      lifecycle,
+      () => leadService.writable(),
+      () => pool.warnings(),
+    ),
     contentRouter(content),
     contentApiRouter({
       service: contentService,

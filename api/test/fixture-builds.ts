@@ -1,21 +1,46 @@
 /**
  * Stand-ins for the front ends' builds, for api tests that need no real build: a server bundle per
  * package that exports the package's real page table (and a render that leaves pages to the
- * browser), plus a minimal manifest so the registry serves the remote. Bundles are loaded with
- * `require`, which under Jest compiles the TypeScript source: the api reads them as it reads built ones.
+ * browser), plus a minimal manifest so the registry serves the remote. The page tables are compiled
+ * from the TypeScript source with esbuild: the renderers read them as they read built ones.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildSync } from 'esbuild';
 import { REMOTE_PACKAGES, remoteByPackage, type RemotePackage } from '@cardlift/contracts';
 
 const REPO = path.resolve(__dirname, '..', '..');
 export { REMOTE_PACKAGES } from '@cardlift/contracts';
 
+/** A page table's source compiled to one plain file, once per test process. */
+const compiled = new Map<string, string>();
+
+function compiledSource(source: string): string {
+  const kept = compiled.get(source);
+  if (kept !== undefined) return kept;
+  const result = buildSync({
+    entryPoints: [path.join(REPO, source)],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    write: false,
+    logLevel: 'warning',
+  });
+  const text = result.outputFiles[0]!.text;
+  compiled.set(source, text);
+  return text;
+}
+
+/**
+ * A server bundle exporting a package's page table. The page table is compiled in beside it: the
+ * renderer processes read only the builds, and cannot compile TypeScript (or read the repository's source).
+ */
 function serverBundle(dir: string, source: string, exportName: string, extra: string): void {
   fs.mkdirSync(path.join(dir, 'server'), { recursive: true });
-  const file = path.join(REPO, source);
-  fs.writeFileSync(path.join(dir, 'server', 'index.js'), `exports.pageTable = require(${JSON.stringify(file)}).${exportName};\n${extra}\n`);
+  fs.writeFileSync(path.join(dir, 'server', 'page-table.js'), compiledSource(source));
+  fs.writeFileSync(path.join(dir, 'server', 'index.js'), `exports.pageTable = require('./page-table.js').${exportName};\n${extra}\n`);
 }
 
 /** The shell's server bundle in `<siteRoot>/shell/dist`; `renderApp` is its render's code (none by default). */

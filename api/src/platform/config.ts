@@ -42,6 +42,8 @@ export interface AppConfig {
   releasesDir: string;
   /** Optional JSON file with registry entries that override the defaults. */
   remotesFile: string | undefined;
+  /** RENDER_SANDBOX_NETWORK=host: renderers share the host's network where no namespace of their own can be made. */
+  renderSandboxNetwork: string | undefined;
   /** Submissions per minute per client on POST /api/contact; 0 disables the limit. */
   contactRateLimit: number;
   /** Sign-in attempts per minute per client on POST /api/editor/session, per instance; 0 disables the limit. */
@@ -235,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? fromInvocation(env.ARTIFACT_CACHE_DIR, path.join(dataDir, 'artifact-cache'))
         : fromInvocation(env.RELEASES_DIR, path.join(dataDir, 'releases')),
     remotesFile: env.REMOTES_FILE || undefined,
+    renderSandboxNetwork: env.RENDER_SANDBOX_NETWORK || undefined,
     contactRateLimit: int(env, 'CONTACT_RATE_LIMIT', 5),
     editorSignInRateLimit: int(env, 'EDITOR_SIGN_IN_RATE_LIMIT', 20),
     rateLimitMaxClients: int(env, 'RATE_LIMIT_MAX_CLIENTS', 50_000),

@@ -1,7 +1,7 @@
 /**
  * GET /api/health: the process answers. GET /api/ready: it should get traffic (the lead store can take
  * a write now, and its last writes did not fail; not shutting down); a load balancer drains an
- * instance on 503.
+ * instance on 503. Health lists what an operator should know is weaker than it should be (`warnings`).
  */
 import Router from '@koa/router';
 import { AppError } from './errors';
@@ -11,11 +11,17 @@ export interface Lifecycle {
   shuttingDown: boolean;
 }
 
-export function healthRouter(store: () => Promise<LeadStore>, lifecycle: Lifecycle, leadsWritable: () => boolean = () => true): Router {
+export function healthRouter(
+  store: () => Promise<LeadStore>,
+  lifecycle: Lifecycle,
+  leadsWritable: () => boolean = () => true,
+  warnings: () => string[] = () => [],
+): Router {
   const router = new Router({ prefix: '/api' });
   router.get('/health', (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { status: 'ok' };
+    const noted = warnings();
+    ctx.body = noted.length > 0 ? { status: 'ok', warnings: noted } : { status: 'ok' };
   });
   router.get('/ready', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');

@@ -62,6 +62,7 @@ describe('/metrics conventions', () => {
       'cardlift_render_cache_total',
       'cardlift_rum_buffer_dropped_total',
       'cardlift_rum_reports_total',
+      'cardlift_section_render_failures_total',
     ]);
     for (const family of site) expect([family.name, family.metrics.length > 0]).toEqual([family.name, true]);
     const leads = families.get('cardlift_leads_total')!.metrics;
@@ -69,6 +70,14 @@ describe('/metrics conventions', () => {
       ['stored', '0'],
       ['failed', '0'],
     ]);
+    // A section's render failures, at 0 for each version served, before any failure.
+    for (const metric of families.get('cardlift_section_render_failures_total')!.metrics) expect(metric.value).toBe('0');
+    expect(
+      families
+        .get('cardlift_section_render_failures_total')!
+        .metrics.map((m) => m.labels?.remote)
+        .sort(),
+    ).toEqual(['mf_company', 'mf_invest', 'mf_marketing', 'mf_resources']);
     expect(families.get('cardlift_canary_guard_decisions_total')!.metrics).toContainEqual({
       labels: { remote: 'mf_invest', action: 'rollback' },
       value: '0',

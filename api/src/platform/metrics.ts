@@ -43,6 +43,8 @@ export interface MetricsSources extends ReleaseMetricSources {
   rumStore(): Promise<RumStore>;
   aggregator: RumAggregator;
   servedVersions(): CurrentVersions;
+  /** Every section's version pages are rendered with now (releases and checkout builds alike). */
+  renderedVersions(): Iterable<readonly [string, string]>;
   /** The canary guard's notices still to send, or given up on (registry database). */
   releaseNotices(): Promise<NoticeBacklog>;
   /** The versions the site knows of each section: figures of no other are listed. */
@@ -83,6 +85,16 @@ export class SiteMetrics {
     labelNames: ['result'] as const,
     registers: [this.registry],
   });
+  /** Created at 0 for each served version at every scrape, so a section's first failure is a rate's step. */
+  private readonly renderFailures = new Counter({
+    name: 'cardlift_section_render_failures_total',
+    help: "Server renders a section's code failed (threw, ran past its deadline or memory, or crashed its renderer), by section and version",
+    labelNames: ['remote', 'version'] as const,
+    registers: [this.registry],
+    collect: () => {
+      for (const [remote, version] of this.sources.renderedVersions()) this.renderFailures.inc({ remote, version }, 0);
+    },
+  });
   private readonly rumReports = new Counter({
     name: 'cardlift_rum_reports_total',
     help: 'Page-view reports received, by what became of them',
@@ -100,7 +112,7 @@ export class SiteMetrics {
     const renderCache = this.renderCache;
     new Gauge({
       name: 'cardlift_render_queue_depth',
-      help: 'Renders waiting for a render worker',
+      help: 'Renders waiting for a renderer process',
       registers: [registry],
       collect() {
         this.set(sources.queueSize());
@@ -245,6 +257,10 @@ export class SiteMetrics {
 
   rendered(seconds: number, ok: boolean): void {
     this.renders.observe({ outcome: ok ? 'rendered' : 'failed' }, seconds);
+  }
+
+  renderFailed(remote: string, version: string): void {
+    this.renderFailures.inc({ remote, version });
   }
 
   cacheAnswered(hit: boolean): void {

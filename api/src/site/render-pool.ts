@@ -1,28 +1,33 @@
 /**
- * The api's side of server rendering: a pool of worker threads (piscina) runs every piece of a front
- * end's server code, with a deadline on each task. A section that hangs or throws costs its worker
- * (piscina replaces it) and leaves that page to the browser for this request; nothing broken is kept,
- * and the api process never runs section code. Workers start with an empty environment: no database
- * URL, SMTP or webhook secret is theirs to read. Rendered bodies are kept here, in one LRU shared by
- * all workers, keyed by what changes a page: its path (never the query string), the builds and the data.
+ * The api's side of server rendering: a pool of sandboxed renderer processes (render-processes.ts)
+ * runs every piece of a front end's server code, with a deadline on each task. A section that hangs,
+ * allocates without bound or crashes costs its process (it is replaced) and leaves that page to the
+ * browser for this request; nothing broken is kept, and the api process never loads section code.
+ * Renderers hold no secret: an empty environment, no database, no network, no writes, no children
+ * (sandbox-command.ts). Rendered bodies are kept here, in one LRU shared by all renderers, keyed by
+ * what changes a page: its path (never the query string), the builds and the data.
  */
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
-import { Piscina } from 'piscina';
 import { EMPTY_NAVIGATION, type RemoteEntry, type SiteNavigation } from '@cardlift/contracts';
 import type { AppConfig } from '../platform/config';
 import type { Logger } from '../platform/logger';
 import { sectionFallback, type ResolvedPage } from './page-resolver';
-import type { SharedContent } from '../content/live-content';
-import type { RenderTask, WorkerSettings } from './render-tasks';
+import { readShared, type SharedContent } from '../content/live-content';
+import { readCheckedContent } from '../content/content-store';
+import type { RenderTask } from './render-tasks';
 import { ServerBundles } from './server-bundles';
+import { ProcessPool, TaskFailed } from './render-processes';
+import type { TaskName, WireContent } from './renderer-protocol';
+import { readableBuilds, rendererEntry } from './renderer-bundle';
+import { sandboxCommand, sandboxNetwork, type SandboxNetwork } from './sandbox-command';
 
 /**
- * Deadlines after which a worker is ended: for code that blocks its thread (a loop that never
- * returns). A section whose code merely never settles is answered inside the worker at 3 s
- * (render-tasks.ts) and costs no worker. A fresh worker takes a second or two to load, hence the margin.
+ * Deadlines after which a renderer is ended: for code that blocks it (a loop that never returns).
+ * A section whose code merely never settles is answered inside the renderer at 3 s (render-tasks.ts)
+ * and costs no process. A fresh renderer takes a second or two to load, hence the margin.
  */
 export const RENDER_DEADLINE_MS = 8000;
 export const RESOLVE_DEADLINE_MS = 5000;
@@ -45,7 +50,7 @@ export interface PoolRenderRequest extends RenderTask {
 }
 
 export interface RenderPoolOptions {
-  /** The published content every task carries (the workers' copy of the content files until there is some). */
+  /** The published content the renderers get (the content files until there is some). */
   content?: () => SharedContent | undefined;
   renderDeadlineMs?: number;
   resolveDeadlineMs?: number;
@@ -56,10 +61,16 @@ export interface RenderPoolOptions {
 export interface RenderObserver {
   cacheAnswered(hit: boolean): void;
   rendered(seconds: number, ok: boolean): void;
+  /** A section's server code failed a render (threw, or its renderer was ended): per section and version. */
+  renderFailed(remote: string, version: string): void;
 }
 
 export class RenderPool {
-  private pool: Piscina | undefined;
+  private pool: ProcessPool | undefined;
+  /** The network renderers get: their own namespace, or the host's where the operator accepted it. */
+  readonly network: SandboxNetwork;
+  private fileContent: WireContent | undefined;
+  private wired: { shared: SharedContent; wire: WireContent } | undefined;
   observer: RenderObserver | undefined;
   private poolShellMs: number | undefined;
   private readonly bundles: ServerBundles;
@@ -79,45 +90,63 @@ export class RenderPool {
   private readonly routeLists = new LRUCache<string, string[]>({ max: 100, ttl: 60_000 });
 
   constructor(
-    private readonly config: Pick<AppConfig, 'siteRoot' | 'releasesDir' | 'contentDir' | 'logLevel' | 'siteAddresses'>,
+    private readonly config: Pick<
+      AppConfig,
+      'siteRoot' | 'releasesDir' | 'contentDir' | 'logLevel' | 'siteAddresses' | 'renderSandboxNetwork'
+    >,
     private readonly logger: Logger,
     private readonly options: RenderPoolOptions = {},
   ) {
     this.bundles = new ServerBundles(config);
+    this.network = sandboxNetwork(config.renderSandboxNetwork);
+    if (this.network === 'host')
+      logger.warn('RENDER_SANDBOX_NETWORK=host: section code runs without a network namespace and can reach loopback services');
   }
 
   /**
-   * The workers. A rebuilt shell gets fresh ones: the shell publishes the shared modules read-only,
-   * once per worker, so a new shell build is never mixed with the old one's React.
+   * The renderers. A rebuilt shell gets fresh ones: the shell publishes the shared modules read-only,
+   * once per process, so a new shell build is never mixed with the old one's React.
    */
-  private workers(): Piscina {
+  private workers(): ProcessPool {
     const shellMs = this.bundles.shellBuiltMs();
     if (this.pool && shellMs === this.poolShellMs) return this.pool;
-    void this.pool?.destroy();
-    const workerData: WorkerSettings = {
-      siteRoot: this.config.siteRoot,
-      releasesDir: this.config.releasesDir,
-      contentDir: this.config.contentDir,
-      logLevel: this.config.logLevel,
-      siteAddresses: this.config.siteAddresses,
-    };
-    this.pool = new Piscina({
-      filename: path.join(__dirname, 'render-worker.cjs'),
-      workerData,
-      // Nothing of the api's environment: section code cannot read the database URL or mail secrets.
-      env: { NODE_ENV: process.env.NODE_ENV ?? 'production' },
-      // Every worker started at once and kept: a cold one costs its first request a second or two.
-      minThreads: this.options.maxThreads ?? THREADS,
-      maxThreads: this.options.maxThreads ?? THREADS,
-      idleTimeout: 60_000,
+    void this.pool?.close();
+    const shellServer = path.join(this.config.siteRoot, 'shell', 'dist', 'server');
+    this.pool = new ProcessPool({
+      command: sandboxCommand(rendererEntry(), readableBuilds(this.config), this.network),
+      // Inside the builds (the shell's server build, or the site's folder before there is one).
+      cwd: shellMs === undefined ? this.config.siteRoot : shellServer,
+      settings: {
+        siteRoot: this.config.siteRoot,
+        releasesDir: this.config.releasesDir,
+        logLevel: this.config.logLevel,
+        siteAddresses: this.config.siteAddresses,
+      },
+      // Every renderer started at once and kept: a cold one costs its first request a second or two.
+      size: this.options.maxThreads ?? THREADS,
+      logger: this.logger,
     });
     this.poolShellMs = shellMs;
     return this.pool;
   }
 
-  private run<T>(name: string, task: object, deadlineMs: number): Promise<T> {
-    const content = this.options.content?.();
-    return this.workers().run(content ? { ...task, content } : task, { name, signal: AbortSignal.timeout(deadlineMs) }) as Promise<T>;
+  /** The published content as renderers receive it: converted once per revision. */
+  private content(): WireContent {
+    const shared = this.options.content?.();
+    if (!shared) {
+      this.fileContent ??= { revision: 0, json: JSON.stringify(readCheckedContent(this.config.contentDir)) };
+      return this.fileContent;
+    }
+    if (this.wired?.shared !== shared) this.wired = { shared, wire: wire(shared) };
+    return this.wired.wire;
+  }
+
+  private async outcome<T>(name: TaskName, task: Record<string, unknown>, deadlineMs: number) {
+    return this.workers().run<T>(name, task, deadlineMs, this.content());
+  }
+
+  private async run<T>(name: TaskName, task: Record<string, unknown>, deadlineMs: number): Promise<T> {
+    return (await this.outcome<T>(name, task, deadlineMs)).value;
   }
 
   /** Which page a path is (null: unknown, a 404), from the page tables of the builds `registry` names. */
@@ -143,7 +172,7 @@ export class RenderPool {
     try {
       const page = await this.run<ResolvedPage | null>(
         'resolve',
-        { path: pathname, registry, now: now.toISOString(), ...(preview ? { preview } : {}) },
+        { path: pathname, registry, now: now.toISOString(), ...(preview ? { preview: wire(preview) } : {}) },
         this.options.resolveDeadlineMs ?? RESOLVE_DEADLINE_MS,
       );
       if (!preview) this.resolved.set(key, { page });
@@ -214,12 +243,19 @@ export class RenderPool {
     let html = '';
     const started = performance.now();
     try {
-      html = await this.run<string>('render', task, this.options.renderDeadlineMs ?? RENDER_DEADLINE_MS);
+      const { value, attempts } = await this.outcome<string>('render', { ...task }, this.options.renderDeadlineMs ?? RENDER_DEADLINE_MS);
+      html = value;
+      if (attempts.length > 0)
+        this.logger.warn({ url: request.url, remote: request.remote, attempts }, "a section's server code tried what a renderer may not");
     } catch (error) {
       this.logger.error(
         { err: error, url: request.url, remote: request.remote },
         'server render failed or took too long: the browser renders the page',
       );
+    }
+    if (html === '' && request.remote) {
+      const version = request.registry.find((entry) => entry.name === request.remote)?.version;
+      if (version) this.observer?.renderFailed(request.remote, version);
     }
     this.observer?.rendered((performance.now() - started) / 1000, html !== '');
     // A failed render ('') is not kept: the next request tries again. Previews are never kept.
@@ -227,28 +263,58 @@ export class RenderPool {
     return html;
   }
 
-  /** Renders waiting for a worker. */
+  /** What /api/health tells an operator: renderers sharing the host's network. */
+  warnings(): string[] {
+    return this.network === 'host'
+      ? ['renderers run without a network namespace (RENDER_SANDBOX_NETWORK=host): section code can reach loopback services']
+      : [];
+  }
+
+  /** Renders waiting for a renderer. */
   queueSize(): number {
     return this.pool?.queueSize ?? 0;
   }
 
-  /** A stored release's server check: its page table loads and each static page renders. */
+  /** The renderer processes' ids (for measuring their memory). */
+  rendererPids(): number[] {
+    return this.pool?.pids() ?? [];
+  }
+
+  /**
+   * A stored release's server check: its page table loads and each static page renders, and its
+   * code tries nothing a renderer may not (each attempt is named: a release is refused for it).
+   */
   async check(remote: RenderTask['remote'], version: string): Promise<string[]> {
     try {
-      return await this.run<string[]>('check', { remote, version, now: new Date().toISOString() }, CHECK_DEADLINE_MS);
+      const { value, attempts } = await this.outcome<string[]>(
+        'check',
+        { remote, version, now: new Date().toISOString() },
+        CHECK_DEADLINE_MS,
+      );
+      return [...attempts.map(forbidden), ...value];
     } catch (error) {
-      return [`its server code did not finish loading and rendering its pages: ${(error as Error).message}`];
+      const attempts = error instanceof TaskFailed ? error.attempts.map(forbidden) : [];
+      return [...attempts, `its server code did not finish loading and rendering its pages: ${(error as Error).message}`];
     }
   }
 
-  /** Starts the workers and waits until each has loaded the content and the shell's build. */
+  /** Starts the renderers and waits until each has loaded the content and the shell's build. */
   async warm(): Promise<void> {
     const pool = this.workers();
-    await Promise.all(Array.from({ length: pool.options.maxThreads }, () => pool.run({}, { name: 'warm' }).catch(() => undefined)));
+    await Promise.all(Array.from({ length: pool.size }, () => this.run('warm', {}, RENDER_DEADLINE_MS).catch(() => undefined)));
   }
 
   async close(): Promise<void> {
-    await this.pool?.destroy();
+    await this.pool?.close();
     this.pool = undefined;
   }
+}
+
+/** What a release is refused for when its server code tried something a renderer may not do. */
+function forbidden(attempt: string): string {
+  return `the server build tried to ${attempt}`;
+}
+
+function wire(shared: SharedContent): WireContent {
+  return { revision: shared.revision, json: JSON.stringify(readShared(shared)) };
 }

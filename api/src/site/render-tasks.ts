@@ -1,10 +1,9 @@
 /**
- * What runs inside a render worker: everything that executes a front end's server code (page tables,
- * dynamic page resolvers, React renders, release checks). The worker gets only the paths it reads
- * and no secrets (render-pool.ts starts it with an empty environment); a section that hangs or
- * crashes costs this worker, never the api process.
+ * What runs inside a renderer process: everything that executes a front end's server code (page
+ * tables, dynamic page resolvers, React renders, release checks). The process gets only the builds it
+ * reads, and the content and request facts in its messages (render-child.ts); a section that hangs
+ * or crashes costs this process, never the api's.
  */
-import { workerData } from 'node:worker_threads';
 import {
   publishSiteAddresses,
   resolvePageMeta,
@@ -18,9 +17,8 @@ import {
   type RemoteName,
   type SiteNavigation,
 } from '@cardlift/contracts';
-import { createLogger } from '../platform/logger';
-import { contentStore, loadContent } from '../content/content-store';
-import { LiveContent, readShared, type SharedContent } from '../content/live-content';
+import { createLogger, type Logger } from '../platform/logger';
+import { contentStore, type ContentItems, type ContentStore } from '../content/content-store';
 import { registryOfOne } from '../registry/remote-registry';
 import { notFoundRoute, resolvePage, type ResolvedPage } from './page-resolver';
 import { PageTables } from './page-tables';
@@ -28,33 +26,38 @@ import { inlineQueryData } from './query-data';
 import { ServerBundles } from './server-bundles';
 import { ServerRenderer } from './server-render';
 import { sitemapPaths } from './sitemap';
+import type { RendererSettings, TaskName, WireContent } from './renderer-protocol';
 
-export interface WorkerSettings {
-  siteRoot: string;
-  releasesDir: string;
-  contentDir: string;
-  logLevel: string;
-  siteAddresses: SiteAddresses;
-}
-
-const settings = workerData as WorkerSettings;
-// Before any section's code loads: its head tags, JSON-LD and links read the environment's addresses.
-publishSiteAddresses(settings.siteAddresses);
-const logger = createLogger(settings.logLevel);
-const bundles = new ServerBundles(settings);
-const tables = new PageTables(bundles, logger);
-const renderer = new ServerRenderer(bundles, logger);
+let logger: Logger;
+let bundles: ServerBundles;
+let tables: PageTables;
+let renderer: ServerRenderer;
 /** The request's "now": content that expires (job postings) is judged against it. */
 let now = new Date();
-const content = new LiveContent(
-  loadContent(settings.contentDir, () => now),
-  () => now,
-);
-// Loaded when the worker starts, not on the first visitor's request.
-try {
-  bundles.shell();
-} catch (error) {
-  logger.error({ err: error }, "the shell's server build failed to load");
+/** The published content, as last sent (every renderer is sent it before its first task). */
+let content: ContentStore = contentStore({ caseStudies: [], blogPosts: [], jobs: [], banners: {} } as unknown as ContentItems, () => now);
+let contentRevision = -1;
+
+/** The renderer's first message: where the builds are, and the site's addresses. */
+export function configure(settings: RendererSettings): void {
+  // Before any section's code loads: its head tags, JSON-LD and links read the environment's addresses.
+  publishSiteAddresses(settings.siteAddresses as SiteAddresses);
+  logger = createLogger(settings.logLevel);
+  bundles = new ServerBundles(settings);
+  tables = new PageTables(bundles, logger);
+  renderer = new ServerRenderer(bundles, logger);
+  // Loaded when the renderer starts, not on the first visitor's request.
+  try {
+    bundles.shell();
+  } catch (error) {
+    logger.error({ err: error }, "the shell's server build failed to load");
+  }
+}
+
+function adopt(wire: WireContent | undefined): void {
+  if (!wire || wire.revision === contentRevision) return;
+  content = contentStore(JSON.parse(wire.json) as ContentItems, () => now);
+  contentRevision = wire.revision;
 }
 
 /** A render (the section's build loading included) taking longer is left to the browser. */
@@ -76,8 +79,9 @@ function withDeadline<T>(work: Promise<T>, ms: number, fallback: T, what: string
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-/** Nothing: makes the pool start a worker, which loads the content and the shell's build. */
-export function warm(): boolean {
+/** Nothing: makes the pool start a renderer, which loads the shell's build. */
+function warm(task: WithContent): boolean {
+  adopt(task.content);
   return true;
 }
 
@@ -87,16 +91,16 @@ export interface ResolveTask {
   now: string;
 }
 
-/** Every task carries the published content (render-pool.ts); it is taken when newer than the one held. */
+/** A task carries the published content when this renderer has not got that revision yet (render-processes.ts). */
 interface WithContent {
-  content?: SharedContent;
+  content?: WireContent;
 }
 
-export function resolve(task: ResolveTask & WithContent & { preview?: SharedContent }): ResolvedPage | null {
+export function resolve(task: ResolveTask & WithContent & { preview?: WireContent }): ResolvedPage | null {
   now = new Date(task.now);
-  content.adopt(task.content);
-  // A previewed item's content serves this task alone: the worker's own copy stays the published one.
-  const served = task.preview ? contentStore(readShared(task.preview), () => now) : content;
+  adopt(task.content);
+  // A previewed item's content serves this task alone: the renderer's own copy stays the published one.
+  const served = task.preview ? contentStore(JSON.parse(task.preview.json) as ContentItems, () => now) : content;
   return resolvePage(task.path, served, tables.forRegistry(task.registry));
 }
 
@@ -106,7 +110,7 @@ export function unknownPathRoute(task: { path: string; registry: RemoteEntry[] }
 
 export function sitemap(task: { registry: RemoteEntry[]; now: string } & WithContent): string[] {
   now = new Date(task.now);
-  content.adopt(task.content);
+  adopt(task.content);
   return sitemapPaths(content, tables.forRegistry(task.registry).remotes());
 }
 
@@ -143,7 +147,7 @@ export function render(task: RenderTask): Promise<string> {
 /** Loads a stored build's page table and renders each of its static pages, as a visitor would get them. */
 export async function check(task: { remote: RemoteName; version: string; now: string } & WithContent): Promise<string[]> {
   now = new Date(task.now);
-  content.adopt(task.content);
+  adopt(task.content);
   const { remote, version } = task;
   const registry = registryOfOne(remote, version);
   if (!bundles.shell()) return ['the shell has no server build to render with (npm run build -w shell)'];
@@ -170,4 +174,21 @@ export async function check(task: { remote: RemoteName; version: string; now: st
     problems.push(...found.map((problem) => `${page.path} does not render: ${problem}`));
   }
   return problems;
+}
+
+const TASKS: Record<TaskName, (task: never) => unknown> = {
+  resolve,
+  unknownPathRoute,
+  navigation,
+  routes,
+  sitemap,
+  render,
+  check,
+  warm,
+};
+
+/** Runs one task a message names, the content it carries taken first. */
+export function run(name: TaskName, task: Record<string, unknown>): unknown {
+  adopt(task.content as WireContent | undefined);
+  return TASKS[name](task as never);
 }

@@ -1,5 +1,5 @@
 /**
- * Server rendering as the api runs it: in worker threads (render-pool.ts), with the shell's server
+ * Server rendering as the api runs it: in renderer processes (render-pool.ts), with the shell's server
  * build and the registry's version of the route's remote, which learns the URL its files are served
  * under. A missing build, a throw, a load that never settles, code that blocks its thread or crashes
  * its worker: each leaves that page to the browser (an empty root), keeps nothing broken, and never
@@ -160,6 +160,21 @@ describe('a section whose server code misbehaves', () => {
     fs.utimesSync(bundle, later, later);
     expect(await pool.render(request)).toBe('<main data-url="/"></main>');
   }, 20_000);
+
+  it('renders a release stored after the renderers started, into a releases folder that did not exist yet', async () => {
+    const pool = site(true);
+    await pool.warm();
+    const build = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-ssr-release-'));
+    fs.mkdirSync(path.join(build, 'server'));
+    fs.writeFileSync(path.join(build, 'server', 'index.js'), REMOTE_BUNDLE);
+    await new DirectoryArtifactStore(path.join(pool.root, 'data', 'releases')).put('mf_marketing', '1.0.0-abcdef0123', build);
+    const released = [
+      { name: 'mf_marketing' as const, entry: '/remotes/mf_marketing/1.0.0-abcdef0123/mf-manifest.json', version: '1.0.0-abcdef0123' },
+    ];
+    expect(await pool.render({ url: '/', registry: released, remote: 'mf_marketing', queryData: [] })).toBe(
+      '<main data-url="/"><p>routes at /remotes/mf_marketing/1.0.0-abcdef0123/</p></main>',
+    );
+  });
 
   it("reads none of the api's secrets from the environment", async () => {
     process.env.DATABASE_URL = 'postgres://admin:hunter2@db.internal/leads';

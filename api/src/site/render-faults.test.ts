@@ -1,0 +1,73 @@
+/**
+ * Faults stay in the box: a section whose server code loops forever, allocates without bound or
+ * crashes its renderer process costs that process alone. The page is still served (that section
+ * left to the browser), other pages keep being answered meanwhile, a fresh renderer takes the next
+ * page, and the failure is counted against the section and version (what /metrics shows).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { loadConfig } from '../platform/config';
+import { RenderPool } from './render-pool';
+
+const SHELL_BUNDLE = `
+exports.renderApp = async (input) => {
+  const parts = await Promise.all(Object.keys(input.remotes).map((n) => input.remotes[n]()));
+  return '<main data-url="' + input.url + '">' + parts.join('') + '</main>';
+};`;
+
+const pools: RenderPool[] = [];
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((pool) => pool.close()));
+});
+
+/** A site whose mf-marketing build misbehaves on `/` only; two renderers. */
+function site(misbehaviour: string) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-faults-'));
+  const write = (rel: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    fs.writeFileSync(path.join(root, rel), text);
+  };
+  write('shell/dist/server/index.js', SHELL_BUNDLE);
+  write(
+    'mf-marketing/dist/server/index.js',
+    `exports.loadRoutes = async () => () => { if (globalThis.url === '/') { ${misbehaviour} } return '<p>section</p>'; };`,
+  );
+  // The shell hands the URL to nobody else: the stand-in section reads it from a global the shell sets.
+  write('shell/dist/server/index.js', SHELL_BUNDLE.replace('const parts', 'globalThis.url = input.url; const parts'));
+  const config = loadConfig({ ...process.env, SITE_ROOT: root, DATA_DIR: path.join(root, 'data') });
+  const failures: string[] = [];
+  const pool = new RenderPool(config, pino({ level: 'silent' }), { maxThreads: 2, renderDeadlineMs: 4000 });
+  pool.observer = {
+    cacheAnswered: () => undefined,
+    rendered: () => undefined,
+    renderFailed: (remote, version) => failures.push(`${remote}@${version}`),
+  };
+  pools.push(pool);
+  return { pool, failures };
+}
+
+const registry = [{ name: 'mf_marketing' as const, entry: '/remotes/mf_marketing/local/mf-manifest.json', version: 'local' }];
+const request = (url: string) => ({ url, registry, remote: 'mf_marketing' as const, queryData: [], uncached: true });
+
+describe.each([
+  ['loops forever', 'for (;;) {}'],
+  ['allocates 2 GB', 'const kept = []; for (let i = 0; i < 2048; i += 1) kept.push(Buffer.alloc(1024 * 1024, 1).toString("latin1"));'],
+  ['crashes its renderer', 'process.exit(3);'],
+])('a section whose render %s', (_name, misbehaviour) => {
+  it('is ended and counted; the page is served without it, other pages meanwhile, and a fresh renderer follows', async () => {
+    const { pool, failures } = site(misbehaviour);
+    await pool.warm();
+    const before = pool.rendererPids();
+    const broken = pool.render(request('/'));
+    // While one renderer is stuck, the other answers.
+    expect(await pool.render(request('/about'))).toBe('<main data-url="/about"><p>section</p></main>');
+    expect(await broken).toBe('');
+    expect(failures).toEqual(['mf_marketing@local']);
+    expect(await pool.render(request('/contact'))).toBe('<main data-url="/contact"><p>section</p></main>');
+    const after = pool.rendererPids();
+    expect(after).toHaveLength(2);
+    expect(after.filter((pid) => !before.includes(pid))).toHaveLength(1);
+  }, 30_000);
+});
