@@ -27,6 +27,7 @@ import { importLegacyHistory } from './registry/history-import';
 import { openRegistryStore } from './registry/open-registry';
 import { artifactsWiring } from './registry/artifacts/artifacts-wiring';
 import { requestRegistry } from './registry/request-registry';
+import { missingCurrentBuilds } from './registry/missing-current-builds';
 import { RegistryFollower } from './registry/registry-follower';
 import type { RegistryStore } from './registry/registry-store';
 import { releaseContext, serverCheck } from './registry/release-context';
@@ -173,7 +174,12 @@ export function createApp(deps: AppDeps = {}): App {
   koa.use(contentRedirects(content));
   koa.use(apiNotFound);
   const api = [
-    healthRouter(leads, lifecycle, () => leadService.writable()),
+    healthRouter(
+      leads,
+      lifecycle,
+      () => leadService.writable(),
+      missingCurrentBuilds(() => registry.current(), artifacts, logger),
+    ),
     contentRouter(content),
     contentApiRouter({
       service: contentService,

@@ -1,7 +1,7 @@
 /**
  * GET /api/health: the process answers. GET /api/ready: it should get traffic (the lead store can take
- * a write now, and its last writes did not fail; not shutting down); a load balancer drains an
- * instance on 503.
+ * a write now, and its last writes did not fail; not shutting down; the current build of every
+ * section is in the artifact store); a load balancer drains an instance on 503.
  */
 import Router from '@koa/router';
 import { AppError } from './errors';
@@ -11,7 +11,12 @@ export interface Lifecycle {
   shuttingDown: boolean;
 }
 
-export function healthRouter(store: () => Promise<LeadStore>, lifecycle: Lifecycle, leadsWritable: () => boolean = () => true): Router {
+export function healthRouter(
+  store: () => Promise<LeadStore>,
+  lifecycle: Lifecycle,
+  leadsWritable: () => boolean = () => true,
+  missingBuilds: () => Promise<string[]> = async () => [],
+): Router {
   const router = new Router({ prefix: '/api' });
   router.get('/health', (ctx) => {
     ctx.set('Cache-Control', 'no-store');
@@ -26,6 +31,15 @@ export function healthRouter(store: () => Promise<LeadStore>, lifecycle: Lifecyc
       throw new AppError(503, 'database_unavailable', 'Database unavailable', undefined, true);
     }
     if (!leadsWritable()) throw new AppError(503, 'store_unavailable', 'The lead store is refusing writes', undefined, true);
+    const missing = await missingBuilds();
+    if (missing.length)
+      throw new AppError(
+        503,
+        'builds_missing',
+        `The current build of ${missing.join(', ')} is missing from the artifact store`,
+        undefined,
+        true,
+      );
     ctx.body = { status: 'ready' };
   });
   return router;
