@@ -3,6 +3,15 @@ import type { RemoteName } from '@cardlift/contracts';
 import type { ReleaseClient, Listing } from './cli-clients';
 import type { CliValues } from './cli-options';
 import type { ReleaseOutcome } from './release-service';
+import type { MoveNotices } from './move-notices';
+
+/** A move's sentence, then what it ended and what it warns of, each on its own line. */
+export function withNotices(sentence: string, notices: Partial<MoveNotices>): string {
+  const ended = notices.endedCanary
+    ? [`It ended the canary of ${notices.endedCanary.version} (${notices.endedCanary.share} % of visitors), as --end-canary asked.`]
+    : [];
+  return [sentence, ...ended, ...(notices.warnings ?? []).map((w) => `Warning: ${w}.`)].join('\n');
+}
 
 /** The commands a person runs next, pointed where this one was. */
 function nextCommands(pkg: string, version: string, site: string | undefined) {
@@ -62,6 +71,13 @@ export function printListing(remote: RemoteName, where: string, listing: Listing
   if (scheduled)
     console.log(
       `  scheduled: ${scheduled.version} ${scheduled.share === null ? 'to every visitor' : `as a canary at ${scheduled.share} %`} at ${scheduled.dueAt} (by ${scheduled.actor}; --cancel on promote cancels it)`,
+    );
+  const last = listing.lastSchedule;
+  if (last)
+    console.log(
+      last.outcome === 'refused'
+        ? `  last scheduled: ${last.version} for ${last.dueAt ?? 'its time'} was REFUSED at ${last.at}: ${last.reason ?? 'no reason recorded'}`
+        : `  last scheduled: ${last.version} for ${last.dueAt ?? 'its time'} was cancelled at ${last.at} by ${last.actor}`,
     );
   if (listing.releases.length === 0) console.log('  none yet');
   for (const r of listing.releases) {

@@ -51,7 +51,7 @@ describe('release CLI', () => {
     const typo = npmRun('promote', '--versoin', '1.0.0-abc');
     expect(typo.code).toBe(2);
     expect(typo.stderr.trim()).toBe(
-      'promote does not take --versoin; it takes --version, --share, --at, --cancel, --site, --json (--help explains them)',
+      'promote does not take --versoin; it takes --version, --share, --at, --cancel, --end-canary, --site, --json (--help explains them)',
     );
     expect(typo.stdout).toBe('');
   });

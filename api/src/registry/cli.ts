@@ -14,7 +14,7 @@ import { loadConfig } from '../platform/config';
 import { buildRemote, gitSha } from './build-output';
 import { localClient, siteClient, type ReleaseClient } from './cli-clients';
 import { parseCommand, type CliValues, type Command } from './cli-options';
-import { printListing, printReleaseOutcome } from './cli-output';
+import { printListing, printReleaseOutcome, withNotices } from './cli-output';
 import { FULL_SHARE } from './canary/canary-service';
 import { ReleaseRefused } from './release-service';
 import { packageDir, parseRemoteName } from './remote-names';
@@ -83,19 +83,25 @@ async function run(command: Command, remote: RemoteName, values: CliValues, clie
         );
         return;
       }
-      const moved = await client.promote(values.version, share);
+      const moved = await client.promote(values.version, share, { endCanary: values['end-canary'] });
       const sentence =
-        share < FULL_SHARE
-          ? `${remote} ${values.version} is the canary for ${share} % of visitors on ${client.where}; the guard watches it.`
-          : `Promoted ${remote} ${values.version} on ${client.where} (was ${moved.from ?? 'the checkout build'}).`;
-      print(values, sentence, moved);
+        share >= FULL_SHARE
+          ? `Promoted ${remote} ${values.version} on ${client.where} (was ${moved.from ?? 'the checkout build'}).`
+          : moved.steppedFrom !== null && moved.steppedFrom !== undefined
+            ? `Stepped the canary of ${remote} ${values.version} from ${moved.steppedFrom} % to ${share} % of visitors on ${client.where}; the guard watches it.`
+            : `${remote} ${values.version} is the canary for ${share} % of visitors on ${client.where}; the guard watches it.`;
+      print(values, withNotices(sentence, moved), moved);
       return;
     }
     case 'rollback': {
-      const moved = await client.rollback(values.to);
+      const moved = await client.rollback(values.to, { endCanary: values['end-canary'] });
+      const sentence =
+        moved.endedCanary && moved.endedCanary.version === moved.from
+          ? `Ended the canary of ${remote} ${moved.from} (${moved.endedCanary.share} %): everyone is on ${moved.to} (${client.where}).`
+          : `Rolled ${remote} back from ${moved.from} to ${moved.to} on ${client.where}. Every server serves it from the next page load.`;
       print(
         values,
-        `Rolled ${remote} back from ${moved.from} to ${moved.to} on ${client.where}. Every server serves it from the next page load.`,
+        withNotices(sentence, { ...moved, endedCanary: moved.endedCanary?.version === moved.from ? null : moved.endedCanary }),
         moved,
       );
       return;
