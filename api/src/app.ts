@@ -28,6 +28,7 @@ import { openRegistryStore } from './registry/open-registry';
 import { artifactsWiring } from './registry/artifacts/artifacts-wiring';
 import { requestRegistry } from './registry/request-registry';
 import { missingCurrentBuilds } from './registry/missing-current-builds';
+import { siteAddressWarnings } from './platform/site-addresses-env';
 import { RegistryFollower } from './registry/registry-follower';
 import type { RegistryStore } from './registry/registry-store';
 import { releaseContext, serverCheck } from './registry/release-context';
@@ -250,6 +251,7 @@ export function createApp(deps: AppDeps = {}): App {
     rum,
     rumPageToken: measuring.pageToken,
     async start() {
+      for (const warning of siteAddressWarnings(config)) logger.warn(warning);
       await leads();
       await importLegacyHistory(await registryStore(), config.releasesDir, logger);
       if (!deps.content) {
