@@ -34,7 +34,9 @@ export function printReleaseOutcome(options: {
 }): void {
   const { remote, pkg, client, values, outcome, canary, preview } = options;
   const site = values.site ?? values.to;
-  const next = nextCommands(pkg, outcome.version, site);
+  // A candidate of the version already live: there is nothing to promote.
+  const live = outcome.candidate && !canary && outcome.version === outcome.previous;
+  const next = { ...nextCommands(pkg, outcome.version, site), ...(live ? { promote: null } : {}) };
   if (values.json) {
     console.log(JSON.stringify({ remote, ...outcome, canary: canary ? { share: canary } : null, preview: preview ?? null, next }, null, 2));
     return;
@@ -47,6 +49,7 @@ export function printReleaseOutcome(options: {
     console.log(
       `Stored ${remote} ${outcome.version}${reused} and started it as the canary for ${canary} % of visitors on ${client.where}.`,
     );
+  else if (live) console.log(`${remote} ${outcome.version} is the live version already: stored, nothing to promote.`);
   else if (outcome.candidate && site) console.log(`Stored candidate ${remote} ${outcome.version} on ${client.where}.`);
   else if (outcome.candidate)
     console.log(`Stored ${remote} ${outcome.version} as a candidate; promote it with --version ${outcome.version}.`);
@@ -56,7 +59,7 @@ export function printReleaseOutcome(options: {
     console.log('Every server of the site serves it from the next page load.');
   }
   if (preview) console.log(`Preview (this browser only, until ${preview.expiresAt}): ${preview.url}`);
-  if (outcome.candidate || canary) {
+  if ((outcome.candidate || canary) && !live) {
     console.log('Next:');
     console.log(`  everyone:   ${next.promote}`);
     if (canary) console.log(`  roll back:  ${next.rollback}`);

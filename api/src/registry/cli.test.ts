@@ -107,4 +107,16 @@ describe('release CLI', () => {
     expect(refused.stderr).toMatch(/^Refused: a canary of \S+ runs at 10 %: promote it with share 100, or roll it back, first\n$/);
     expect(refused.stderr + refused.stdout).not.toMatch(/npm (error|ERR)/);
   });
+
+  it('says a candidate of the live version is live already, with no promote to run next', () => {
+    const dist = build('live-again');
+    // The canary an earlier test started would refuse a live release: ended first.
+    npmRun('rollback');
+    const released = npmRun('release', '--from-dir', dist);
+    expect([released.code, released.stderr]).toEqual([0, '']);
+    const again = npmRun('release', '--from-dir', dist, '--candidate');
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/is the live version already: stored, nothing to promote\./);
+    expect(again.stdout).not.toContain('promote -w');
+  });
 });

@@ -114,6 +114,16 @@ describe('the checkout build as the first release', () => {
     expect(back).toEqual({ from: first.version, to: baseline?.[0], endedCanary: null, warnings: [] });
     expect(fs.readFileSync(path.join(s.releasesDir, 'mf_invest', String(baseline?.[0]), 'remoteEntry.js'), 'utf8')).toBe('/* checkout */');
   });
+
+  it("records the checkout build with its own time and no sha, not the new release's dirty sha and time", async () => {
+    const s = setup(true);
+    const builtAt = new Date('2026-11-01T09:00:00.000Z');
+    fs.utimesSync(path.join(s.siteRoot, 'mf-invest', 'dist', 'mf-manifest.json'), builtAt, builtAt);
+    const first = await releaseBuild(s.context, { ...who, gitSha: 'abc1234-dirty', remote: 'mf_invest', buildDir: fixtureBuild('v1') });
+    const { releases } = await listReleases(s.context, 'mf_invest');
+    expect(releases.find((r) => r.version !== first.version)).toMatchObject({ gitSha: null, createdAt: builtAt.toISOString() });
+    expect(releases.find((r) => r.version === first.version)).toMatchObject({ gitSha: 'abc1234-dirty' });
+  });
 });
 
 describe('candidates', () => {

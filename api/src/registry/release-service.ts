@@ -11,7 +11,7 @@
  */
 import type { RemoteName } from '@cardlift/contracts';
 import { assertPlainFiles, digestBuild, type BuildDigest } from './build-output';
-import { buildVersionOf, versionFor } from './build-ids';
+import { buildTimeOf, buildVersionOf, versionFor } from './build-ids';
 import { rollbackTargetOf } from './named-versions';
 import { verifyBuild } from './compatibility';
 import { readManifest, type FederationManifest } from './manifest';
@@ -72,9 +72,11 @@ export async function baselineOf(context: ReleaseContext, remote: RemoteName, st
         version,
         state: 'released',
         position: 0,
-        createdAt: at,
+        // The checkout build was made before this release, from a commit nobody recorded: its files'
+        // time, and no sha (the release's own, `-dirty` or not, is not the baseline's).
+        createdAt: buildTimeOf(dir) ?? at,
         createdBy: who.actor,
-        gitSha: who.gitSha ?? null,
+        gitSha: null,
         rolledBackAt: null,
       };
   return { record, published: await context.artifacts.put(remote, version, dir) };
