@@ -119,4 +119,18 @@ describe('release CLI', () => {
     expect(again.stdout).toMatch(/is the live version already: stored, nothing to promote\./);
     expect(again.stdout).not.toContain('promote -w');
   });
+
+  it('answers a --json refusal in JSON on stdout, exits 2 for a past or malformed --at alike, and names a missing --from-dir', () => {
+    const missing = npmRun('release', '--from-dir', '/missing-build', '--json');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^--from-dir \/missing-build: no such folder/);
+    expect(missing.stderr).not.toContain('ENOENT');
+    expect(JSON.parse(missing.stdout)).toMatchObject({ error: expect.stringContaining('no such folder'), exitCode: 2 });
+    const past = npmRun('promote', '--version', '1.2.0-0123456789', '--at', '2020-01-01T00:00:00Z');
+    const malformed = npmRun('promote', '--version', '1.2.0-0123456789', '--at', 'tomorrow');
+    expect([past.code, malformed.code]).toEqual([2, 2]);
+    const refused = npmRun('promote', '--version', '1.2.0-0123456789', '--json');
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stdout)).toMatchObject({ error: expect.stringContaining('has no release'), exitCode: 1 });
+  });
 });
