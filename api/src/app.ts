@@ -28,6 +28,8 @@ import { importLegacyHistory } from './registry/history-import';
 import { openRegistryStore } from './registry/open-registry';
 import { artifactsWiring } from './registry/artifacts/artifacts-wiring';
 import { requestRegistry } from './registry/request-registry';
+import { missingCurrentBuilds } from './registry/missing-current-builds';
+import { siteAddressWarnings } from './platform/site-addresses-env';
 import { RegistryFollower } from './registry/registry-follower';
 import type { RegistryStore } from './registry/registry-store';
 import { releaseContext, serverCheck } from './registry/release-context';
@@ -182,6 +184,7 @@ export function createApp(deps: AppDeps = {}): App {
       lifecycle,
       () => leadService.writable(),
       () => pool.warnings(),
+      missingCurrentBuilds(() => registry.current(), artifacts, logger),
     ),
     contentRouter(content),
     contentApiRouter({
@@ -253,6 +256,7 @@ export function createApp(deps: AppDeps = {}): App {
     rum,
     rumPageToken: measuring.pageToken,
     async start() {
+      for (const warning of siteAddressWarnings(config)) logger.warn(warning);
       await leads();
       await importLegacyHistory(await registryStore(), config.releasesDir, logger);
       if (!deps.content) {

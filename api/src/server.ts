@@ -36,9 +36,11 @@ async function main(): Promise<void> {
 async function shutdown(app: App, server: Server, requests: ReturnType<typeof trackRequests>, signal: string): Promise<void> {
   const started = performance.now();
   const deadlineMs = app.config.server.drainTimeoutMs;
-  app.logger.info({ signal, inFlight: requests.inFlight(), deadlineMs }, 'shutting down');
   app.lifecycle.shuttingDown = true;
-  const cut = await drain(server, requests, deadlineMs);
+  // Logged once new connections are refused: what the kernel had already queued is being answered.
+  const cut = await drain(server, requests, deadlineMs, () =>
+    app.logger.info({ signal, inFlight: requests.inFlight(), deadlineMs }, 'shutting down'),
+  );
   if (cut > 0) app.logger.error({ cut }, 'drain deadline passed: requests still in flight were cut');
   // A store that never answers must not keep a deploy waiting forever.
   setTimeout(() => {

@@ -69,7 +69,7 @@ it('backs up while the api serves, refuses to restore under it, and brings every
   const made = await npm(['backup', '--', archive]);
   expect(made.stdout).toMatch(
     new RegExp(
-      `^Backed up 2 leads, ${before.items.length} content items \\(${before.revisions.length} revisions\\), 1 editor accounts, 0 releases and 1 images to ${archive}\\n$`,
+      `^Backed up 2 leads, ${before.items.length} content items \\(${before.revisions.length} revisions\\), 1 editor accounts, 0 releases \\(0 builds\\) and 1 images to ${archive}\\n$`,
     ),
   );
   expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
@@ -90,7 +90,7 @@ it('backs up while the api serves, refuses to restore under it, and brings every
 
   const restored = await npm(['restore', '--', archive]);
   expect(restored.stdout).toContain(
-    `Restored 2 leads, ${before.items.length} content items (${before.revisions.length} revisions), 1 editor accounts, 0 releases and 1 images`,
+    `Restored 2 leads, ${before.items.length} content items (${before.revisions.length} revisions), 1 editor accounts, 0 releases (0 builds) and 1 images`,
   );
   expect(snapshot()).toEqual(before);
   expect(fs.readFileSync(new DirectoryArtifactStore(releasesDir).locateContentImage(image.name)!).equals(image.bytes)).toBe(true);

@@ -2,7 +2,9 @@
  * `npm run restore -- <archive>`: puts back what `npm run backup` archived. Every checksum is checked
  * before anything is touched, and a database a running api instance has open is never replaced (stop
  * the site first). The database it replaces is kept beside it (`leads.sqlite.before-restore-<time>`),
- * the images are added to the artifact store, and it prints what it restored. With PostgreSQL
+ * the images and release builds are added to the artifact store, and it prints what it restored. It
+ * fails (exit 1) while any build the restored registry names is missing: the site would show that
+ * section as "temporarily unavailable". With PostgreSQL
  * (DATABASE_URL) it restores the images and says how to restore the database (pg_restore).
  */
 import fs from 'node:fs';
@@ -11,6 +13,7 @@ import { loadConfig, type AppConfig } from '../platform/config';
 import { SQLITE_FILE_NAME } from '../platform/db-connections';
 import { DirectoryArtifactStore } from '../registry/artifact-store';
 import { countsOf, DATABASE_FILE, IMAGES_DIR, unpackChecked, type DatabaseCounts } from './backup-archive';
+import { buildsInFolder, describeBuilds, missingNamedBuilds, restoreReleaseBuilds } from './release-builds';
 
 /** Pids of other processes holding `file` open (Linux: their /proc/<pid>/fd links), the api among them. */
 export function processesUsing(file: string): number[] {
@@ -30,6 +33,7 @@ export function processesUsing(file: string): number[] {
 export interface Restored {
   counts: DatabaseCounts | null;
   images: number;
+  builds: number;
   /** Where the database that was replaced now is, if there was one. */
   keptAside: string | undefined;
 }
@@ -61,7 +65,14 @@ export async function restore(config: AppConfig, archive: string, now = new Date
     const artifacts = new DirectoryArtifactStore(config.releasesDir);
     const images = manifest.files.filter((f) => f.path.startsWith(`${IMAGES_DIR}/`));
     for (const image of images) await artifacts.putContentImage(path.basename(image.path), fs.readFileSync(path.join(dir, image.path)));
-    return { counts: manifest.database === 'sqlite' ? countsOf(database) : null, images: images.length, keptAside };
+    const builds = await restoreReleaseBuilds(config, dir);
+    // With PostgreSQL the registry is back only once pg_restore ran: checked then, by /api/ready.
+    const missing = manifest.database === 'sqlite' && buildsInFolder(config) ? await missingNamedBuilds(config) : [];
+    if (missing.length)
+      throw new Error(
+        `the database is restored but the site is not whole: the registry names builds neither the archive nor ${config.releasesDir} holds: ${describeBuilds(missing)}. Copy them from the old RELEASES_DIR (or release them again) before starting the site${keptAside ? ` (the database it replaced is kept as ${keptAside})` : ''}`,
+      );
+    return { counts: manifest.database === 'sqlite' ? countsOf(database) : null, images: images.length, builds, keptAside };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -76,10 +87,10 @@ async function main(): Promise<void> {
   const c = done.counts;
   if (c)
     console.log(
-      `Restored ${c.leads} leads, ${c.contentItems} content items (${c.contentRevisions} revisions), ${c.editorAccounts} editor accounts, ${c.releases} releases and ${done.images} images from ${archive} into ${config.dataDir}`,
+      `Restored ${c.leads} leads, ${c.contentItems} content items (${c.contentRevisions} revisions), ${c.editorAccounts} editor accounts, ${c.releases} releases (${done.builds} builds) and ${done.images} images from ${archive} into ${config.dataDir}`,
     );
   else {
-    console.log(`Restored ${done.images} images from ${archive}`);
+    console.log(`Restored ${done.builds} release builds and ${done.images} images from ${archive}`);
     console.log(
       'The archive holds no database (it was made with PostgreSQL): restore yours with pg_restore, e.g. pg_restore --clean -d "$DATABASE_URL" cardlift.dump',
     );

@@ -78,4 +78,15 @@ describe('the editors command', () => {
     expect(tokenOf(links[1]!)).toBe(tokenOf(links[0]!));
     expect(links[0]).not.toContain('localhost');
   }, 60_000);
+
+  it('explains itself with --help, and refuses an unknown option in one line with the usage, never a stack', () => {
+    const help = editors('--help');
+    expect(help.code).toBe(0);
+    expect(help.out).toContain('add <email> --role editor|publisher');
+    expect(help.err).toBe('');
+    const unknown = editors('list', '--colour');
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toMatch(/^editors: Unknown option '--colour'\nusage: editors/);
+    expect(unknown.err).not.toMatch(/\n\s+at /);
+  });
 });

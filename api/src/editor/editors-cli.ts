@@ -12,7 +12,15 @@ import { loadConfig } from '../platform/config';
 import { AccountRefused, AccountService, checkedRole, SET_PASSWORD_LINK_HOURS } from './editor-accounts';
 import { openEditorStore } from './open-editor-store';
 
-const USAGE = 'usage: editors <add <email> --role editor|publisher | list | reset <email> | remove <email>>';
+const USAGE = 'usage: editors <add <email> --role editor|publisher | list | reset <email> | remove <email>> (--help explains them)';
+const HELP = `npm run editors -- <command>   the editor's people accounts, on this server's database (DATABASE_URL or DATA_DIR)
+  add <email> --role editor|publisher   add an account; prints a one-time set-password link
+  list                                  every account, its role, whether its password is set, a lock
+  reset <email>                         a new set-password link (the old one stops working)
+  remove <email>                        remove the account and sign it out everywhere
+  --help                                this help
+
+Exit codes: 0 done, 1 refused (nothing changed), 2 a mistake in the command.`;
 
 function printLink(link: string, siteUrl: string, port: number): void {
   console.log(`Set-password link (works once, within ${SET_PASSWORD_LINK_HOURS} hours; send it to the person only):`);
@@ -26,7 +34,19 @@ function printLink(link: string, siteUrl: string, port: number): void {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { role: { type: 'string' } } });
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(HELP);
+    return 0;
+  }
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { role: { type: 'string' } } });
+  } catch (error) {
+    // An unknown option, or --role without a value: Node's sentence on one line, then the usage.
+    console.error(`editors: ${(error as Error).message.split('\n')[0]!.replace(/\. To specify.*$/, '')}\n${USAGE}`);
+    return 2;
+  }
+  const { positionals, values } = parsed;
   const [command, email] = positionals;
   if (!command || (command !== 'list' && !email) || positionals.length > (command === 'list' ? 1 : 2)) {
     console.error(USAGE);
@@ -76,7 +96,8 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error);
+    // A database that cannot be opened, say: its message, not a stack.
+    console.error(`editors failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   },
 );

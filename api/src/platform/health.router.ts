@@ -1,7 +1,8 @@
 /**
  * GET /api/health: the process answers. GET /api/ready: it should get traffic (the lead store can take
- * a write now, and its last writes did not fail; not shutting down); a load balancer drains an
- * instance on 503. Health lists what an operator should know is weaker than it should be (`warnings`).
+ * a write now, and its last writes did not fail; not shutting down; the current build of every
+ * section is in the artifact store); a load balancer drains an instance on 503. Health lists what an
+ * operator should know is weaker than it should be (`warnings`).
  */
 import Router from '@koa/router';
 import { AppError } from './errors';
@@ -16,6 +17,7 @@ export function healthRouter(
   lifecycle: Lifecycle,
   leadsWritable: () => boolean = () => true,
   warnings: () => string[] = () => [],
+  missingBuilds: () => Promise<string[]> = async () => [],
 ): Router {
   const router = new Router({ prefix: '/api' });
   router.get('/health', (ctx) => {
@@ -32,6 +34,15 @@ export function healthRouter(
       throw new AppError(503, 'database_unavailable', 'Database unavailable', undefined, true);
     }
     if (!leadsWritable()) throw new AppError(503, 'store_unavailable', 'The lead store is refusing writes', undefined, true);
+    const missing = await missingBuilds();
+    if (missing.length)
+      throw new AppError(
+        503,
+        'builds_missing',
+        `The current build of ${missing.join(', ')} is missing from the artifact store`,
+        undefined,
+        true,
+      );
     ctx.body = { status: 'ready' };
   });
   return router;

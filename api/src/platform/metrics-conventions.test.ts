@@ -97,6 +97,15 @@ describe('/metrics conventions', () => {
     expect(check.status).toBe(0);
   });
 
+  it('alerts on and charts the cache purges still to deliver, given up on, and the age of the oldest', () => {
+    const rules = fs.readFileSync(RULES, 'utf8');
+    const dashboard = JSON.parse(fs.readFileSync(DASHBOARD, 'utf8')) as { panels: { targets: { expr: string }[] }[] };
+    const charted = dashboard.panels.flatMap((p) => p.targets.map((t) => t.expr)).join('\n');
+    const backlog = ['cardlift_edge_purges_failed', 'cardlift_edge_purge_oldest_pending_age_seconds', 'cardlift_edge_purges_pending'];
+    expect(backlog.filter((series) => !rules.includes(series))).toEqual([]);
+    expect(backlog.filter((series) => !charted.includes(series))).toEqual([]);
+  });
+
   it('names in its rules and its dashboard only series /metrics has', () => {
     const dashboard = JSON.parse(fs.readFileSync(DASHBOARD, 'utf8')) as { panels: { targets: { expr: string }[] }[] };
     const exprs = [fs.readFileSync(RULES, 'utf8'), ...dashboard.panels.flatMap((p) => p.targets.map((t) => t.expr))];

@@ -10,7 +10,8 @@ const WELL_FORMED_ID = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9
 
 /**
  * Gives each request an id (kept from X-Request-Id when well formed), echoes it, and logs one line
- * per request with the status sent. It runs outside the error handler, so an error's answer is
+ * per request with the status sent and the client's address (`ctx.ip`: the address TRUST_PROXY_HOPS
+ * lets X-Forwarded-For name, else the connection's). It runs outside the error handler, so an error's answer is
  * already set when the line is written; an error that still gets past (none should) is logged with
  * the status it carries, 500 when it carries none.
  */
@@ -34,6 +35,7 @@ export function requestContext(logger: Logger): Middleware {
           reqId: requestId,
           method: ctx.method,
           path: ctx.path,
+          client: ctx.ip,
           status: status ?? ctx.status,
           ms: Math.round(performance.now() - started),
           ...actor,

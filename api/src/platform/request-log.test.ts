@@ -124,6 +124,22 @@ describe('request log', () => {
   });
 });
 
+describe('request log client address', () => {
+  it('names the client as the trusted proxies resolve it: the connection, or the address the last trusted hop saw', async () => {
+    await request(server).get('/api/health').set('X-Forwarded-For', '203.0.113.9').expect(200);
+    // TRUST_PROXY_HOPS is 0 here: a client cannot pick its own logged address by header.
+    const line = lines.filter((l) => l.msg === 'request' && l.path === '/api/health').at(-1);
+    expect(line?.client).toMatch(/^(::ffff:)?127\.0\.0\.1$|^::1$/);
+
+    const { logger: proxied, lines: behind } = capturingLogger();
+    const koa = new Koa({ proxy: true, maxIpsCount: 1 });
+    koa.use(requestContext(proxied));
+    koa.use((ctx) => (ctx.body = 'ok'));
+    await request(koa.callback()).get('/x').set('X-Forwarded-For', '198.51.100.7, 203.0.113.9').expect(200);
+    expect(behind.find((l) => l.msg === 'request')?.client).toBe('203.0.113.9');
+  });
+});
+
 describe('request log around the error handler', () => {
   /** The app's order: the request log outside the error handler, then a route that throws. */
   function throwing(error: Error) {

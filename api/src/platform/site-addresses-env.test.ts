@@ -1,5 +1,6 @@
 import { DEFAULT_SITE_ADDRESSES } from '@cardlift/contracts';
 import { loadConfig } from './config';
+import { siteAddressWarnings } from './site-addresses-env';
 
 describe('site addresses from the environment', () => {
   it("keeps today's addresses when nothing is set", () => {
@@ -45,5 +46,13 @@ describe('site addresses from the environment', () => {
     expect(() => loadConfig({ PRESS_EMAIL: 'press at example' })).toThrow(/PRESS_EMAIL must be an e-mail address/);
     expect(() => loadConfig({ DEMO_VIDEO_ID: '../x' })).toThrow(/DEMO_VIDEO_ID must be a video id/);
     expect(() => loadConfig({ LINKEDIN_URL: 'javascript:alert(1)' })).toThrow(/LINKEDIN_URL must be an http\(s\) URL/);
+  });
+});
+
+describe('the start warning for production without SITE_URL', () => {
+  it('warns in production with the placeholder address, not with SITE_URL set, nor in development', () => {
+    expect(siteAddressWarnings(loadConfig({ NODE_ENV: 'production' }))).toEqual([expect.stringContaining('without SITE_URL')]);
+    expect(siteAddressWarnings(loadConfig({ NODE_ENV: 'production', SITE_URL: 'https://www.example.org' }))).toEqual([]);
+    expect(siteAddressWarnings(loadConfig({ NODE_ENV: 'development' }))).toEqual([]);
   });
 });

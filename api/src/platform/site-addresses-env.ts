@@ -69,3 +69,14 @@ export function siteAddressesFromEnv(env: NodeJS.ProcessEnv): SiteAddresses {
   }
   return addresses;
 }
+
+/**
+ * What start warns of: production serving the placeholder site address, which the sitemap, robots.txt
+ * and every canonical link would then name (a search engine indexes the wrong host).
+ */
+export function siteAddressWarnings(config: { production: boolean; siteAddresses: SiteAddresses }): string[] {
+  if (!config.production || config.siteAddresses.siteUrl !== DEFAULT_SITE_ADDRESSES.siteUrl) return [];
+  return [
+    `NODE_ENV=production without SITE_URL: the sitemap, robots.txt and canonical links name the placeholder ${DEFAULT_SITE_ADDRESSES.siteUrl}; set SITE_URL to the site's address`,
+  ];
+}

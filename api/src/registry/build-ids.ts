@@ -4,6 +4,7 @@
  * browser files). Pages, file routes, the skew window and anything tagging a page with the builds it
  * was made from (an edge cache's surrogate keys) take them from here.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type { RemoteName } from '@cardlift/contracts';
 import { derivedFromFiles } from '../site/file-derived';
@@ -69,3 +70,12 @@ export interface BuildRef {
 
 /** What the shell's builds are filed under beside the remotes' (in the skew window's records). */
 export const SHELL_BUILDS = 'shell';
+
+/** When a build folder was written (its manifest's time), or undefined when it has none. */
+export function buildTimeOf(dir: string): string | undefined {
+  try {
+    return fs.statSync(path.join(dir, MANIFEST_FILE)).mtime.toISOString();
+  } catch {
+    return undefined;
+  }
+}

@@ -9,6 +9,7 @@ import { createLogger } from '../platform/logger';
 import { RenderPool } from '../site/render-pool';
 import { rumStoreHealth } from '../rum/health-table';
 import { cancelScheduled, schedulePromotion } from './schedule/schedule-service';
+import { lastScheduleOutcome, type ScheduleOutcome } from './schedule/schedule-outcome';
 import { FULL_SHARE, rollbackOrEndCanary, startCanary } from './canary/canary-service';
 import { openRegistryStore } from './open-registry';
 import { PREVIEW_TTL_MS, signPreview } from './preview';
@@ -24,6 +25,7 @@ import {
   type ReleaseOutcome,
 } from './release-service';
 import type { Canary, ScheduledAction } from './registry-store';
+import type { MoveNotices, MoveOptions } from './move-notices';
 import { packDir } from './tarball';
 import { retriedWhileBusy, retryAfterSeconds, SiteBusy } from './cli-busy-retry';
 import { randomBytes } from 'node:crypto';
@@ -32,17 +34,22 @@ export interface Listing {
   current: string | null;
   canary: Canary | null;
   scheduled: ScheduledAction | null;
+  /** The last scheduled promotion refused at its time or cancelled, while nothing is scheduled. */
+  lastSchedule: ScheduleOutcome | null;
   releases: ListedRelease[];
 }
+
+/** A promotion's or a canary's answer, with what it ended or put at risk. */
+export type Moved = { from?: string | null; to?: string; current?: string; canary?: Canary; steppedFrom?: number | null } & MoveNotices;
 
 export interface ReleaseClient {
   /** Where it acts, as a person reads it: the site's address, or the database. */
   where: string;
   release(buildDir: string, options: Provenance & { candidate: boolean }): Promise<ReleaseOutcome>;
-  promote(version: string, share: number): Promise<{ from?: string | null; to?: string; current?: string; canary?: Canary }>;
+  promote(version: string, share: number, options?: MoveOptions): Promise<Moved>;
   schedule(version: string, share: number, at: string): Promise<ScheduledAction>;
   cancelScheduled(): Promise<ScheduledAction>;
-  rollback(to: string | undefined): Promise<{ from: string; to: string }>;
+  rollback(to: string | undefined, options?: MoveOptions): Promise<{ from: string; to: string } & MoveNotices>;
   preview(version: string): Promise<{ url: string; expiresAt: string }>;
   list(): Promise<Listing>;
   health(hours: number): Promise<ReleaseHealth>;
@@ -100,10 +107,10 @@ export function siteClient(
         });
       return retriedWhileBusy(site, send, notice);
     },
-    promote: (version, share) => post('/promote', { version, share }),
+    promote: (version, share, options = {}) => post('/promote', { version, share, ...options }),
     schedule: async (version, share, at) => (await post<{ scheduled: ScheduledAction }>('/promote', { version, share, at })).scheduled,
     cancelScheduled: async () => (await call<{ cancelled: ScheduledAction }>('/scheduled', { method: 'DELETE' })).cancelled,
-    rollback: (to) => post('/rollback', to ? { to } : {}),
+    rollback: (to, options = {}) => post('/rollback', { ...(to ? { to } : {}), ...options }),
     async preview(version) {
       // The link names the address the command was pointed at, which this person can open.
       const answer = await post<{ path: string; expiresAt: string }>('/preview', { version });
@@ -127,11 +134,13 @@ export async function localClient(remote: RemoteName, config: AppConfig, who: Wh
   return {
     where: config.releasesDir,
     release: (buildDir, options) => releaseBuild(context, { ...base, buildDir, ...options }),
-    promote: (version, share) =>
-      share < FULL_SHARE ? startCanary(context, { ...base, version, share }) : promoteRelease(context, { ...base, version }),
+    promote: (version, share, options = {}) =>
+      share < FULL_SHARE
+        ? startCanary(context, { ...base, ...options, version, share })
+        : promoteRelease(context, { ...base, ...options, version }),
     schedule: (version, share, at) => schedulePromotion(context, { ...base, version, share, at: new Date(at) }),
     cancelScheduled: () => cancelScheduled(context, base),
-    rollback: (to) => rollbackOrEndCanary(context, { ...base, to }),
+    rollback: (to, options = {}) => rollbackOrEndCanary(context, { ...base, ...options, to }),
     async preview(version) {
       const secret = config.previewSecret ?? (await store.sharedSecret('preview', () => randomBytes(32).toString('base64url')));
       const expiresAt = Date.now() + PREVIEW_TTL_MS;
@@ -140,7 +149,8 @@ export async function localClient(remote: RemoteName, config: AppConfig, who: Wh
     },
     async list() {
       const { canary, scheduled } = await store.state(remote);
-      return { ...(await listReleases(context, remote)), canary, scheduled };
+      const lastSchedule = scheduled ? null : lastScheduleOutcome(await store.events(remote));
+      return { ...(await listReleases(context, remote)), canary, scheduled, lastSchedule };
     },
     async health(hours) {
       const { canary } = await store.state(remote);

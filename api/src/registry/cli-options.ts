@@ -17,6 +17,7 @@ const SITE: OptionSpec = {
   help: "a running site (its release API, with RELEASE_TOKEN); without it, this checkout's database",
 };
 const JSON_OUT: OptionSpec = { type: 'boolean', help: 'print one JSON object (for CI) instead of sentences' };
+const END_CANARY: OptionSpec = { type: 'boolean', help: 'end a running canary of another version with this move (else refused)' };
 
 const COMMANDS = {
   release: {
@@ -39,6 +40,7 @@ const COMMANDS = {
       share: { type: 'string', value: 'n', help: '1-99: a canary for n % of visitors; 100 (the default): everyone' },
       at: { type: 'string', value: 'time', help: 'an ISO time (2026-12-01T14:00:00Z), within 90 days: it happens then, on any server' },
       cancel: { type: 'boolean', help: 'cancel the scheduled promotion' },
+      'end-canary': END_CANARY,
       site: SITE,
       json: JSON_OUT,
     },
@@ -47,6 +49,7 @@ const COMMANDS = {
     summary: 'return to the previous release (or end the running canary)',
     options: {
       to: { type: 'string', value: 'version', help: 'another stored release to return to' },
+      'end-canary': END_CANARY,
       site: SITE,
       json: JSON_OUT,
     },
@@ -66,7 +69,7 @@ export type Command = keyof typeof COMMANDS;
 export type CliValues = Partial<
   Record<'site' | 'to' | 'from-dir' | 'canary' | 'notes' | 'ci-url' | 'version' | 'share' | 'at' | 'hours', string>
 > &
-  Partial<Record<'candidate' | 'json' | 'cancel' | 'health', boolean>>;
+  Partial<Record<'candidate' | 'json' | 'cancel' | 'health' | 'end-canary', boolean>>;
 
 const isCommand = (name: string | undefined): name is Command => name !== undefined && Object.hasOwn(COMMANDS, name);
 

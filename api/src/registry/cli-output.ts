@@ -3,6 +3,15 @@ import type { RemoteName } from '@cardlift/contracts';
 import type { ReleaseClient, Listing } from './cli-clients';
 import type { CliValues } from './cli-options';
 import type { ReleaseOutcome } from './release-service';
+import type { MoveNotices } from './move-notices';
+
+/** A move's sentence, then what it ended and what it warns of, each on its own line. */
+export function withNotices(sentence: string, notices: Partial<MoveNotices>): string {
+  const ended = notices.endedCanary
+    ? [`It ended the canary of ${notices.endedCanary.version} (${notices.endedCanary.share} % of visitors), as --end-canary asked.`]
+    : [];
+  return [sentence, ...ended, ...(notices.warnings ?? []).map((w) => `Warning: ${w}.`)].join('\n');
+}
 
 /** The commands a person runs next, pointed where this one was. */
 function nextCommands(pkg: string, version: string, site: string | undefined) {
@@ -25,7 +34,9 @@ export function printReleaseOutcome(options: {
 }): void {
   const { remote, pkg, client, values, outcome, canary, preview } = options;
   const site = values.site ?? values.to;
-  const next = nextCommands(pkg, outcome.version, site);
+  // A candidate of the version already live: there is nothing to promote.
+  const live = outcome.candidate && !canary && outcome.version === outcome.previous;
+  const next = { ...nextCommands(pkg, outcome.version, site), ...(live ? { promote: null } : {}) };
   if (values.json) {
     console.log(JSON.stringify({ remote, ...outcome, canary: canary ? { share: canary } : null, preview: preview ?? null, next }, null, 2));
     return;
@@ -38,6 +49,7 @@ export function printReleaseOutcome(options: {
     console.log(
       `Stored ${remote} ${outcome.version}${reused} and started it as the canary for ${canary} % of visitors on ${client.where}.`,
     );
+  else if (live) console.log(`${remote} ${outcome.version} is the live version already: stored, nothing to promote.`);
   else if (outcome.candidate && site) console.log(`Stored candidate ${remote} ${outcome.version} on ${client.where}.`);
   else if (outcome.candidate)
     console.log(`Stored ${remote} ${outcome.version} as a candidate; promote it with --version ${outcome.version}.`);
@@ -47,7 +59,7 @@ export function printReleaseOutcome(options: {
     console.log('Every server of the site serves it from the next page load.');
   }
   if (preview) console.log(`Preview (this browser only, until ${preview.expiresAt}): ${preview.url}`);
-  if (outcome.candidate || canary) {
+  if ((outcome.candidate || canary) && !live) {
     console.log('Next:');
     console.log(`  everyone:   ${next.promote}`);
     if (canary) console.log(`  roll back:  ${next.rollback}`);
@@ -62,6 +74,13 @@ export function printListing(remote: RemoteName, where: string, listing: Listing
   if (scheduled)
     console.log(
       `  scheduled: ${scheduled.version} ${scheduled.share === null ? 'to every visitor' : `as a canary at ${scheduled.share} %`} at ${scheduled.dueAt} (by ${scheduled.actor}; --cancel on promote cancels it)`,
+    );
+  const last = listing.lastSchedule;
+  if (last)
+    console.log(
+      last.outcome === 'refused'
+        ? `  last scheduled: ${last.version} for ${last.dueAt ?? 'its time'} was REFUSED at ${last.at}: ${last.reason ?? 'no reason recorded'}`
+        : `  last scheduled: ${last.version} for ${last.dueAt ?? 'its time'} was cancelled at ${last.at} by ${last.actor}`,
     );
   if (listing.releases.length === 0) console.log('  none yet');
   for (const r of listing.releases) {

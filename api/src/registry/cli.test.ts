@@ -51,7 +51,7 @@ describe('release CLI', () => {
     const typo = npmRun('promote', '--versoin', '1.0.0-abc');
     expect(typo.code).toBe(2);
     expect(typo.stderr.trim()).toBe(
-      'promote does not take --versoin; it takes --version, --share, --at, --cancel, --site, --json (--help explains them)',
+      'promote does not take --versoin; it takes --version, --share, --at, --cancel, --end-canary, --site, --json (--help explains them)',
     );
     expect(typo.stdout).toBe('');
   });
@@ -106,5 +106,31 @@ describe('release CLI', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/^Refused: a canary of \S+ runs at 10 %: promote it with share 100, or roll it back, first\n$/);
     expect(refused.stderr + refused.stdout).not.toMatch(/npm (error|ERR)/);
+  });
+
+  it('says a candidate of the live version is live already, with no promote to run next', () => {
+    const dist = build('live-again');
+    // The canary an earlier test started would refuse a live release: ended first.
+    npmRun('rollback');
+    const released = npmRun('release', '--from-dir', dist);
+    expect([released.code, released.stderr]).toEqual([0, '']);
+    const again = npmRun('release', '--from-dir', dist, '--candidate');
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/is the live version already: stored, nothing to promote\./);
+    expect(again.stdout).not.toContain('promote -w');
+  });
+
+  it('answers a --json refusal in JSON on stdout, exits 2 for a past or malformed --at alike, and names a missing --from-dir', () => {
+    const missing = npmRun('release', '--from-dir', '/missing-build', '--json');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^--from-dir \/missing-build: no such folder/);
+    expect(missing.stderr).not.toContain('ENOENT');
+    expect(JSON.parse(missing.stdout)).toMatchObject({ error: expect.stringContaining('no such folder'), exitCode: 2 });
+    const past = npmRun('promote', '--version', '1.2.0-0123456789', '--at', '2020-01-01T00:00:00Z');
+    const malformed = npmRun('promote', '--version', '1.2.0-0123456789', '--at', 'tomorrow');
+    expect([past.code, malformed.code]).toEqual([2, 2]);
+    const refused = npmRun('promote', '--version', '1.2.0-0123456789', '--json');
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stdout)).toMatchObject({ error: expect.stringContaining('has no release'), exitCode: 1 });
   });
 });

@@ -14,7 +14,7 @@ import { loadConfig } from '../platform/config';
 import { buildRemote, gitSha } from './build-output';
 import { localClient, siteClient, type ReleaseClient } from './cli-clients';
 import { parseCommand, type CliValues, type Command } from './cli-options';
-import { printListing, printReleaseOutcome } from './cli-output';
+import { printListing, printReleaseOutcome, withNotices } from './cli-output';
 import { FULL_SHARE } from './canary/canary-service';
 import { ReleaseRefused } from './release-service';
 import { packageDir, parseRemoteName } from './remote-names';
@@ -24,7 +24,12 @@ import { healthTable, parseHours } from '../rum/health-table';
 class UsageError extends Error {}
 
 async function obtainBuild(remote: RemoteName, siteRoot: string, fromDir: string | undefined) {
-  if (fromDir) return { dir: path.resolve(process.env.INIT_CWD ?? process.cwd(), fromDir), cleanup: () => undefined };
+  if (fromDir) {
+    const dir = path.resolve(process.env.INIT_CWD ?? process.cwd(), fromDir);
+    if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory())
+      throw new UsageError(`--from-dir ${fromDir}: no such folder (${dir}); name the build's folder, such as mf-invest/dist`);
+    return { dir, cleanup: () => undefined };
+  }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `release-${remote}-`));
   const cleanup = () => fs.rmSync(dir, { recursive: true, force: true });
   try {
@@ -74,6 +79,8 @@ async function run(command: Command, remote: RemoteName, values: CliValues, clie
       if (values.at) {
         if (Number.isNaN(Date.parse(values.at)))
           throw new UsageError(`--at must be an ISO time such as 2026-12-01T14:00:00Z, got "${values.at}"`);
+        // A time already past is the same kind of mistake as a malformed one: exit 2 either way.
+        if (Date.parse(values.at) <= Date.now()) throw new UsageError(`--at must be in the future, got "${values.at}"`);
         const scheduled = await client.schedule(values.version, share, values.at);
         const what = scheduled.share === null ? 'to every visitor' : `as a canary for ${scheduled.share} % of visitors`;
         print(
@@ -83,19 +90,25 @@ async function run(command: Command, remote: RemoteName, values: CliValues, clie
         );
         return;
       }
-      const moved = await client.promote(values.version, share);
+      const moved = await client.promote(values.version, share, { endCanary: values['end-canary'] });
       const sentence =
-        share < FULL_SHARE
-          ? `${remote} ${values.version} is the canary for ${share} % of visitors on ${client.where}; the guard watches it.`
-          : `Promoted ${remote} ${values.version} on ${client.where} (was ${moved.from ?? 'the checkout build'}).`;
-      print(values, sentence, moved);
+        share >= FULL_SHARE
+          ? `Promoted ${remote} ${values.version} on ${client.where} (was ${moved.from ?? 'the checkout build'}).`
+          : moved.steppedFrom !== null && moved.steppedFrom !== undefined
+            ? `Stepped the canary of ${remote} ${values.version} from ${moved.steppedFrom} % to ${share} % of visitors on ${client.where}; the guard watches it.`
+            : `${remote} ${values.version} is the canary for ${share} % of visitors on ${client.where}; the guard watches it.`;
+      print(values, withNotices(sentence, moved), moved);
       return;
     }
     case 'rollback': {
-      const moved = await client.rollback(values.to);
+      const moved = await client.rollback(values.to, { endCanary: values['end-canary'] });
+      const sentence =
+        moved.endedCanary && moved.endedCanary.version === moved.from
+          ? `Ended the canary of ${remote} ${moved.from} (${moved.endedCanary.share} %): everyone is on ${moved.to} (${client.where}).`
+          : `Rolled ${remote} back from ${moved.from} to ${moved.to} on ${client.where}. Every server serves it from the next page load.`;
       print(
         values,
-        `Rolled ${remote} back from ${moved.from} to ${moved.to} on ${client.where}. Every server serves it from the next page load.`,
+        withNotices(sentence, { ...moved, endedCanary: moved.endedCanary?.version === moved.from ? null : moved.endedCanary }),
         moved,
       );
       return;
@@ -151,13 +164,24 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof UsageError) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    if (error instanceof ReleaseRefused) {
-      console.error(`Refused: ${error.message}`);
-    } else console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
+    const code = error instanceof UsageError ? 2 : 1;
+    const message = error instanceof Error ? error.message : String(error);
+    // A CI reading --json gets JSON on stdout for a refusal too; the sentence stays on stderr.
+    if (process.argv.includes('--json'))
+      console.log(
+        JSON.stringify(
+          {
+            error: message,
+            ...(error instanceof ReleaseRefused && error.reasons.length ? { reasons: error.reasons } : {}),
+            exitCode: code,
+          },
+          null,
+          2,
+        ),
+      );
+    if (error instanceof UsageError) console.error(message);
+    else if (error instanceof ReleaseRefused) console.error(`Refused: ${message}`);
+    else console.error(message);
+    process.exit(code);
   },
 );

@@ -102,7 +102,13 @@ describe.each(backends)('registry invariants on $name', (backend) => {
     expect(checkout).not.toBeNull();
     expect(stored.releases.find((r) => r.version === checkout)?.state).toBe('released');
     const started = await startCanary(context, { ...who, remote, version: candidate, share: 50 });
-    expect(started).toEqual({ current: checkout, canary: { version: candidate, share: 50, since: expect.any(String) } });
+    expect(started).toEqual({
+      current: checkout,
+      canary: { version: candidate, share: 50, since: expect.any(String) },
+      steppedFrom: null,
+      endedCanary: null,
+      warnings: [],
+    });
     expect((await context.store.events(remote)).map((e) => e.action)).toEqual(['baseline', 'candidate', 'canary']);
   });
 

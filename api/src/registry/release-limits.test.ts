@@ -1,7 +1,8 @@
 /**
  * Hostile release uploads against the real api process: each is refused with a clear message,
- * nothing is stored, and the api keeps answering (GET /api/health polled throughout, its slowest
- * answer asserted). The limits are lowered here so the bombs stay small and the suite fast. A
+ * nothing is stored, and the api keeps answering (GET /api/health polled throughout, every answer a
+ * 200). How quickly it answers meanwhile is a figure of the machine: printed here and by
+ * `npm run bench:release-limits -w @cardlift/api`, never asserted. The limits are lowered here so the bombs stay small and the suite fast. A
  * process of its own, so the test's own work (building the bombs) is not counted against the api.
  */
 import crypto from 'node:crypto';
@@ -16,14 +17,12 @@ import {
   manyBigFilesBomb,
   manyFilesBomb,
   paddedBuild,
-  healthBudget,
   pollHealth,
   trailingZerosBomb,
 } from '../../test/release-bombs';
 
 const TOKEN = 'invest-token';
 const MB = 1024 * 1024;
-/** Slowest answer of GET /api/health allowed while a bomb is being refused. */
 const checkout = tempCheckout();
 const releasesDir = checkout.releasesDir;
 const incoming = path.join(releasesDir, '.incoming');
@@ -70,22 +69,22 @@ function stored(): string[] {
 
 const measured: string[] = [];
 
-/** Sends `body` while polling /api/health: refused as said, nothing stored, health always quick. */
+/** Sends `body` while polling /api/health: refused as said, nothing stored, health answering throughout. */
 async function expectRefused(api: ServerProcess, label: string, body: Buffer, status: number, message: RegExp): Promise<Response> {
   const before = stored();
-  const { budgetMs, idleWorstMs } = await healthBudget(api.url);
   const stop = pollHealth(api.url);
   const started = performance.now();
   const res = await upload(api.url, body);
   const refusedMs = performance.now() - started;
+  // Rejects when any health check during the upload failed: the api kept answering.
   const slowestHealth = await stop();
   measured.push(
-    `  ${label}: ${body.length} bytes sent, ${res.status} in ${Math.round(refusedMs)} ms, health at worst ${Math.round(slowestHealth)} ms (idle ${Math.round(idleWorstMs)} ms, budget ${Math.round(budgetMs)} ms)`,
+    `  ${label}: ${body.length} bytes sent, ${res.status} in ${Math.round(refusedMs)} ms, health at worst ${Math.round(slowestHealth)} ms`,
   );
   expect(res.status).toBe(status);
   expect(((await res.json()) as { error: string }).error).toMatch(message);
   expect(stored()).toEqual(before);
-  expect(slowestHealth).toBeLessThan(budgetMs);
+  expect((await fetch(`${api.url}/api/health`)).status).toBe(200);
   return res;
 }
 afterAll(() => console.log(`release limits, measured:\n${measured.join('\n')}`));
@@ -175,8 +174,6 @@ describe('release uploads that take too long', () => {
     await until(() => fs.readdirSync(incoming).length === 0);
     const cleanedMs = performance.now() - left;
     measured.push(`  100k files, client gone mid-unpack: work folder removed ${Math.round(cleanedMs)} ms after it left`);
-    // Unpacking and hashing the whole upload takes several seconds: stopping is much quicker.
-    expect(cleanedMs).toBeLessThan(2500);
     expect(stored()).toEqual(before);
   });
 });

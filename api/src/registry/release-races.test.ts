@@ -99,7 +99,12 @@ describe.each(backends)('release races on $name', (backend) => {
       [live.version, 'released', false],
       [candidate.version, 'released', true],
     ]);
-    expect(await rollbackRelease(b, { ...who, remote })).toEqual({ from: candidate.version, to: live.version });
+    expect(await rollbackRelease(b, { ...who, remote })).toEqual({
+      from: candidate.version,
+      to: live.version,
+      endedCanary: null,
+      warnings: [],
+    });
   });
 
   it('re-uploading the live release restores its folder when it went missing', async () => {

@@ -111,8 +111,18 @@ describe('the checkout build as the first release', () => {
     expect(baseline).toEqual([expect.stringMatching(/^1\.2\.0-/), 'released', false]);
     expect(first.previous).toBe(baseline?.[0]);
     const back = await rollbackRelease(s.context, { ...who, remote: 'mf_invest' });
-    expect(back).toEqual({ from: first.version, to: baseline?.[0] });
+    expect(back).toEqual({ from: first.version, to: baseline?.[0], endedCanary: null, warnings: [] });
     expect(fs.readFileSync(path.join(s.releasesDir, 'mf_invest', String(baseline?.[0]), 'remoteEntry.js'), 'utf8')).toBe('/* checkout */');
+  });
+
+  it("records the checkout build with its own time and no sha, not the new release's dirty sha and time", async () => {
+    const s = setup(true);
+    const builtAt = new Date('2026-11-01T09:00:00.000Z');
+    fs.utimesSync(path.join(s.siteRoot, 'mf-invest', 'dist', 'mf-manifest.json'), builtAt, builtAt);
+    const first = await releaseBuild(s.context, { ...who, gitSha: 'abc1234-dirty', remote: 'mf_invest', buildDir: fixtureBuild('v1') });
+    const { releases } = await listReleases(s.context, 'mf_invest');
+    expect(releases.find((r) => r.version !== first.version)).toMatchObject({ gitSha: null, createdAt: builtAt.toISOString() });
+    expect(releases.find((r) => r.version === first.version)).toMatchObject({ gitSha: 'abc1234-dirty' });
   });
 });
 
@@ -130,6 +140,8 @@ describe('candidates', () => {
     expect(await promoteRelease(s.context, { ...who, remote: 'mf_invest', version: candidate.version })).toEqual({
       from: live.version,
       to: candidate.version,
+      endedCanary: null,
+      warnings: [],
     });
     expect((await s.store.currentVersions()).get('mf_invest')).toBe(candidate.version);
     await expect(promoteRelease(s.context, { ...who, remote: 'mf_invest', version: '9.9.9-nope' })).rejects.toThrow(
@@ -152,11 +164,11 @@ describe('rollback', () => {
     const s = setup();
     const a = await release(s, 'a');
     const b = await release(s, 'b');
-    expect(await rollback(s)).toEqual({ from: b.version, to: a.version });
+    expect(await rollback(s)).toEqual({ from: b.version, to: a.version, endedCanary: null, warnings: [] });
     expect((await s.store.currentVersions()).get('mf_invest')).toBe(a.version);
     const c = await release(s, 'c');
     // b was rolled back from: rolling c back goes to a.
-    expect(await rollback(s)).toEqual({ from: c.version, to: a.version });
+    expect(await rollback(s)).toEqual({ from: c.version, to: a.version, endedCanary: null, warnings: [] });
   });
 
   it('rolls to a named release', async () => {

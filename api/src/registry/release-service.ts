@@ -11,13 +11,14 @@
  */
 import type { RemoteName } from '@cardlift/contracts';
 import { assertPlainFiles, digestBuild, type BuildDigest } from './build-output';
-import { buildVersionOf, versionFor } from './build-ids';
+import { buildTimeOf, buildVersionOf, versionFor } from './build-ids';
 import { rollbackTargetOf } from './named-versions';
 import { verifyBuild } from './compatibility';
 import { readManifest, type FederationManifest } from './manifest';
 import { assertWithinQuota, filesPresent, MissingFiles, removeIfUnnamed } from './release-folders';
 import { ReleaseRefused, type ReleaseContext } from './release-context-types';
 import { commitMove, refusedByStore, schedulingOf } from './release-commits';
+import { canaryInTheWay, scheduleWarnings, type MoveNotices, type MoveOptions } from './move-notices';
 import { releaseEvent as event } from './release-events';
 import type { RegistryStore, ReleaseEvent, ReleaseRecord, RemoteState } from './registry-store';
 
@@ -71,9 +72,11 @@ export async function baselineOf(context: ReleaseContext, remote: RemoteName, st
         version,
         state: 'released',
         position: 0,
-        createdAt: at,
+        // The checkout build was made before this release, from a commit nobody recorded: its files'
+        // time, and no sha (the release's own, `-dirty` or not, is not the baseline's).
+        createdAt: buildTimeOf(dir) ?? at,
         createdBy: who.actor,
-        gitSha: who.gitSha ?? null,
+        gitSha: null,
         rolledBackAt: null,
       };
   return { record, published: await context.artifacts.put(remote, version, dir) };
@@ -218,36 +221,41 @@ async function commitStored(context: ReleaseContext, options: RecordOptions, cha
 /** Makes a stored release (a candidate, or an older release) the live one. */
 export async function promoteRelease(
   context: ReleaseContext,
-  options: Actor & { remote: RemoteName; version: string; carriesOut?: string | undefined },
-): Promise<{ from: string | null; to: string }> {
+  options: Actor & MoveOptions & { remote: RemoteName; version: string; carriesOut?: string | undefined },
+): Promise<{ from: string | null; to: string } & MoveNotices> {
   const { remote, version } = options;
   const state = await context.store.state(remote);
   const record = state.releases.find((r) => r.version === version);
   if (!record) throw new ReleaseRefused(`${remote} has no release ${version}`, [], 404);
   if (state.current === version) throw new ReleaseRefused(`${remote} is already on ${version}`, [], 409);
+  const at = (context.now?.() ?? new Date()).toISOString();
+  const inTheWay = canaryInTheWay(state, remote, version, 'promoting', options, at);
   if (!(await context.artifacts.ensure(remote, version)))
     throw new ReleaseRefused(`the files of ${remote} ${version} are missing from the artifact store: not promoting it`);
-  const at = (context.now?.() ?? new Date()).toISOString();
   const baseline = await baselineOf(context, remote, state, options, at);
   const upsert = baseline && baseline.record.version !== version ? [baseline.record] : [];
-  upsert.push({ ...record, state: 'released', position: nextPosition(state), rolledBackAt: null });
+  upsert.push(...inTheWay.upsert, { ...record, state: 'released', position: nextPosition(state), rolledBackAt: null });
   const from = state.current ?? baseline?.record.version ?? null;
   await commitMove(context, {
     remote,
     expectedRevision: state.revision,
     current: version,
     upsert,
-    events: [event(remote, 'promote', version, from, options, at)],
+    events: [endedIn(event(remote, 'promote', version, from, options, at), inTheWay.ended)],
     ...schedulingOf(options),
   });
-  return { from, to: version };
+  return { from, to: version, endedCanary: inTheWay.ended, warnings: scheduleWarnings(state, options) };
 }
+
+/** A move that ended a canary says so in its event (the timeline and the webhook read it). */
+const endedIn = (line: ReleaseEvent, ended: { version: string; share: number } | null): ReleaseEvent =>
+  ended ? { ...line, details: JSON.stringify({ endedCanary: ended.version, share: ended.share }) } : line;
 
 /** Repoints to the release that was live before the current one, or to `to` when given. */
 export async function rollbackRelease(
   context: ReleaseContext,
-  options: Actor & { remote: RemoteName; to?: string | undefined },
-): Promise<{ from: string; to: string }> {
+  options: Actor & MoveOptions & { remote: RemoteName; to?: string | undefined },
+): Promise<{ from: string; to: string } & MoveNotices> {
   const { remote } = options;
   const state = await context.store.state(remote);
   const from = state.current;
@@ -257,9 +265,10 @@ export async function rollbackRelease(
   const record = state.releases.find((r) => r.version === target && r.state === 'released');
   if (!record) throw new ReleaseRefused(`${remote} has no release ${target}`, [], 404);
   if (target === from) throw new ReleaseRefused(`${remote} is already on ${target}`, [], 409);
+  const at = (context.now?.() ?? new Date()).toISOString();
+  const inTheWay = canaryInTheWay(state, remote, target, 'rolling back to', options, at);
   if (!(await context.artifacts.ensure(remote, target)))
     throw new ReleaseRefused(`the files of ${remote} ${target} are missing from the artifact store: not rolling back to it`);
-  const at = (context.now?.() ?? new Date()).toISOString();
   const upsert = state.releases
     .filter((r) => r.version === from || r.version === target)
     .map((r) => (r.version === from ? { ...r, rolledBackAt: at } : { ...r, rolledBackAt: null }));
@@ -267,10 +276,10 @@ export async function rollbackRelease(
     remote,
     expectedRevision: state.revision,
     current: target,
-    upsert,
-    events: [event(remote, 'rollback', target, from, options, at)],
+    upsert: [...inTheWay.upsert, ...upsert],
+    events: [endedIn(event(remote, 'rollback', target, from, options, at), inTheWay.ended)],
   });
-  return { from, to: target };
+  return { from, to: target, endedCanary: inTheWay.ended, warnings: scheduleWarnings(state, {}) };
 }
 
 export interface ListedRelease extends ReleaseRecord {

@@ -61,7 +61,7 @@ describe('release API access', () => {
 
   it('lists releases for the right token, never cached', async () => {
     const res = await request(server).get('/api/releases/mf-invest').set('Authorization', `Bearer ${TOKEN}`).expect(200);
-    expect(res.body).toEqual({ current: null, canary: null, releases: [], scheduled: null });
+    expect(res.body).toEqual({ current: null, canary: null, releases: [], scheduled: null, lastSchedule: null });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 });
@@ -107,7 +107,7 @@ describe('release uploads', () => {
     expect(res.status).toBe(422);
     expect(res.body.error).toMatch(/mf_invest was not released, the registry is unchanged/);
     const listing = await request(server).get('/api/releases/mf_invest').set('Authorization', `Bearer ${TOKEN}`);
-    expect(listing.body).toEqual({ current: null, canary: null, releases: [], scheduled: null });
+    expect(listing.body).toEqual({ current: null, canary: null, releases: [], scheduled: null, lastSchedule: null });
   });
 
   it('refuses a rollback with nothing to go back to, and a malformed version', async () => {

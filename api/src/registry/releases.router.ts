@@ -1,10 +1,12 @@
 /**
  * The release API a section team's CI calls, each remote with its own token (release-auth.ts):
  *   POST /api/releases/{remote}            gzipped tar of dist; 201 { version } (?candidate=1: stored, not live)
- *   POST /api/releases/{remote}/promote    { version, share?, at? } (share 1..99: a canary beside the current version;
- *                                          at: an ISO time, when it happens; stored, carried out by any instance)
+ *   POST /api/releases/{remote}/promote    { version, share?, at?, endCanary? } (share 1..99: a canary beside the current
+ *                                          version; at: an ISO time, when it happens; stored, carried out by any instance;
+ *                                          endCanary: end a canary of another version, else 409). A move's answer names
+ *                                          the canary it ended (endedCanary) and warns of a schedule it makes wrong (warnings)
  *   DELETE /api/releases/{remote}/scheduled cancels the scheduled promotion
- *   POST /api/releases/{remote}/rollback   { to? } (while a canary runs and without `to`: ends the canary)
+ *   POST /api/releases/{remote}/rollback   { to?, endCanary? } (while a canary runs and without `to`: ends the canary)
  *   POST /api/releases/{remote}/preview    { version } -> a signed, expiring preview link
  *   GET  /api/releases/{remote}            the releases, the current one marked, the canary if one runs, what is scheduled
  * Every change is recorded (who, when, git sha) and a refused one changes nothing.
@@ -29,6 +31,7 @@ import { listReleases, promoteRelease, releaseBuild, ReleaseRefused, type Releas
 import { FULL_SHARE, rollbackOrEndCanary, startCanary } from './canary/canary-service';
 import { parseRemoteName } from './remote-names';
 import { cancelScheduled, schedulePromotion } from './schedule/schedule-service';
+import { lastScheduleOutcome } from './schedule/schedule-outcome';
 import { removeFolder } from './remove-folder';
 import { TarballRefused } from './tarball';
 import { UploadAbandoned, unpackInWorker } from './upload-worker';
@@ -43,8 +46,10 @@ const promoteSchema = previewSchema.extend({
     .max(FULL_SHARE, 'share must be 1 to 100')
     .optional(),
   at: z.iso.datetime({ offset: true, message: 'at must be an ISO time with its zone, such as 2026-12-01T14:00:00Z' }).optional(),
+  /** End a running canary of another version with this move (else refused with 409 naming it). */
+  endCanary: z.boolean().optional(),
 });
-const rollbackSchema = z.object({ to: versionSchema.optional() });
+const rollbackSchema = z.object({ to: versionSchema.optional(), endCanary: z.boolean().optional() });
 
 export interface ReleaseApiDeps {
   config: AppConfig;
@@ -138,7 +143,8 @@ export function releasesRouter(deps: ReleaseApiDeps): Router {
     const context = await deps.context();
     const listing = await listReleases(context, ctx.state.remote);
     const { canary, scheduled } = await context.store.state(ctx.state.remote);
-    ctx.body = { ...listing, canary, scheduled };
+    const lastSchedule = scheduled ? null : lastScheduleOutcome(await context.store.events(ctx.state.remote));
+    ctx.body = { ...listing, canary, scheduled, lastSchedule };
   });
 
   router.post('/:remote', async (ctx) => {
@@ -176,8 +182,8 @@ export function releasesRouter(deps: ReleaseApiDeps): Router {
   });
 
   router.post('/:remote/promote', jsonBody(), validate(promoteSchema), async (ctx) => {
-    const { version, share = FULL_SHARE, at } = validBody(ctx, promoteSchema);
-    const who = { remote: ctx.state.remote, version, actor: ctx.state.actor, gitSha: gitShaOf(ctx) };
+    const { version, share = FULL_SHARE, at, endCanary } = validBody(ctx, promoteSchema);
+    const who = { remote: ctx.state.remote, version, actor: ctx.state.actor, gitSha: gitShaOf(ctx), endCanary };
     const context = await deps.context();
     if (at !== undefined) {
       ctx.status = 202;
@@ -193,10 +199,11 @@ export function releasesRouter(deps: ReleaseApiDeps): Router {
   });
 
   router.post('/:remote/rollback', jsonBody(), validate(rollbackSchema), async (ctx) => {
-    const { to } = validBody(ctx, rollbackSchema);
+    const { to, endCanary } = validBody(ctx, rollbackSchema);
     ctx.body = await rollbackOrEndCanary(await deps.context(), {
       remote: ctx.state.remote,
       to,
+      endCanary,
       actor: ctx.state.actor,
       gitSha: gitShaOf(ctx),
     }).catch(refusal);

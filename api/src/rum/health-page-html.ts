@@ -90,7 +90,7 @@ function tables(timeline: ReleaseTimeline): string {
 function results(timeline: ReleaseTimeline): string {
   const name = remoteLabel(timeline.remote);
   const summary = timeline.versions.length
-    ? `Current version: ${escapeHtml(timeline.current ?? 'none (the build shipped with the site)')}. One point per ${timeline.slotMinutes} minutes, times in UTC.`
+    ? `Current version: ${escapeHtml(timeline.current ?? 'none (the build shipped with the site)')}. One point per ${slotWords(timeline.slotMinutes)}, times in UTC.`
     : 'No page views were reported in this window.';
   const charts = FIGURES.map((f) => `<h3 style="margin:24px 0 4px">${escapeHtml(f.title)}</h3>${timelineChart(f, timeline)}`);
   return (
@@ -110,3 +110,7 @@ export function renderHealthPage(input: HealthPageInput): string {
     `${form(input)}${input.timeline ? results(input.timeline) : ''}</main></body></html>`
   );
 }
+
+/** "minute", "5 minutes", "hour": what one point of the chart stands for. */
+export const slotWords = (minutes: number) =>
+  minutes === 1 ? 'minute' : minutes === 60 ? 'hour' : minutes % 60 === 0 ? `${minutes / 60} hours` : `${minutes} minutes`;

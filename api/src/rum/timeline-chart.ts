@@ -34,6 +34,19 @@ const MARGIN = { top: 56, right: 16, bottom: 28, left: 56 };
 const LABEL_ROWS = 3;
 
 const TIME = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+const CLOCK = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const DAY_CLOCK = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'UTC',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+/** The time axis in one style, 24-hour UTC like every other time on the page: the day too when the window spans days. */
+export const axisTime = (from: Date, to: Date) => (to.getTime() - from.getTime() > 86_400_000 ? DAY_CLOCK : CLOCK).format;
+/** About how wide a mark's label is drawn (11 px text), to keep close moves' labels apart. */
+const labelWidth = (text: string) => text.length * 6.2 + 8;
 export const utcTime = (iso: string) => `${TIME.format(new Date(iso))} UTC`;
 
 const ACTION_WORDS: Record<TimelineEvent['action'], string> = {
@@ -96,7 +109,7 @@ export function timelineChart(figure: ChartFigure, timeline: ReleaseTimeline): s
         `<g><line x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${height(tick)}" y2="${height(tick)}" stroke="#e7e5e4"/>` +
         `<text x="${MARGIN.left - 6}" y="${height(tick) + 4}" text-anchor="end" font-size="11" fill="#57534e">${tick}${escapeHtml(figure.unit)}</text></g>`,
     );
-  const timeFormat = x.tickFormat();
+  const timeFormat = axisTime(new Date(timeline.from), new Date(timeline.to));
   const xTicks = x
     .ticks(6)
     .map(
@@ -113,14 +126,24 @@ export function timelineChart(figure: ChartFigure, timeline: ReleaseTimeline): s
       `${dash ? ` stroke-dasharray="${dash}"` : ''}/>${points.join('')}</g>`
     );
   });
-  const marks = timeline.events.map((event, index) => {
+  // Each label goes on the first row where it clears the label before it (the least crowded when none).
+  const rowEnds: number[] = Array.from({ length: LABEL_ROWS }, () => -Infinity);
+  const marks = timeline.events.map((event) => {
     const at = px(x(new Date(event.at)));
     const colour = event.action === 'rollback' || event.action === 'schedule-refused' || event.action === 'hold' ? '#b91c1c' : '#111111';
-    const labelY = 14 + (index % LABEL_ROWS) * 14;
-    const anchor = at > WIDTH - 160 ? 'end' : 'start';
+    const anchor: 'start' | 'end' = at > WIDTH - 160 ? 'end' : 'start';
+    const width = labelWidth(eventLabel(event));
+    const edges = (a: 'start' | 'end', x: number) => (a === 'end' ? [x - width, x] : [x, x + width]) as [number, number];
+    const free = rowEnds.findIndex((end) => end < edges(anchor, at)[0]);
+    const row = free >= 0 ? free : rowEnds.indexOf(Math.min(...rowEnds));
+    // No row is clear: the label starts after the last one on the least crowded row.
+    const textAnchor: 'start' | 'end' = free >= 0 ? anchor : 'start';
+    const textX = free >= 0 ? (anchor === 'end' ? at - 4 : at + 4) : rowEnds[row]! + 4;
+    rowEnds[row] = edges(textAnchor, textX)[1];
+    const labelY = 14 + row * 14;
     return (
       `<g data-event="${event.action}"><line x1="${at}" x2="${at}" y1="${labelY + 2}" y2="${HEIGHT - MARGIN.bottom}" stroke="${colour}" stroke-width="1.5" stroke-dasharray="3 3"/>` +
-      `<text x="${anchor === 'end' ? at - 4 : at + 4}" y="${labelY}" text-anchor="${anchor}" font-size="11" fill="${colour}">${escapeHtml(eventLabel(event))}</text></g>`
+      `<text x="${textX}" y="${labelY}" text-anchor="${textAnchor}" font-size="11" fill="${colour}">${escapeHtml(eventLabel(event))}</text></g>`
     );
   });
   const titleId = `${figure.id}-title`;

@@ -8,6 +8,7 @@ import type { RemoteName } from '@cardlift/contracts';
 import { commitMove, schedulingOf } from '../release-commits';
 import { baselineOf, nextPosition, ReleaseRefused, rollbackRelease, type Actor, type ReleaseContext } from '../release-service';
 import { releaseEvent as event } from '../release-events';
+import { canaryInTheWay, scheduleWarnings, type MoveNotices, type MoveOptions } from '../move-notices';
 import type { Canary, RegistryChange, RemoteState, ReleaseEvent, ReleaseRecord } from '../registry-store';
 
 export const FULL_SHARE = 100;
@@ -17,8 +18,8 @@ const nowIso = (context: ReleaseContext) => (context.now?.() ?? new Date()).toIS
 /** Serves `version` to `share` % of visitors (1..99); a running canary of the same version changes share. */
 export async function startCanary(
   context: ReleaseContext,
-  options: Actor & { remote: RemoteName; version: string; share: number; carriesOut?: string | undefined },
-): Promise<{ current: string; canary: Canary }> {
+  options: Actor & MoveOptions & { remote: RemoteName; version: string; share: number; carriesOut?: string | undefined },
+): Promise<{ current: string; canary: Canary; steppedFrom: number | null } & MoveNotices> {
   const { remote, version, share } = options;
   const state = await context.store.state(remote);
   if (!state.releases.some((r) => r.version === version)) throw new ReleaseRefused(`${remote} has no release ${version}`, [], 404);
@@ -29,16 +30,18 @@ export async function startCanary(
   if (!current)
     throw new ReleaseRefused(`${remote} has no current release to compare a canary with: promote ${version} with share 100 first`, [], 409);
   if (current === version) throw new ReleaseRefused(`${remote} is already on ${version}`, [], 409);
-  if (state.canary && state.canary.version !== version)
-    throw new ReleaseRefused(
-      `${remote} already runs a canary of ${state.canary.version}: promote it with share 100 or roll it back first`,
-      [],
-      409,
-    );
+  const inTheWay = canaryInTheWay(state, remote, version, 'a canary of', options, at);
   if (!(await context.artifacts.ensure(remote, version)))
     throw new ReleaseRefused(`the files of ${remote} ${version} are missing from the artifact store: not starting a canary`);
   const canary: Canary = { version, share, since: at };
-  const events = [event(remote, state.canary ? 'step' : 'canary', version, current, options, at)];
+  // The same version again moves the running canary to the new share (a step), never a second start.
+  const steppedFrom = state.canary?.version === version ? state.canary.share : null;
+  const started = event(remote, steppedFrom === null ? 'canary' : 'step', version, current, options, at);
+  const events = [
+    inTheWay.ended
+      ? { ...started, details: JSON.stringify({ endedCanary: inTheWay.ended.version, share: inTheWay.ended.share }) }
+      : started,
+  ];
   if (baseline) events.unshift(event(remote, 'baseline', current, null, { actor: options.actor }, at));
   // The canary's folder is never removed meanwhile: a record names it (RegistryStore.removeUnnamed).
   await commitMove(context, {
@@ -46,23 +49,26 @@ export async function startCanary(
     expectedRevision: state.revision,
     current,
     canary,
-    upsert: baseline ? [baseline.record] : [],
+    upsert: [...(baseline ? [baseline.record] : []), ...inTheWay.upsert],
     events,
     ...schedulingOf(options),
   });
-  return { current, canary };
+  // A schedule of this same version still means what it meant: it moves this canary at its time.
+  const warnings = scheduleWarnings(state, { ...options, stepsCanaryOf: version });
+  return { current, canary, steppedFrom, endedCanary: inTheWay.ended, warnings };
 }
 
 /** A rollback while a canary runs ends the canary (everyone on the current version); otherwise a rollback. */
 export async function rollbackOrEndCanary(
   context: ReleaseContext,
-  options: Actor & { remote: RemoteName; to?: string | undefined },
-): Promise<{ from: string; to: string }> {
+  options: Actor & MoveOptions & { remote: RemoteName; to?: string | undefined },
+): Promise<{ from: string; to: string } & MoveNotices> {
   const state = await context.store.state(options.remote);
   if (!state.canary || !state.current || options.to !== undefined) return rollbackRelease(context, options);
   const change = endCanaryChange(state, options.remote, options, nowIso(context));
   await commitMove(context, { ...change, current: state.current });
-  return { from: state.canary.version, to: state.current };
+  // A scheduled completion of this canary has nothing left to complete: it is refused at its time.
+  return { from: state.canary.version, to: state.current, endedCanary: state.canary, warnings: scheduleWarnings(state, {}) };
 }
 
 /** The change that ends the canary: its record marked rolled back, everyone on the current version. */

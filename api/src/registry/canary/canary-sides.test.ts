@@ -83,7 +83,12 @@ describe('canary sides', () => {
 
   it('a rollback ends the canary: everyone on the current version', async () => {
     const ended = await request(servers[1]!).post(`/api/releases/${remote}/rollback`).set('Authorization', `Bearer ${TOKEN}`).send({});
-    expect(ended.body).toEqual({ from: canary, to: current });
+    expect(ended.body).toEqual({
+      from: canary,
+      to: current,
+      endedCanary: { version: canary, share: expect.any(Number), since: expect.any(String) },
+      warnings: [],
+    });
     await Promise.all(apps.map((app) => app.registry.refresh()));
     const canaryVisitor = Array.from({ length: 100 }, (_, i) => `visitor-${String(i).padStart(14, '0')}`).find((v) =>
       onCanarySide(v, remote, SHARE),

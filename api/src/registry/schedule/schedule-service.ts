@@ -6,15 +6,17 @@
  * schedule: of two instances, one commits and the other's commit is refused, so it happens once.
  *
  * At its time it is refused, and the refusal recorded with its reason, when the registry changed in a
- * way that makes it wrong: its version was removed, a canary runs, or the registry moved since it was
- * scheduled (a promotion or rollback by hand, a guard's step).
+ * way that makes it wrong: its version was removed, a canary of another version runs, or the registry
+ * moved since it was scheduled (a promotion or rollback by hand). A promotion of the running canary's
+ * version, scheduled while it runs, completes that canary at its time whatever share the guard stepped
+ * it to; ended meanwhile, it is refused.
  */
 import { randomUUID } from 'node:crypto';
 import type { RemoteName } from '@cardlift/contracts';
 import { startCanary, FULL_SHARE } from '../canary/canary-service';
 import { releaseEvent as event } from '../release-events';
 import { commitChange } from '../release-commits';
-import { canaryRuns, promoteRelease, ReleaseRefused, type Actor, type ReleaseContext } from '../release-service';
+import { promoteRelease, ReleaseRefused, type Actor, type ReleaseContext } from '../release-service';
 import type { RemoteState, ScheduledAction } from '../registry-store';
 
 /** How far ahead a promotion may be scheduled. */
@@ -44,7 +46,14 @@ export async function schedulePromotion(context: ReleaseContext, request: Schedu
       [],
       409,
     );
-  if (state.canary) throw canaryRuns(state.canary);
+  // A promotion of the running canary's version completes that canary at its time (the README's CI
+  // example: a canary now, everyone at the launch); any other version would end it, so it waits.
+  if (state.canary && state.canary.version !== version)
+    throw new ReleaseRefused(
+      `a canary of ${remote} ${state.canary.version} runs at ${state.canary.share} %: schedule that version (it completes the canary at its time), or end the canary first`,
+      [],
+      409,
+    );
   const share = request.share !== undefined && request.share < FULL_SHARE ? request.share : null;
   if (state.current === version) throw new ReleaseRefused(`${remote} is already on ${version}`, [], 409);
   const scheduled: ScheduledAction = {
@@ -87,6 +96,7 @@ async function whyWrong(context: ReleaseContext, state: RemoteState, scheduled: 
   // `ensure`: with builds in the database, one stored through another instance is fetched to this one's cache first.
   if (!state.releases.some((r) => r.version === version) || !(await context.artifacts.ensure(remote, version)))
     return `${version} was removed`;
+  if (state.canary?.version === version) return undefined; // the guard's steps meanwhile change nothing of it
   if (state.canary) return `a canary of ${state.canary.version} runs at ${state.canary.share} %`;
   if (state.revision !== scheduled.baseRevision)
     return `the registry moved since it was scheduled (now on ${state.current ?? 'no release'})`;
