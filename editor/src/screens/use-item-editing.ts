@@ -6,10 +6,13 @@
 import { useCallback, useRef, useState } from 'react';
 import { contentChanges, type ContentKind } from '@cardlift/contracts';
 import { cleanValue, emptyValue, kindJsonSchema } from '../form/json-schema';
+import { validateItem } from '../form/validate-item';
 import { dropDraft, writeDraft } from './local-drafts';
 
 /** How long typing may pause before the browser's copy is written. */
 const KEEP_AFTER_MS = 400;
+
+const structuredCopy = (value: unknown): unknown => (value === null ? null : JSON.parse(JSON.stringify(value)));
 
 export function useItemEditing(kind: ContentKind, email: string) {
   const schema = kindJsonSchema(kind);
@@ -21,7 +24,16 @@ export function useItemEditing(kind: ContentKind, email: string) {
   const timer = useRef<number | undefined>(undefined);
   const [dirty, setDirty] = useState(false);
 
-  const differs = (raw: unknown) => contentChanges(saved.current, cleanValue(schema, raw)).length > 0;
+  /**
+   * The form's values as a save would store them: the schema's own output (trimmed, defaults filled,
+   * fields the kind does not have left out), so after a save the form compares equal to what the
+   * server kept. Values the schema refuses cannot be saved as they are; they are compared cleaned.
+   */
+  const asStored = (raw: unknown) => {
+    const checked = validateItem(kind, raw);
+    return checked.ok ? checked.item : cleanValue(schema, raw);
+  };
+  const differs = (raw: unknown) => contentChanges(saved.current, asStored(raw)).length > 0;
 
   /** The form's values changed: dirty or not, and the browser's copy follows. */
   const edited = useCallback(
@@ -46,7 +58,8 @@ export function useItemEditing(kind: ContentKind, email: string) {
       if (draftId.current !== next.id && next.id !== null) dropDraft(email, kind, draftId.current);
       draftId.current = next.id;
       base.current = next.revision;
-      saved.current = next.content ?? cleanValue(schema, emptyValue(schema));
+      // A copy: the form is drawn from the same object, and a control may change its nested values in place.
+      saved.current = next.content === undefined ? cleanValue(schema, emptyValue(schema)) : structuredCopy(next.content);
       // Before the form has reported any values (the screen just opened), a kept copy stays: it is offered back.
       if (values.current === undefined) return;
       const now = differs(values.current);
