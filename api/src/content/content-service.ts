@@ -6,11 +6,12 @@
  * audit line: a refused or lost race writes nothing.
  */
 import crypto from 'node:crypto';
-import { BANNERS_ITEM_ID, type ContentKind, type ContentState } from '@cardlift/contracts';
+import { BANNERS_ITEM_ID, type ContentKind, type ContentState, type PendingSchedule } from '@cardlift/contracts';
 import { checkReferences, ContentError, type Clock, type UploadedImageCheck } from './content-store';
 import { itemsOf, KINDS } from './content-kinds';
 import { checkBase, type WriteBase } from './content-preconditions';
 import { ContentRefused } from './content-refused';
+import { endingSchedule } from './pending-schedule';
 import type { ContentChange, EditorialStore, ItemRecord, RevisionRecord } from './editorial-store';
 
 export { ContentRefused };
@@ -119,7 +120,14 @@ export class ContentService {
    * refused). `base` is the revision the publisher saw: a newer one refuses the publish (409), so
    * nobody publishes a revision they never read.
    */
-  async publish(kind: ContentKind, id: string, actor: string, at?: string, base: WriteBase = 'any'): Promise<ItemRecord> {
+  async publish(
+    kind: ContentKind,
+    id: string,
+    actor: string,
+    at?: string,
+    base: WriteBase = 'any',
+    { replaceSchedule = false }: { replaceSchedule?: boolean } = {},
+  ): Promise<ItemRecord & { cancelledSchedule?: PendingSchedule }> {
     const { store, item } = await this.find(kind, id);
     await checkBase(store, kind, item, base);
     const when = at === undefined ? undefined : new Date(at);
@@ -146,19 +154,32 @@ export class ContentService {
       });
       return scheduled;
     }
-    return this.goLive(store, item, item.latestRevision, actor, 'publish');
+    const cancelled = await endingSchedule(store, item, 'publish', replaceSchedule);
+    const next = await this.goLive(store, item, item.latestRevision, actor, cancelled ? 'publish, cancelling the schedule' : 'publish');
+    return cancelled ? { ...next, cancelledSchedule: cancelled } : next;
   }
 
-  /** Takes the item off the site: 404 (a job posting: 410, closed); its revisions stay. */
-  async unpublish(kind: ContentKind, id: string, actor: string, base: WriteBase = 'any'): Promise<ItemRecord> {
+  /**
+   * Takes the item off the site: 404 (a job posting: 410, closed); its revisions stay. A pending
+   * schedule is someone's plan: refused while one is, unless `cancelSchedule` (pending-schedule.ts).
+   */
+  async unpublish(
+    kind: ContentKind,
+    id: string,
+    actor: string,
+    base: WriteBase = 'any',
+    { cancelSchedule = false }: { cancelSchedule?: boolean } = {},
+  ): Promise<ItemRecord & { cancelledSchedule?: PendingSchedule }> {
     const { store, item } = await this.find(kind, id);
     await checkBase(store, kind, item, base);
     if (item.state !== 'published' && item.state !== 'scheduled')
       throw new ContentRefused(409, 'not_published', `${KINDS[kind].label} is not published`);
+    const cancelled = await endingSchedule(store, item, 'unpublish', cancelSchedule);
     await this.checkLive(store, item, undefined);
     const next: ItemRecord = { ...item, state: 'unpublished', scheduledRevision: null, publishAt: null, updatedAt: this.now() };
-    await store.commit({ expected: unchanged(item), item: next, audit: this.audit(actor, 'unpublish', item, next), live: true });
-    return next;
+    const action = cancelled ? 'unpublish, cancelling the schedule' : 'unpublish';
+    await store.commit({ expected: unchanged(item), item: next, audit: this.audit(actor, action, item, next), live: true });
+    return cancelled ? { ...next, cancelledSchedule: cancelled } : next;
   }
 
   async revisions(kind: ContentKind, id: string): Promise<RevisionRecord[]> {

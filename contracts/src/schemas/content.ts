@@ -242,8 +242,15 @@ export const CONTENT_ID_FIELDS = { casestudies: 'id', blog: 'id', jobs: 'slug', 
 export const CONTENT_STATES = ['draft', 'scheduled', 'published', 'unpublished'] as const;
 export const contentStateSchema = z.enum(CONTENT_STATES);
 
-/** POST /api/content/{kind}/{id}/publish: now, or at `at` (scheduled). */
-export const publishRequestSchema = z.object({ at: z.iso.datetime({ offset: true }).optional() }).strict();
+/**
+ * POST /api/content/{kind}/{id}/publish: now, or at `at` (scheduled). Publishing now while a
+ * schedule is pending is refused (409 `schedule_pending`) unless `replaceSchedule` says to cancel it.
+ */
+export const publishRequestSchema = z
+  .object({ at: z.iso.datetime({ offset: true }).optional(), replaceSchedule: z.boolean().optional() })
+  .strict();
+/** POST /api/content/{kind}/{id}/unpublish: refused while a schedule is pending unless `cancelSchedule`. */
+export const unpublishRequestSchema = z.object({ cancelSchedule: z.boolean().optional() }).strict();
 /** POST /api/content/{kind}/{id}/restore: the revision to copy into a new draft. */
 export const restoreRequestSchema = z.object({ revision: z.number().int().positive() }).strict();
 
@@ -257,6 +264,17 @@ export const contentRevisionSchema = z.object({
   restoredFrom: z.number().int().positive().nullable(),
 });
 
+/** A scheduled publish: the revision, when it goes live, who set it and when (null when unknown). */
+export const pendingScheduleSchema = z.object({
+  revision: z.number().int().positive(),
+  publishAt: z.string(),
+  scheduledBy: z.string().nullable(),
+  scheduledAt: z.string().nullable(),
+});
+
+/** Who last published, scheduled or unpublished the item, and when (`action` as the audit names it). */
+export const contentActionSummarySchema = z.object({ actor: z.string(), action: z.string(), at: z.string() });
+
 /** An item as the content API answers it: where it stands, and its latest revision's content. */
 export const contentItemStatusSchema = z.object({
   kind: contentKindSchema,
@@ -267,6 +285,11 @@ export const contentItemStatusSchema = z.object({
   liveRevision: z.number().int().positive().nullable(),
   scheduledRevision: z.number().int().positive().nullable(),
   publishAt: z.string().nullable(),
+  /** Who set the pending schedule; null when none is pending. */
+  scheduledBy: z.string().nullable().optional(),
+  lastAction: contentActionSummarySchema.nullable().optional(),
+  /** On the answer of a publish now or an unpublish that ended a pending schedule: that schedule. */
+  cancelledSchedule: pendingScheduleSchema.optional(),
   content: z.unknown(),
 });
 
@@ -274,3 +297,13 @@ export type ContentKind = z.infer<typeof contentKindSchema>;
 export type ContentState = z.infer<typeof contentStateSchema>;
 export type ContentRevision = z.infer<typeof contentRevisionSchema>;
 export type ContentItemStatus = z.infer<typeof contentItemStatusSchema>;
+export type PendingSchedule = z.infer<typeof pendingScheduleSchema>;
+/**
+ * Where an item stands, without its content: what an open item screen learns on each presence call,
+ * so a publish, a schedule or an unpublish by someone else shows within seconds.
+ */
+export type ContentItemState = Pick<
+  ContentItemStatus,
+  'state' | 'latestRevision' | 'liveRevision' | 'scheduledRevision' | 'publishAt' | 'scheduledBy' | 'lastAction'
+>;
+export type ContentActionSummary = z.infer<typeof contentActionSummarySchema>;
