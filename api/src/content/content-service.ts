@@ -12,7 +12,8 @@ import { itemsOf, KINDS } from './content-kinds';
 import { checkBase, type WriteBase } from './content-preconditions';
 import { ContentRefused } from './content-refused';
 import { endingSchedule } from './pending-schedule';
-import type { ContentChange, EditorialStore, ItemRecord, RevisionRecord } from './editorial-store';
+import { checkBannerLinks } from './site-links';
+import type { ContentChange, ContentRedirect, EditorialStore, ItemRecord, RevisionRecord } from './editorial-store';
 
 export { ContentRefused };
 
@@ -256,16 +257,24 @@ export class ContentService {
     const found = await store.revision(item.uid, revision);
     if (!found) throw new ContentRefused(404, 'not_found', `${KINDS[item.kind].label} has no revision ${revision}`);
     const body = checkedItem(item.kind, found.body, true);
-    await this.checkLive(store, item, body);
+    // Going live under a new id, its old address will answer 301 to it (see goLive).
+    const renamed = item.liveId !== null && item.liveId !== found.itemId ? [{ kind: item.kind, from: item.liveId, to: found.itemId }] : [];
+    await this.checkLive(store, item, body, renamed);
     return { body, itemId: found.itemId };
   }
 
   /** The live content with `item` replaced by `body` (or removed) must still hold together. */
-  private async checkLive(store: EditorialStore, item: ItemRecord, body: object | undefined): Promise<void> {
+  private async checkLive(
+    store: EditorialStore,
+    item: ItemRecord,
+    body: object | undefined,
+    renamed: ContentRedirect[] = [],
+  ): Promise<void> {
     const others = (await store.liveItems()).filter((live) => live.uid !== item.uid && live.state !== 'unpublished');
     const items = itemsOf(body ? [...others, { kind: item.kind, body }] : others);
     try {
       checkReferences(items, this.deps.imagesDir, (where, id) => (where === 'banners' ? 'banners' : `${where}/${id}`), this.deps.uploaded);
+      checkBannerLinks(items, [...renamed, ...(await store.redirects())]);
     } catch (error) {
       if (error instanceof ContentError) throw new ContentRefused(409, 'content_refused', error.message);
       throw error;
