@@ -47,7 +47,7 @@ export function checkBannerLinks(items: ContentItems, redirects: readonly Conten
     if (liveIds(items, target.kind).includes(id)) continue;
     throw new ContentError(
       `banners: field "${field}": ${place} links to ${href}, which would not be published: every page showing it would link to a page that is not found. ` +
-        'Point that link elsewhere first (Banners), then try again',
+        'Point that link elsewhere first (Banners)',
     );
   }
 }

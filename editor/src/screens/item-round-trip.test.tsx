@@ -58,7 +58,12 @@ function serve(kind: ContentKind, id: string, content: unknown) {
       puts.push(body);
       const parsed = CONTENT_KIND_SCHEMAS[kind].safeParse(body);
       if (!parsed.success) return json({ error: parsed.error.message, code: 'validation_failed' }, 400);
-      Object.assign(item, { latestRevision: item.latestRevision + 1, content: parsed.data });
+      const saved = parsed.data as Record<string, unknown>;
+      Object.assign(item, {
+        id: String(saved[CONTENT_ID_FIELDS[kind] ?? ''] ?? id) || id,
+        latestRevision: item.latestRevision + 1,
+        content: saved,
+      });
     }
     return json(item);
   }) as unknown as typeof fetch;
@@ -111,4 +116,36 @@ it('draws alt text controls only for an image whose texts the kind stores', () =
     expect(screen.getByLabelText(/^Alt text of the hero image/)).toBeInTheDocument();
     expect(screen.queryByLabelText(/^Alt text of the client logo/)).not.toBeInTheDocument();
   });
+});
+
+it('keeps the edits of a tab closed right after typing (pagehide), before the typing pause writes them', async () => {
+  const [kind, id, content] = seeds.find(([k]) => k === 'blog')!;
+  serve(kind, id, content);
+  render(
+    <EditorProvider client={new EditorClient()}>
+      <ItemScreen kind={kind} id={id} session={session} />
+    </EditorProvider>,
+  );
+  await screen.findByRole('button', { name: 'Publish now' });
+  await userEvent.type(wordsField(kind), '!', { delay: null });
+  window.dispatchEvent(new Event('pagehide'));
+  const kept = Object.entries(window.localStorage).map(([, value]) => JSON.parse(String(value)) as { values: { title: string } });
+  expect(kept.map((draft) => draft.values.title)).toEqual([`${String(content.title)}!`]);
+});
+
+it('follows a rename: the address names the id the item was saved under, so a reload finds it', async () => {
+  const [kind, id, content] = seeds.find(([k]) => k === 'blog')!;
+  serve(kind, id, content);
+  window.history.replaceState(null, '', `/editor/blog/${id}`);
+  render(
+    <EditorProvider client={new EditorClient()}>
+      <ItemScreen kind={kind} id={id} session={session} />
+    </EditorProvider>,
+  );
+  await screen.findByRole('button', { name: 'Publish now' });
+  const idField = document.getElementById('field-id') as HTMLInputElement;
+  await userEvent.clear(idField);
+  await userEvent.type(idField, 'a-new-address');
+  await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+  await waitFor(() => expect(window.location.pathname).toBe('/editor/blog/a-new-address'));
 });

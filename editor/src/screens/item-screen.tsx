@@ -97,6 +97,15 @@ export function ItemScreen({ kind, id, session }: { kind: ContentKind; id: strin
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [seenByPresence]);
 
+  // Saved or published under a new id (a rename): the address follows, so a reload finds the item.
+  useEffect(() => {
+    if (id === null || !current || current.id === id) return;
+    carried = outcome;
+    navigate(itemHref(kind, current.id), { replace: true });
+    // The id the item now has is all that matters here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [current?.id]);
+
   if (loaded.error) {
     const missing = loaded.error instanceof ApiError && loaded.error.status === 404;
     return (
