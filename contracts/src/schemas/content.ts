@@ -3,10 +3,10 @@
  * the front ends import the inferred types. Dates are ISO `yyyy-mm-dd` strings.
  */
 import { DEFAULT_CTA_BUTTON_TEXT, SLUG_PATTERN } from '../content-rules';
-import { imageTexts, linkSchema, requireImageTexts, text } from './content-fields';
+import { checkTexts, imageTexts, linkSchema, requireImageTexts, text, TEXT_LIMITS } from './content-fields';
 import { z } from './z';
 
-export { linkSchema };
+export { linkSchema, TEXT_LIMITS };
 
 const AT_LEAST_ONE = 'needs at least one entry';
 const isoDate = z.iso.date();
@@ -212,13 +212,13 @@ export const BANNERS_ITEM_ID = 'site';
 /**
  * The schema every write of a kind is checked with (and every publish, again): the api's and the
  * editor's one table. The answers' shapes plus the editorial rules content from before them may
- * break (alt text), which a publish therefore refuses until the item is fixed.
+ * break (alt text, text limits), which a publish therefore refuses until the item is fixed.
  */
 export const CONTENT_KIND_SCHEMAS = {
-  casestudies: caseStudySchema.superRefine(requireImageTexts('heroImage')),
-  blog: blogPostSchema.superRefine(requireImageTexts('heroImage')),
-  jobs: jobSchema,
-  banners: bannersSchema,
+  casestudies: caseStudySchema.superRefine(requireImageTexts('heroImage')).superRefine(checkTexts()),
+  blog: blogPostSchema.superRefine(requireImageTexts('heroImage')).superRefine(checkTexts()),
+  jobs: jobSchema.superRefine(checkTexts()),
+  banners: bannersSchema.superRefine(checkTexts(true)),
 } as const satisfies Record<(typeof CONTENT_KINDS)[number], z.ZodType<object>>;
 
 /** The shapes the api answers and the site is served from: content stored before a rule still reads. */
