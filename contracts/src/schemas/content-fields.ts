@@ -57,20 +57,23 @@ export function requireImageTexts(image: string) {
 export const TEXT_LIMITS = { title: 150, bannerText: 150, any: 10_000 } as const;
 const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
 
-/** The limit of the string at `path`: a title, a banner's text, or any other text. */
-function limitOf(path: readonly (string | number)[], banners: boolean): number {
-  const last = path.at(-1);
+/**
+ * The limit of the text at `path` (`content.sections.1.title`): a title, a banner's words (the only
+ * fields named `text`), or any other text. The editor shows it as a counter beside the field.
+ */
+export function textLimitAt(path: readonly (string | number)[] | string): number {
+  const last = typeof path === 'string' ? path.split('.').at(-1) : path.at(-1);
   if (last === 'title') return TEXT_LIMITS.title;
-  if (banners && last === 'text') return TEXT_LIMITS.bannerText;
+  if (last === 'text') return TEXT_LIMITS.bannerText;
   return TEXT_LIMITS.any;
 }
 
 /** The write rule of every text of an item (see TEXT_LIMITS). */
-export function checkTexts(banners = false) {
+export function checkTexts() {
   return (item: unknown, ctx: z.RefinementCtx) => {
     const visit = (value: unknown, path: (string | number)[]) => {
       if (typeof value === 'string') {
-        const max = limitOf(path, banners);
+        const max = textLimitAt(path);
         if (value.length > max)
           ctx.addIssue({ code: 'custom', path, message: `keep it to ${max} characters or fewer (it has ${value.length})` });
         if (DIRECTION_CONTROLS.test(value))

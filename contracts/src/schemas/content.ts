@@ -3,10 +3,10 @@
  * the front ends import the inferred types. Dates are ISO `yyyy-mm-dd` strings.
  */
 import { DEFAULT_CTA_BUTTON_TEXT, SLUG_PATTERN } from '../content-rules';
-import { checkTexts, imageTexts, linkSchema, requireImageTexts, text, TEXT_LIMITS } from './content-fields';
+import { checkTexts, imageTexts, linkSchema, requireImageTexts, text, TEXT_LIMITS, textLimitAt } from './content-fields';
 import { z } from './z';
 
-export { linkSchema, TEXT_LIMITS };
+export { linkSchema, TEXT_LIMITS, textLimitAt };
 
 const AT_LEAST_ONE = 'needs at least one entry';
 const isoDate = z.iso.date();
@@ -218,7 +218,7 @@ export const CONTENT_KIND_SCHEMAS = {
   casestudies: caseStudySchema.superRefine(requireImageTexts('heroImage')).superRefine(checkTexts()),
   blog: blogPostSchema.superRefine(requireImageTexts('heroImage')).superRefine(checkTexts()),
   jobs: jobSchema.superRefine(checkTexts()),
-  banners: bannersSchema.superRefine(checkTexts(true)),
+  banners: bannersSchema.superRefine(checkTexts()),
 } as const satisfies Record<(typeof CONTENT_KINDS)[number], z.ZodType<object>>;
 
 /** The shapes the api answers and the site is served from: content stored before a rule still reads. */
