@@ -1,9 +1,10 @@
 /**
  * The frame every single control shares: its label (with "(optional)" when it may be left blank),
  * a hint, the control, and the schema's or the server's message for the field, tied to the control
- * by aria-describedby so a screen reader reads it with the field.
+ * by aria-describedby so a screen reader reads it with the field; a text with a limit gets a counter.
  */
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useEditor } from '../editor-context';
 import { errorId, fieldId, useFieldError } from './field-errors';
 
 export const CONTROL_CLASS =
@@ -39,7 +40,14 @@ export function FieldFrame({ path, label, optional, hint, children, after, count
   const id = fieldId(path);
   const hintId = `${id}-hint`;
   const countId = `${id}-count`;
-  const describedBy = [hint ? hintId : '', count ? countId : '', error ? errorId(path) : ''].filter(Boolean).join(' ');
+  // The field's message first: it is what needs doing.
+  const describedBy = [hint ? hintId : '', error ? errorId(path) : '', count ? countId : ''].filter(Boolean).join(' ');
+  const { announce } = useEditor();
+  const near = count ? nearLimit(count) : '';
+  useEffect(() => {
+    // Through the editor's one polite live region.
+    if (near) announce(`${label}: ${near}.`);
+  }, [near, label, announce]);
   return (
     <div className="mt-4">
       <label htmlFor={id} className="block text-sm font-medium text-ink">
@@ -56,9 +64,6 @@ export function FieldFrame({ path, label, optional, hint, children, after, count
         <>
           <p id={countId} className={`mt-1 text-sm ${count.length > count.max ? 'font-medium text-red-700' : 'text-muted'}`}>
             {count.length} / {count.max} characters
-          </p>
-          <p role="status" aria-live="polite" className="sr-only">
-            {nearLimit(count)}
           </p>
         </>
       )}

@@ -22,10 +22,10 @@ it('counts a title’s characters against its limit, and says so near and past i
 
   fireEvent.input(title, { target: { value: 'x'.repeat(TEXT_LIMITS.title - 10) } });
   expect(counter).toHaveTextContent(`${TEXT_LIMITS.title - 10} / ${TEXT_LIMITS.title} characters`);
-  expect(screen.getByText('10 characters left')).toHaveAttribute('role', 'status');
+  expect(screen.getByRole('status')).toHaveTextContent(/^Title: 10 characters left\.$/);
 
   fireEvent.input(title, { target: { value: 'x'.repeat(TEXT_LIMITS.title + 2) } });
-  expect(screen.getByText(`2 characters over the limit of ${TEXT_LIMITS.title}`)).toBeInTheDocument();
+  expect(screen.getByRole('status')).toHaveTextContent(`Title: 2 characters over the limit of ${TEXT_LIMITS.title}.`);
   fireEvent.submit(screen.getByRole('form', { name: 'Content' }));
   expect(onSave).not.toHaveBeenCalled();
   expect(
