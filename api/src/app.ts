@@ -41,6 +41,7 @@ import { ContentFollower } from './content/content-follower';
 import { contentRedirects } from './content/content-redirects';
 import { seedContent } from './content/content-seed';
 import { ContentService } from './content/content-service';
+import { itemState } from './content/pending-schedule';
 import type { EditorialStore } from './content/editorial-store';
 import { LiveContent, type SharedContent } from './content/live-content';
 import { mediaWiring } from './content/media-wiring';
@@ -91,7 +92,7 @@ export function createApp(deps: AppDeps = {}): App {
   const skew = skewWiring({ config, logger, artifacts, registryStore, liveRegistry: () => buildRegistry(config, registry.current()) });
   // A preview cookie's candidate for that browser only; a canary's version for the visitors on its side.
   const registryFor = requestRegistry({ config, follower: registry, artifacts, previewSecret: () => knownPreviewSecret });
-  const editor = editorWiring(config, { logger, clock });
+  const editor = editorWiring(config, { logger, clock, itemState: (kind, id) => itemState(contentService, kind, id) });
   const media = mediaWiring({
     config,
     logger,

@@ -46,8 +46,13 @@ export function contentApi(server: Server, token = PUBLISHER_TOKEN) {
       deferred(
         base(path).then((headers) => ({ test: request(server).post(`/api/content/${path}/publish`).set(auth).set(headers).send(body) })),
       ),
-    unpublish: (path: string) =>
-      deferred(base(path).then((headers) => ({ test: request(server).post(`/api/content/${path}/unpublish`).set(auth).set(headers) }))),
+    unpublish: (path: string, body?: object) =>
+      deferred(
+        base(path).then((headers) => {
+          const test = request(server).post(`/api/content/${path}/unpublish`).set(auth).set(headers);
+          return { test: body ? test.send(body) : test };
+        }),
+      ),
     restore: (path: string, revision: number) =>
       deferred(
         base(path).then((headers) => ({

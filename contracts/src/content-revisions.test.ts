@@ -1,5 +1,5 @@
 /** Field-by-field differences, the merge of "take theirs and reapply mine", and the If-Match header's revisions. */
-import { contentChanges, reapply, revisionEtag, revisionsOfIfMatch } from './content-revisions';
+import { contentChanges, reapply, revisionEtag, revisionOfIfMatch } from './content-revisions';
 
 const base = { title: 'Launch', excerpt: 'Short', content: { sections: [{ title: 'One' }, { title: 'Two' }] }, tags: ['a'] };
 
@@ -29,9 +29,12 @@ it('reapplies my edits on top of theirs: both edits survive, mine wins a field w
 
 it('reads the revisions an If-Match names, * as anything, and nothing from a missing or foreign tag', () => {
   expect(revisionEtag(7)).toBe('"r7"');
-  expect(revisionsOfIfMatch('"r7"')).toEqual([7]);
-  expect(revisionsOfIfMatch('W/"r7", "r8"')).toEqual([7, 8]);
-  expect(revisionsOfIfMatch('*')).toBe('any');
-  expect(revisionsOfIfMatch(undefined)).toBeUndefined();
-  expect(revisionsOfIfMatch('"abc"')).toBeUndefined();
+  expect(revisionOfIfMatch('"r7"')).toBe(7);
+  expect(revisionOfIfMatch(' "r7" ')).toBe(7);
+  expect(revisionOfIfMatch('W/"r7", "r8"')).toBe('list');
+  expect(revisionOfIfMatch('"r7", "r8"')).toBe('list');
+  expect(revisionOfIfMatch('W/"r7"')).toBe('weak');
+  expect(revisionOfIfMatch('*')).toBe('any');
+  expect(revisionOfIfMatch(undefined)).toBeUndefined();
+  expect(revisionOfIfMatch('"abc"')).toBe('malformed');
 });

@@ -14,17 +14,22 @@ export const revisionEtag = (revision: number) => `"r${revision}"`;
 export const ANY_REVISION = '*';
 
 /**
- * The revisions an If-Match header names: `'any'` for `*`, else the revision numbers of its entity
- * tags (weak ones compare as strong: revisions have no representations to tell apart); undefined
- * when the header is missing or names no revision.
+ * What an If-Match header names: `'any'` for `*`, the revision of its one strong entity tag, or why
+ * it cannot be a write's base. A list ("r1", "r2") or a weak tag (W/"r1") is refused rather than read:
+ * a write names the one revision it was made from, and a list covering the latest would overwrite it
+ * as `*` does. Undefined when the header is missing.
  */
-export function revisionsOfIfMatch(header: string | undefined): 'any' | number[] | undefined {
+export function revisionOfIfMatch(header: string | undefined): 'any' | number | IfMatchProblem | undefined {
   const value = header?.trim();
   if (!value) return undefined;
   if (value === ANY_REVISION) return 'any';
-  const revisions = [...value.matchAll(/(?:W\/)?"r(\d{1,9})"/g)].map((m) => Number(m[1]));
-  return revisions.length ? revisions : undefined;
+  if (value.includes(',')) return 'list';
+  if (value.startsWith('W/')) return 'weak';
+  const tag = /^"r(\d{1,9})"$/.exec(value);
+  return tag ? Number(tag[1]) : 'malformed';
 }
+
+export type IfMatchProblem = 'list' | 'weak' | 'malformed';
 
 export interface FieldChange {
   /** `title`, `content.sections.1.title`: the api's issue paths. */

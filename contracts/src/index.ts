@@ -18,6 +18,7 @@ export * from './schemas/contact';
 export * from './schemas/rum';
 export * from './rum';
 export * from './schemas/content';
+export * from './schemas/content-status';
 export * from './schemas/editor';
 export * from './api-error';
 export * from './head-tags';

@@ -3,11 +3,12 @@
  * as `cli` in the audit. Every instance picks a change up within a second, as for the API.
  *   npm run content -w @cardlift/api -- list <kind>
  *   npm run content -w @cardlift/api -- save <kind> <id> <file.json>
- *   npm run content -w @cardlift/api -- publish <kind> <id> [--at <ISO time>]
- *   npm run content -w @cardlift/api -- unpublish <kind> <id>
+ *   npm run content -w @cardlift/api -- publish <kind> <id> [--at <ISO time>] [--cancel-schedule]
+ *   npm run content -w @cardlift/api -- unpublish <kind> <id> [--cancel-schedule]
  *   npm run content -w @cardlift/api -- revisions <kind> <id>
  *   npm run content -w @cardlift/api -- restore <kind> <id> <revision>
  * <kind> is casestudies, blog, jobs or banners. Exit codes: 0 done, 1 refused (nothing written), 2 usage.
+ * Publishing now or unpublishing an item with a pending schedule is refused unless --cancel-schedule.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,11 +21,21 @@ import { ContentConflict } from './editorial-store';
 import { openEditorialStore } from './open-editorial-store';
 import { DirectoryArtifactStore } from '../registry/artifact-store';
 
-const USAGE = 'usage: content <list|save|publish|unpublish|revisions|restore> <kind> [<id>] [<file.json>|<revision>] [--at <ISO time>]';
+const USAGE =
+  'usage: content <list|save|publish|unpublish|revisions|restore> <kind> [<id>] [<file.json>|<revision>] [--at <ISO time>] [--cancel-schedule]';
 const ACTOR = 'cli';
+const cancelledNote = (item: { cancelledSchedule?: { revision: number; publishAt: string } }) =>
+  item.cancelledSchedule
+    ? ` (cancelled the schedule of revision ${item.cancelledSchedule.revision} at ${item.cancelledSchedule.publishAt})`
+    : '';
 
 async function main(argv: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { at: { type: 'string' } } });
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { at: { type: 'string' }, 'cancel-schedule': { type: 'boolean' } },
+  });
+  const cancelSchedule = values['cancel-schedule'] === true;
   const [command, kindArg, id, extra] = positionals;
   const kind = contentKindSchema.safeParse(kindArg);
   if (!command || !kind.success || (command !== 'list' && !id)) {
@@ -57,14 +68,15 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       }
       case 'publish': {
-        const item = await service.publish(kind.data, id!, ACTOR, values.at);
-        console.log(`${kind.data}/${item.itemId}: ${item.state}${item.publishAt ? ` at ${item.publishAt}` : ''}`);
+        const item = await service.publish(kind.data, id!, ACTOR, values.at, 'any', { replaceSchedule: cancelSchedule });
+        console.log(`${kind.data}/${item.itemId}: ${item.state}${item.publishAt ? ` at ${item.publishAt}` : ''}${cancelledNote(item)}`);
         return 0;
       }
-      case 'unpublish':
-        await service.unpublish(kind.data, id!, ACTOR);
-        console.log(`${kind.data}/${id}: unpublished`);
+      case 'unpublish': {
+        const item = await service.unpublish(kind.data, id!, ACTOR, 'any', { cancelSchedule });
+        console.log(`${kind.data}/${id}: unpublished${cancelledNote(item)}`);
         return 0;
+      }
       case 'revisions':
         for (const r of await service.revisions(kind.data, id!))
           console.log(`${r.revision}\t${r.itemId}\t${r.createdAt}\t${r.createdBy}${r.restoredFrom ? `\trestores ${r.restoredFrom}` : ''}`);

@@ -6,8 +6,10 @@
  *   GET  /api/content/{kind}                     every item of the kind as it stands
  *   GET  /api/content/{kind}/{id}                where the item stands, with its latest revision (and its ETag)
  *   PUT  /api/content/{kind}/{id}                saves a draft (editor, publisher)
- *   POST /api/content/{kind}/{id}/publish        { at? }: now, or scheduled (publisher)
- *   POST /api/content/{kind}/{id}/unpublish      (publisher)
+ *   POST /api/content/{kind}/{id}/publish        { at?, replaceSchedule? }: now, or scheduled (publisher)
+ *   POST /api/content/{kind}/{id}/unpublish      { cancelSchedule? } (publisher)
+ * Publishing now or unpublishing while a schedule is pending is refused (409 `schedule_pending`,
+ * naming it) unless the flag says to cancel it; the answer then carries `cancelledSchedule`.
  *   GET  /api/content/{kind}/{id}/revisions      every revision (editor, publisher)
  *   POST /api/content/{kind}/{id}/restore        { revision }: a new draft copying it (editor, publisher)
  * Every write names the revision it was based on (If-Match, content-preconditions.ts): 428 without,
@@ -21,6 +23,7 @@ import {
   jobCalendarDay,
   publishRequestSchema,
   restoreRequestSchema,
+  unpublishRequestSchema,
   type ContentItemStatus,
   type ContentKind,
 } from '@cardlift/contracts';
@@ -34,6 +37,7 @@ import { contentList, scheduledList } from './content-lists';
 import { ContentRefused, type ContentService } from './content-service';
 import type { Clock, ContentStore } from './content-store';
 import { ContentConflict, type ItemRecord } from './editorial-store';
+import { lastAction, pendingSchedule } from './pending-schedule';
 
 export const CLOSING_SOON_DAYS = 14;
 /** A case study with its images' texts is a few KB; a long post stays well under this. */
@@ -90,12 +94,13 @@ export function contentApiRouter(deps: ContentApiDeps): Router {
       await next();
     };
   const baseOf = (ctx: Context, creating = false) => writeBase(ctx, ctx.state.caller as ContentCaller, creating);
-  const answer = async (ctx: Context, kind: ContentKind, item: ItemRecord) => {
+  const answer = async (ctx: Context, kind: ContentKind, item: ItemRecord & Pick<ContentItemStatus, 'cancelledSchedule'>) => {
     answerEtag(ctx, item);
-    ctx.body = await status(kind, item);
+    ctx.body = { ...(await status(kind, item)), ...(item.cancelledSchedule ? { cancelledSchedule: item.cancelledSchedule } : {}) };
   };
   const status = async (kind: ContentKind, item: ItemRecord): Promise<ContentItemStatus> => {
     const revisions = await deps.service.revisions(kind, item.itemId);
+    const store = await deps.service.store();
     return {
       kind,
       id: item.itemId,
@@ -104,6 +109,8 @@ export function contentApiRouter(deps: ContentApiDeps): Router {
       liveRevision: item.state === 'unpublished' ? null : item.liveRevision,
       scheduledRevision: item.scheduledRevision,
       publishAt: item.publishAt,
+      scheduledBy: (await pendingSchedule(store, item))?.scheduledBy ?? null,
+      lastAction: await lastAction(store, item),
       content: revisions.at(-1)?.body ?? null,
     };
   };
@@ -142,17 +149,18 @@ export function contentApiRouter(deps: ContentApiDeps): Router {
 
   router.post('/:kind/:id/publish', auth('publisher'), optionalJson(jsonBody()), validate(publishRequestSchema), async (ctx) => {
     const kind = kindOf(ctx);
-    const { at } = validBody(ctx, publishRequestSchema);
+    const { at, replaceSchedule } = validBody(ctx, publishRequestSchema);
     const base = baseOf(ctx);
-    const item = await answered(() => deps.service.publish(kind, ctx.params.id!, ctx.state.actor as string, at, base));
+    const item = await answered(() => deps.service.publish(kind, ctx.params.id!, ctx.state.actor as string, at, base, { replaceSchedule }));
     if (item.state === 'published') await deps.changed();
     await answer(ctx, kind, item);
   });
 
-  router.post('/:kind/:id/unpublish', auth('publisher'), async (ctx) => {
+  router.post('/:kind/:id/unpublish', auth('publisher'), optionalJson(jsonBody()), validate(unpublishRequestSchema), async (ctx) => {
     const kind = kindOf(ctx);
+    const { cancelSchedule } = validBody(ctx, unpublishRequestSchema);
     const base = baseOf(ctx);
-    const item = await answered(() => deps.service.unpublish(kind, ctx.params.id!, ctx.state.actor as string, base));
+    const item = await answered(() => deps.service.unpublish(kind, ctx.params.id!, ctx.state.actor as string, base, { cancelSchedule }));
     await deps.changed();
     await answer(ctx, kind, item);
   });

@@ -69,6 +69,20 @@ describe('writes name the revision they were based on', () => {
     expect(after.body.content.title).toBe(body.content.title);
   });
 
+  it('refuses with 428 an If-Match listing several revisions or naming a weak tag, from anyone, writing nothing', async () => {
+    const { body } = await current();
+    const older = Array.from({ length: body.latestRevision }, (_, i) => revisionEtag(i + 1));
+    const overwrite = { ...body.content, title: 'Written over whatever is latest' };
+    const person = await signedIn(app, server, 'eve.editor@cardlift.example', 'editor');
+    for (const header of [[...older, revisionEtag(body.latestRevision + 1)].join(', '), `W/${revisionEtag(body.latestRevision)}`]) {
+      const refused = await person.put(POST, overwrite).set('If-Match', header).expect(428);
+      expect(refused.body).toMatchObject({ code: 'precondition_required', error: expect.stringMatching(/several revisions|weak tag/) });
+      await request(server).put(POST).set(as(PUBLISHER_TOKEN)).set('If-Match', header).send(overwrite).expect(428);
+      await request(server).post(`${POST}/publish`).set(as(PUBLISHER_TOKEN)).set('If-Match', header).send({}).expect(428);
+    }
+    expect((await current()).body).toEqual(body);
+  });
+
   it('lets a publisher token overwrite whatever is there with If-Match: *, and nobody else', async () => {
     const { body } = await current();
     const overwrite = { ...body.content, title: 'Overwritten on purpose' };

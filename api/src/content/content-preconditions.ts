@@ -9,7 +9,7 @@
  * a person in the editor always writes from a revision they saw.
  */
 import type { Context } from 'koa';
-import { contentChanges, revisionEtag, revisionsOfIfMatch, type ContentKind } from '@cardlift/contracts';
+import { contentChanges, revisionEtag, revisionOfIfMatch, type ContentKind } from '@cardlift/contracts';
 import { AppError } from '../platform/errors';
 import type { ContentCaller } from './content-auth';
 import { KINDS } from './content-kinds';
@@ -17,20 +17,28 @@ import { ContentRefused } from './content-refused';
 import type { EditorialStore, ItemRecord } from './editorial-store';
 
 /** What a write is based on: a revision the caller saw, nothing (a new item), or anything (`*`). */
-export type WriteBase = { revisions: number[] } | 'new' | 'any';
+export type WriteBase = { revision: number } | 'new' | 'any';
 
 const MISSING =
   'This write names no revision: send If-Match: "r<revision>" with the ETag a GET of the item answered ' +
   '(If-None-Match: * to create a new item). A publisher token may send If-Match: * to overwrite whatever is there.';
 
-/** The base the request names, or 428 (none, or `*` from anyone but a publisher's token). */
+/** Why a header that names something is still no base: the one revision a write was made from is needed. */
+const NOT_ONE_TAG = {
+  list: 'If-Match names several revisions: a write names the one it was made from, as If-Match: "r<revision>".',
+  weak: 'If-Match names a weak tag (W/"..."): a write names the revision it was made from as one strong tag, If-Match: "r<revision>".',
+  malformed: 'If-Match names no revision of this API: send the ETag a GET of the item answered, as If-Match: "r<revision>".',
+} as const;
+
+/** The base the request names, or 428 (none, several, weak, or `*` from anyone but a publisher's token). */
 export function writeBase(ctx: Context, caller: ContentCaller, creating: boolean): WriteBase {
-  const named = revisionsOfIfMatch(ctx.get('If-Match') || undefined);
+  const named = revisionOfIfMatch(ctx.get('If-Match') || undefined);
   if (named === 'any') {
     if (caller.via === 'token' && caller.role === 'publisher') return 'any';
     throw new AppError(428, 'precondition_required', `If-Match: * (overwrite whatever is there) is for a publisher token only. ${MISSING}`);
   }
-  if (named) return { revisions: named };
+  if (typeof named === 'number') return { revision: named };
+  if (named) throw new AppError(428, 'precondition_required', `${NOT_ONE_TAG[named]} Nothing was written.`);
   if (creating && ctx.get('If-None-Match').trim() === '*') return 'new';
   throw new AppError(428, 'precondition_required', MISSING);
 }
@@ -63,8 +71,8 @@ export async function checkBase(store: EditorialStore, kind: ContentKind, item: 
     );
   }
   if (!item) throw new ContentRefused(404, 'not_found', `${label} not found`);
-  if (base.revisions.includes(item.latestRevision)) return;
-  throw await staleRefusal(store, item, Math.max(...base.revisions));
+  if (base.revision === item.latestRevision) return;
+  throw await staleRefusal(store, item, base.revision);
 }
 
 async function staleRefusal(store: EditorialStore, item: ItemRecord, seen: number): Promise<ContentRefused> {

@@ -6,12 +6,15 @@
  * audit line: a refused or lost race writes nothing.
  */
 import crypto from 'node:crypto';
-import { BANNERS_ITEM_ID, type ContentKind, type ContentState } from '@cardlift/contracts';
+import { BANNERS_ITEM_ID, type ContentKind, type ContentState, type PendingSchedule } from '@cardlift/contracts';
 import { checkReferences, ContentError, type Clock, type UploadedImageCheck } from './content-store';
 import { itemsOf, KINDS } from './content-kinds';
 import { checkBase, type WriteBase } from './content-preconditions';
 import { ContentRefused } from './content-refused';
-import type { ContentChange, EditorialStore, ItemRecord, RevisionRecord } from './editorial-store';
+import { checkedItem } from './checked-item';
+import { endingSchedule } from './pending-schedule';
+import { checkBannerLinks } from './site-links';
+import type { ContentChange, ContentRedirect, EditorialStore, ItemRecord, RevisionRecord } from './editorial-store';
 
 export { ContentRefused };
 
@@ -22,29 +25,6 @@ export interface ContentServiceDeps {
   /** Whether an uploaded image is in the shared store (none without it). */
   uploaded?: UploadedImageCheck;
   clock: Clock;
-}
-
-/**
- * The item checked with its kind's schema, or a refusal naming every field at fault: 400 for a body
- * sent now, 422 for a stored revision a publish finds breaking today's rules (a link or an image
- * saved before them), which must be fixed and saved again first.
- */
-export function checkedItem(kind: ContentKind, body: unknown, stored = false): object {
-  const result = KINDS[kind].schema.safeParse(body);
-  if (result.success) return result.data;
-  const issues = result.error.issues.map((issue) => ({
-    path: issue.path.length ? issue.path.join('.') : '(root)',
-    message: issue.message,
-  }));
-  const first = issues[0]!;
-  if (stored)
-    throw new ContentRefused(
-      422,
-      'content_invalid',
-      `The saved revision breaks the content rules (field "${first.path}": ${first.message}): fix it, save, then publish. Nothing was published.`,
-      issues,
-    );
-  throw new ContentRefused(400, 'validation_failed', `field "${first.path}": ${first.message}`, issues);
 }
 
 const unchanged = (item: ItemRecord) => ({ latestRevision: item.latestRevision, state: item.state });
@@ -119,7 +99,14 @@ export class ContentService {
    * refused). `base` is the revision the publisher saw: a newer one refuses the publish (409), so
    * nobody publishes a revision they never read.
    */
-  async publish(kind: ContentKind, id: string, actor: string, at?: string, base: WriteBase = 'any'): Promise<ItemRecord> {
+  async publish(
+    kind: ContentKind,
+    id: string,
+    actor: string,
+    at?: string,
+    base: WriteBase = 'any',
+    { replaceSchedule = false }: { replaceSchedule?: boolean } = {},
+  ): Promise<ItemRecord & { cancelledSchedule?: PendingSchedule }> {
     const { store, item } = await this.find(kind, id);
     await checkBase(store, kind, item, base);
     const when = at === undefined ? undefined : new Date(at);
@@ -146,19 +133,32 @@ export class ContentService {
       });
       return scheduled;
     }
-    return this.goLive(store, item, item.latestRevision, actor, 'publish');
+    const cancelled = await endingSchedule(store, item, 'publish', replaceSchedule);
+    const next = await this.goLive(store, item, item.latestRevision, actor, cancelled ? 'publish, cancelling the schedule' : 'publish');
+    return cancelled ? { ...next, cancelledSchedule: cancelled } : next;
   }
 
-  /** Takes the item off the site: 404 (a job posting: 410, closed); its revisions stay. */
-  async unpublish(kind: ContentKind, id: string, actor: string, base: WriteBase = 'any'): Promise<ItemRecord> {
+  /**
+   * Takes the item off the site: 404 (a job posting: 410, closed); its revisions stay. A pending
+   * schedule is someone's plan: refused while one is, unless `cancelSchedule` (pending-schedule.ts).
+   */
+  async unpublish(
+    kind: ContentKind,
+    id: string,
+    actor: string,
+    base: WriteBase = 'any',
+    { cancelSchedule = false }: { cancelSchedule?: boolean } = {},
+  ): Promise<ItemRecord & { cancelledSchedule?: PendingSchedule }> {
     const { store, item } = await this.find(kind, id);
     await checkBase(store, kind, item, base);
     if (item.state !== 'published' && item.state !== 'scheduled')
       throw new ContentRefused(409, 'not_published', `${KINDS[kind].label} is not published`);
+    const cancelled = await endingSchedule(store, item, 'unpublish', cancelSchedule);
     await this.checkLive(store, item, undefined);
     const next: ItemRecord = { ...item, state: 'unpublished', scheduledRevision: null, publishAt: null, updatedAt: this.now() };
-    await store.commit({ expected: unchanged(item), item: next, audit: this.audit(actor, 'unpublish', item, next), live: true });
-    return next;
+    const action = cancelled ? 'unpublish, cancelling the schedule' : 'unpublish';
+    await store.commit({ expected: unchanged(item), item: next, audit: this.audit(actor, action, item, next), live: true });
+    return cancelled ? { ...next, cancelledSchedule: cancelled } : next;
   }
 
   async revisions(kind: ContentKind, id: string): Promise<RevisionRecord[]> {
@@ -235,16 +235,24 @@ export class ContentService {
     const found = await store.revision(item.uid, revision);
     if (!found) throw new ContentRefused(404, 'not_found', `${KINDS[item.kind].label} has no revision ${revision}`);
     const body = checkedItem(item.kind, found.body, true);
-    await this.checkLive(store, item, body);
+    // Going live under a new id, its old address will answer 301 to it (see goLive).
+    const renamed = item.liveId !== null && item.liveId !== found.itemId ? [{ kind: item.kind, from: item.liveId, to: found.itemId }] : [];
+    await this.checkLive(store, item, body, renamed);
     return { body, itemId: found.itemId };
   }
 
   /** The live content with `item` replaced by `body` (or removed) must still hold together. */
-  private async checkLive(store: EditorialStore, item: ItemRecord, body: object | undefined): Promise<void> {
+  private async checkLive(
+    store: EditorialStore,
+    item: ItemRecord,
+    body: object | undefined,
+    renamed: ContentRedirect[] = [],
+  ): Promise<void> {
     const others = (await store.liveItems()).filter((live) => live.uid !== item.uid && live.state !== 'unpublished');
     const items = itemsOf(body ? [...others, { kind: item.kind, body }] : others);
     try {
       checkReferences(items, this.deps.imagesDir, (where, id) => (where === 'banners' ? 'banners' : `${where}/${id}`), this.deps.uploaded);
+      checkBannerLinks(items, [...renamed, ...(await store.redirects())]);
     } catch (error) {
       if (error instanceof ContentError) throw new ContentRefused(409, 'content_refused', error.message);
       throw error;

@@ -1,13 +1,14 @@
 /**
  * Help for people who cannot sign in, by mail where SMTP_URL is set: "forgot password" sends a
- * one-time set-password link valid 30 minutes (using it ends every session of the account), and an
+ * one-time set-password link valid 30 minutes (using it ends every session of the account; asking
+ * never cancels a link already sent, and an account gets at most RESET_MAILS_PER_HOUR), and an
  * account whose sign-ins from an address start to be delayed gets an unlock link, valid an hour, that
  * lifts the delay for the address it is opened from. Every answer is the same whether the account
  * exists or not, and the work for a real one happens after the answer.
  */
 import { siteConfig } from '@cardlift/contracts';
 import type { Logger } from '../platform/logger';
-import { AccountRefused, normalizedEmail, type AccountService } from './editor-accounts';
+import { normalizedEmail, type AccountService } from './editor-accounts';
 import type { EditorMailer } from './editor-mail';
 import { randomSecret, storedHash } from './editor-secrets';
 import type { EditorStore } from './editor-store';
@@ -49,14 +50,9 @@ export class AccountHelp {
     } catch {
       return;
     }
-    if (!(await (await this.deps.store()).account(email))) return;
-    let link: string;
-    try {
-      link = await this.deps.accounts.reset(email, 'forgot_password', RESET_LINK_MINUTES * MINUTE_MS);
-    } catch (error) {
-      if (error instanceof AccountRefused) return;
-      throw error;
-    }
+    const link = await this.deps.accounts.requestedReset(email, RESET_LINK_MINUTES * MINUTE_MS);
+    // No account, or its hour's reset mails were sent already: nothing more is sent.
+    if (!link) return;
     this.deps.mailer.send({
       to: email,
       subject: `Reset your ${siteConfig.brandName} editor password`,

@@ -1,7 +1,8 @@
 /**
  * People accounts: added by an operator (the editors CLI) without a password, with a one-time link
  * to set one (`${SITE_URL}/editor/set-password#token=...`: the token rides in the fragment, which no
- * request, log or Referer carries). A link lasts 24 hours and works once; a new one replaces it.
+ * request, log or Referer carries). A link lasts 24 hours and works once; a new one from the CLI
+ * replaces it, while one asked for by "Forgot your password?" is added beside it.
  */
 import { editorEmailSchema, editorRoleSchema, type EditorRole } from '@cardlift/contracts';
 import { AccountExists, type Account, type EditorStore } from './editor-store';
@@ -9,6 +10,10 @@ import { hashPassword, randomSecret, storedHash } from './editor-secrets';
 
 export const SET_PASSWORD_LINK_HOURS = 24;
 const HOUR_MS = 3_600_000;
+/** Reset mails one account may be sent in an hour, however many addresses ask. */
+export const RESET_MAILS_PER_HOUR = 5;
+/** Who the audit names for a link someone asked for by "Forgot your password?". */
+const FORGOT_PASSWORD_ACTOR = 'forgot_password';
 
 /** A refusal a person can act on (bad e-mail, unknown account...): the CLI prints it and exits 1. */
 export class AccountRefused extends Error {
@@ -68,6 +73,22 @@ export class AccountService {
     if (!(await store.issueToken(email, stored, this.audit('link_issued', email, actor))))
       throw new AccountRefused(`${email} has no account`);
     return link;
+  }
+
+  /**
+   * A reset link asked for by someone who says they forgot the password: added beside the account's
+   * pending links (an invite is never cancelled by a stranger's request), at most
+   * RESET_MAILS_PER_HOUR an hour per account. Undefined when refused (no account, or over the limit).
+   */
+  async requestedReset(email: string, validMs: number): Promise<string | undefined> {
+    const { stored, link } = this.newLink(validMs);
+    const store = await this.deps.store();
+    const since = new Date(this.deps.clock().getTime() - HOUR_MS).toISOString();
+    const added = await store.addToken(email, stored, this.audit('link_issued', email, FORGOT_PASSWORD_ACTOR), {
+      max: RESET_MAILS_PER_HOUR,
+      since,
+    });
+    return added === 'added' ? link : undefined;
   }
 
   async remove(rawEmail: string, actor = 'cli'): Promise<void> {

@@ -63,6 +63,8 @@ export class AccountExists extends Error {
   override name = 'AccountExists';
 }
 
+export type TokenAdded = 'added' | 'limited' | 'no_account';
+
 export interface NewToken {
   hash: string;
   expiresAt: string;
@@ -83,12 +85,19 @@ export interface EditorStore {
   account(email: string): Promise<Account | undefined>;
   /** Replaces the account's unused tokens with this one; false when there is no such account. */
   issueToken(email: string, token: NewToken, audit: EditorAuditEntry): Promise<boolean>;
+  /**
+   * Adds a token beside the account's others (an invite or an earlier link keeps working), unless
+   * `limit.max` entries like `audit` (same actor and action) were written for the account since
+   * `limit.since`: 'limited' then, 'no_account' without an account, and nothing written either way.
+   */
+  addToken(email: string, token: NewToken, audit: EditorAuditEntry, limit: { max: number; since: string }): Promise<TokenAdded>;
   /** Removes the account, its sessions and tokens; false when there is no such account. */
   removeAccount(email: string, audit: EditorAuditEntry): Promise<boolean>;
   /** The e-mail a token still valid at `now` was issued for. */
   tokenOwner(tokenHash: string, now: string): Promise<string | undefined>;
   /**
-   * Uses the token (once, if still valid at `at`) to set the password: resets the lock and ends the
+   * Uses the token (once, if still valid at `at`) to set the password: the account's other links stop
+   * working (their work is done), and it resets the lock and ends the
    * account's sessions. False when the token was used or expired meanwhile: nothing written.
    */
   setPassword(tokenHash: string, email: string, passwordHash: string, at: string): Promise<boolean>;
@@ -180,6 +189,22 @@ export function editorStoreOn(db: SqlRunner): EditorStore {
         },
         auditStatement(audit),
       ]),
+    async addToken(email, token, audit, limit) {
+      const added = await db.transaction([
+        // Links that ran out are of no use to anyone: they go, so an account keeps a handful at most.
+        { sql: 'DELETE FROM editor_password_tokens WHERE email = $1 AND expires_at <= $2', params: [email, audit.at] },
+        {
+          sql: `INSERT INTO editor_password_tokens (token_hash, email, expires_at)
+                SELECT $1, email, $3 FROM editor_accounts WHERE email = $2
+                AND (SELECT COUNT(*) FROM editor_audit WHERE subject = $2 AND action = $4 AND actor = $5 AND at > $6) < $7`,
+          params: [token.hash, email, token.expiresAt, audit.action, audit.actor, limit.since, limit.max],
+          mustChange: true,
+        },
+        auditStatement(audit),
+      ]);
+      if (added) return 'added';
+      return (await one<{ email: string }>('SELECT email FROM editor_accounts WHERE email = $1', email)) ? 'limited' : 'no_account';
+    },
     removeAccount: (email, audit) =>
       db.transaction([
         { sql: 'DELETE FROM editor_sessions WHERE email = $1', params: [email] },
@@ -209,6 +234,8 @@ export function editorStoreOn(db: SqlRunner): EditorStore {
           params: [email, passwordHash],
           mustChange: true,
         },
+        // The password is set: the account's other links (an invite, another reset) have done their work.
+        { sql: 'DELETE FROM editor_password_tokens WHERE email = $1 AND token_hash <> $2', params: [email, tokenHash] },
         { sql: 'DELETE FROM editor_sessions WHERE email = $1', params: [email] },
         auditStatement({ actor: email, action: 'password_set', subject: email, at }),
       ]),

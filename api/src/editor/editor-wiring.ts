@@ -13,7 +13,7 @@ import { AccountHelp } from './account-help';
 import { AccountService } from './editor-accounts';
 import { editorMailer } from './editor-mail';
 import { EditorPresence } from './editor-presence';
-import { editorPresenceRouter } from './editor-presence.router';
+import { editorPresenceRouter, type ItemStateOf } from './editor-presence.router';
 import { SessionService } from './editor-sessions';
 import type { EditorStore } from './editor-store';
 import { editorSessionRouter } from './editor-session.router';
@@ -21,7 +21,7 @@ import { openEditorStore } from './open-editor-store';
 import { sessionCookieOf, signedInPerson } from './session-auth';
 import { SignInThrottle } from './sign-in-throttle';
 
-export function editorWiring(config: AppConfig, deps: { logger: Logger; clock: () => Date }) {
+export function editorWiring(config: AppConfig, deps: { logger: Logger; clock: () => Date; itemState?: ItemStateOf }) {
   let opened: Promise<EditorStore> | undefined;
   const store = () => (opened ??= openEditorStore(config));
   const siteOrigin = config.siteAddresses.siteUrl;
@@ -43,7 +43,7 @@ export function editorWiring(config: AppConfig, deps: { logger: Logger; clock: (
     store,
     routers: [
       editorSessionRouter({ sessions, accounts, help, siteOrigin, signInLimiter, logger: deps.logger }),
-      editorPresenceRouter(new EditorPresence(store, deps.clock), person),
+      editorPresenceRouter(new EditorPresence(store, deps.clock), person, deps.itemState),
     ],
     /** For the content API: the person signed in on this request, CSRF-checked for writes. */
     person,

@@ -47,3 +47,45 @@ export function requireImageTexts(image: string) {
     if (typeof alt !== 'string' || alt.trim() === '') ctx.addIssue({ code: 'custom', path: [`${image}Alt`], message: ALT_TEXT_REQUIRED });
   };
 }
+
+/**
+ * Limits a write must respect, checked on saves only (CONTENT_KIND_SCHEMAS): content stored before
+ * them still reads. A title or a banner's words are one line someone reads at a glance; no text is a
+ * book; and no text carries the controls that reorder how it displays (U+202A–U+202E, U+2066–U+2069),
+ * which make a text read differently from what it is. Right-to-left scripts need none of them.
+ */
+export const TEXT_LIMITS = { title: 150, bannerText: 150, any: 10_000 } as const;
+const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+
+/**
+ * The limit of the text at `path` (`content.sections.1.title`): a title, a banner's words (the only
+ * fields named `text`), or any other text. The editor shows it as a counter beside the field.
+ */
+export function textLimitAt(path: readonly (string | number)[] | string): number {
+  const last = typeof path === 'string' ? path.split('.').at(-1) : path.at(-1);
+  if (last === 'title') return TEXT_LIMITS.title;
+  if (last === 'text') return TEXT_LIMITS.bannerText;
+  return TEXT_LIMITS.any;
+}
+
+/** The write rule of every text of an item (see TEXT_LIMITS). */
+export function checkTexts() {
+  return (item: unknown, ctx: z.RefinementCtx) => {
+    const visit = (value: unknown, path: (string | number)[]) => {
+      if (typeof value === 'string') {
+        const max = textLimitAt(path);
+        if (value.length > max)
+          ctx.addIssue({ code: 'custom', path, message: `keep it to ${max} characters or fewer (it has ${value.length})` });
+        if (DIRECTION_CONTROLS.test(value))
+          ctx.addIssue({
+            code: 'custom',
+            path,
+            message:
+              'remove the invisible text-direction controls (such as U+202E): they make the text display differently from what it says',
+          });
+      } else if (Array.isArray(value)) value.forEach((entry, i) => visit(entry, [...path, i]));
+      else if (value && typeof value === 'object') for (const [key, entry] of Object.entries(value)) visit(entry, [...path, key]);
+    };
+    visit(item, []);
+  };
+}

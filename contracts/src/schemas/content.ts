@@ -3,10 +3,10 @@
  * the front ends import the inferred types. Dates are ISO `yyyy-mm-dd` strings.
  */
 import { DEFAULT_CTA_BUTTON_TEXT, SLUG_PATTERN } from '../content-rules';
-import { imageTexts, linkSchema, requireImageTexts, text } from './content-fields';
+import { checkTexts, imageTexts, linkSchema, requireImageTexts, text, TEXT_LIMITS, textLimitAt } from './content-fields';
 import { z } from './z';
 
-export { linkSchema };
+export { linkSchema, TEXT_LIMITS, textLimitAt };
 
 const AT_LEAST_ONE = 'needs at least one entry';
 const isoDate = z.iso.date();
@@ -212,13 +212,13 @@ export const BANNERS_ITEM_ID = 'site';
 /**
  * The schema every write of a kind is checked with (and every publish, again): the api's and the
  * editor's one table. The answers' shapes plus the editorial rules content from before them may
- * break (alt text), which a publish therefore refuses until the item is fixed.
+ * break (alt text, text limits), which a publish therefore refuses until the item is fixed.
  */
 export const CONTENT_KIND_SCHEMAS = {
-  casestudies: caseStudySchema.superRefine(requireImageTexts('heroImage')),
-  blog: blogPostSchema.superRefine(requireImageTexts('heroImage')),
-  jobs: jobSchema,
-  banners: bannersSchema,
+  casestudies: caseStudySchema.superRefine(requireImageTexts('heroImage')).superRefine(checkTexts()),
+  blog: blogPostSchema.superRefine(requireImageTexts('heroImage')).superRefine(checkTexts()),
+  jobs: jobSchema.superRefine(checkTexts()),
+  banners: bannersSchema.superRefine(checkTexts()),
 } as const satisfies Record<(typeof CONTENT_KINDS)[number], z.ZodType<object>>;
 
 /** The shapes the api answers and the site is served from: content stored before a rule still reads. */
@@ -242,8 +242,15 @@ export const CONTENT_ID_FIELDS = { casestudies: 'id', blog: 'id', jobs: 'slug', 
 export const CONTENT_STATES = ['draft', 'scheduled', 'published', 'unpublished'] as const;
 export const contentStateSchema = z.enum(CONTENT_STATES);
 
-/** POST /api/content/{kind}/{id}/publish: now, or at `at` (scheduled). */
-export const publishRequestSchema = z.object({ at: z.iso.datetime({ offset: true }).optional() }).strict();
+/**
+ * POST /api/content/{kind}/{id}/publish: now, or at `at` (scheduled). Publishing now while a
+ * schedule is pending is refused (409 `schedule_pending`) unless `replaceSchedule` says to cancel it.
+ */
+export const publishRequestSchema = z
+  .object({ at: z.iso.datetime({ offset: true }).optional(), replaceSchedule: z.boolean().optional() })
+  .strict();
+/** POST /api/content/{kind}/{id}/unpublish: refused while a schedule is pending unless `cancelSchedule`. */
+export const unpublishRequestSchema = z.object({ cancelSchedule: z.boolean().optional() }).strict();
 /** POST /api/content/{kind}/{id}/restore: the revision to copy into a new draft. */
 export const restoreRequestSchema = z.object({ revision: z.number().int().positive() }).strict();
 
@@ -257,20 +264,6 @@ export const contentRevisionSchema = z.object({
   restoredFrom: z.number().int().positive().nullable(),
 });
 
-/** An item as the content API answers it: where it stands, and its latest revision's content. */
-export const contentItemStatusSchema = z.object({
-  kind: contentKindSchema,
-  id: text,
-  state: contentStateSchema,
-  latestRevision: z.number().int().positive(),
-  /** The revision visitors see; null when none is. */
-  liveRevision: z.number().int().positive().nullable(),
-  scheduledRevision: z.number().int().positive().nullable(),
-  publishAt: z.string().nullable(),
-  content: z.unknown(),
-});
-
 export type ContentKind = z.infer<typeof contentKindSchema>;
 export type ContentState = z.infer<typeof contentStateSchema>;
 export type ContentRevision = z.infer<typeof contentRevisionSchema>;
-export type ContentItemStatus = z.infer<typeof contentItemStatusSchema>;

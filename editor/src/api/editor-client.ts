@@ -6,6 +6,7 @@
 import {
   CSRF_HEADER,
   revisionEtag,
+  type ContentItemState,
   type ContentItemStatus,
   type ContentKind,
   type ContentListEntry,
@@ -154,10 +155,9 @@ export class EditorClient {
   unlock(token: string): Promise<void> {
     return this.request('POST', EDITOR_API_PATHS.unlock, { token });
   }
-  /** Says this person has the item open; answers who else has it open. */
-  async present(kind: ContentKind, id: string): Promise<PresenceEntry[]> {
-    return (await this.request<{ others: PresenceEntry[] }>('POST', `${EDITOR_API_PATHS.presence}/${kind}/${encodeURIComponent(id)}`))
-      .others;
+  /** Says this person has the item open; answers who else has it open, and where the item stands now. */
+  present(kind: ContentKind, id: string): Promise<{ others: PresenceEntry[]; item?: ContentItemState | null }> {
+    return this.request('POST', `${EDITOR_API_PATHS.presence}/${kind}/${encodeURIComponent(id)}`);
   }
   /** Says the person left the item (kept alive, so it is sent while the page unloads too). */
   leave(kind: ContentKind, id: string): Promise<void> {
@@ -181,11 +181,13 @@ export class EditorClient {
     return this.request('PUT', itemPath(kind, id), content, { headers: basedOn(base) });
   }
   /** Publishes revision `base` (the one the screen shows) now, or at `at` (an ISO time) when given. */
-  publish(kind: ContentKind, id: string, base: number, at?: string): Promise<ContentItemStatus> {
-    return this.request('POST', `${itemPath(kind, id)}/publish`, at ? { at } : {}, { headers: basedOn(base) });
+  publish(kind: ContentKind, id: string, base: number, at?: string, replaceSchedule = false): Promise<ContentItemStatus> {
+    const body = { ...(at ? { at } : {}), ...(replaceSchedule ? { replaceSchedule } : {}) };
+    return this.request('POST', `${itemPath(kind, id)}/publish`, body, { headers: basedOn(base) });
   }
-  unpublish(kind: ContentKind, id: string, base: number): Promise<ContentItemStatus> {
-    return this.request('POST', `${itemPath(kind, id)}/unpublish`, {}, { headers: basedOn(base) });
+  /** Takes the item off the site; `cancelSchedule` also ends a pending schedule (refused with 409 otherwise). */
+  unpublish(kind: ContentKind, id: string, base: number, cancelSchedule = false): Promise<ContentItemStatus> {
+    return this.request('POST', `${itemPath(kind, id)}/unpublish`, cancelSchedule ? { cancelSchedule } : {}, { headers: basedOn(base) });
   }
   revisions(kind: ContentKind, id: string): Promise<RevisionEntry[]> {
     return this.request('GET', `${itemPath(kind, id)}/revisions`);

@@ -136,7 +136,8 @@ it("shows the server's 400 on the field it names", async () => {
   renderForm(onSave);
   await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
   const second = screen.getByRole('group', { name: 'Section 2' });
-  expect(within(second).getByLabelText(/^title/i)).toHaveAccessibleDescription('Pick another title');
+  // The message first, then the title's character counter.
+  expect(within(second).getByLabelText(/^title/i)).toHaveAccessibleDescription('Pick another title 6 / 150 characters');
   expect(within(screen.getByRole('group', { name: 'Section 1' })).getByLabelText(/^title/i)).toHaveAttribute('aria-invalid', 'false');
 });
 

@@ -1,9 +1,10 @@
 /**
  * The frame every single control shares: its label (with "(optional)" when it may be left blank),
  * a hint, the control, and the schema's or the server's message for the field, tied to the control
- * by aria-describedby so a screen reader reads it with the field.
+ * by aria-describedby so a screen reader reads it with the field; a text with a limit gets a counter.
  */
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useEditor } from '../editor-context';
 import { errorId, fieldId, useFieldError } from './field-errors';
 
 export const CONTROL_CLASS =
@@ -22,13 +23,31 @@ interface FieldFrameProps {
   hint?: string;
   children(control: ControlProps): ReactNode;
   after?: ReactNode;
+  /** A text with a length limit: its counter, read with the field. */
+  count?: { length: number; max: number };
 }
 
-export function FieldFrame({ path, label, optional, hint, children, after }: FieldFrameProps) {
+/** Said politely as the limit nears (every 10 in the last 20) and when it is passed; nothing otherwise. */
+function nearLimit({ length, max }: { length: number; max: number }): string {
+  const left = max - length;
+  if (left < 0) return `${-left} ${left === -1 ? 'character' : 'characters'} over the limit of ${max}`;
+  if (left === 0) return `Limit of ${max} characters reached`;
+  return left <= 20 && left % 10 === 0 ? `${left} characters left` : '';
+}
+
+export function FieldFrame({ path, label, optional, hint, children, after, count }: FieldFrameProps) {
   const error = useFieldError(path);
   const id = fieldId(path);
   const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : '', error ? errorId(path) : ''].filter(Boolean).join(' ');
+  const countId = `${id}-count`;
+  // The field's message first: it is what needs doing.
+  const describedBy = [hint ? hintId : '', error ? errorId(path) : '', count ? countId : ''].filter(Boolean).join(' ');
+  const { announce } = useEditor();
+  const near = count ? nearLimit(count) : '';
+  useEffect(() => {
+    // Through the editor's one polite live region.
+    if (near) announce(`${label}: ${near}.`);
+  }, [near, label, announce]);
   return (
     <div className="mt-4">
       <label htmlFor={id} className="block text-sm font-medium text-ink">
@@ -41,6 +60,13 @@ export function FieldFrame({ path, label, optional, hint, children, after }: Fie
         </p>
       )}
       {children({ id, 'aria-invalid': Boolean(error), ...(describedBy ? { 'aria-describedby': describedBy } : {}) })}
+      {count && (
+        <>
+          <p id={countId} className={`mt-1 text-sm ${count.length > count.max ? 'font-medium text-red-700' : 'text-muted'}`}>
+            {count.length} / {count.max} characters
+          </p>
+        </>
+      )}
       <FieldMessage path={path} />
       {after}
     </div>

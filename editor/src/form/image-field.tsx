@@ -22,7 +22,7 @@ function uploadRefusal(error: unknown): string {
   return `The upload failed: ${error.message}`;
 }
 
-export function ImageField({ path, label, optional, schema }: LeafProps) {
+export function ImageField({ path, label, optional, schema, withTexts }: LeafProps & { withTexts: boolean }) {
   const { client, announce } = useEditor();
   const { field } = useController({ name: path });
   const [upload, setUpload] = useState<{ busy: boolean; error?: string; done?: string }>({ busy: false });
@@ -73,7 +73,7 @@ export function ImageField({ path, label, optional, schema }: LeafProps) {
               {upload.done && <p className="mt-1 text-sm font-medium text-green-800">{upload.done}</p>}
             </div>
           </div>
-          <ImageTexts path={path} label={label} />
+          {withTexts && <ImageTexts path={path} label={label} />}
         </>
       }
     >

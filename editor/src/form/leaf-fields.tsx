@@ -8,6 +8,7 @@ import { BulletedPreview } from './bulleted-preview';
 import { CONTROL_CLASS, FieldFrame, FieldMessage } from './field-frame';
 import { errorId, fieldId, useFieldError } from './field-errors';
 import type { JsonSchema } from './json-schema';
+import { TEXT_LIMITS, textLimitAt } from '@cardlift/contracts';
 
 export interface LeafProps {
   path: string;
@@ -21,8 +22,12 @@ const INPUT_TYPES: Record<string, string> = { date: 'date', 'date-time': 'dateti
 export function TextField({ path, label, optional, schema }: LeafProps) {
   const { register } = useFormContext();
   const type = INPUT_TYPES[schema.format ?? ''] ?? 'text';
+  const value: unknown = useWatch({ name: path });
+  const max = textLimitAt(path);
+  // Counted where the limit is one a person meets (a title, a banner's words), not the 10,000 of any text.
+  const count = max < TEXT_LIMITS.any && type === 'text' ? { length: typeof value === 'string' ? value.length : 0, max } : undefined;
   return (
-    <FieldFrame path={path} label={label} optional={optional} hint={schema.description}>
+    <FieldFrame path={path} label={label} optional={optional} hint={schema.description} count={count}>
       {(control) => <input type={type} className={CONTROL_CLASS} {...control} {...register(path)} />}
     </FieldFrame>
   );

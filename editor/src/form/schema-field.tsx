@@ -17,9 +17,11 @@ export interface SchemaFieldProps {
   required: boolean;
   /** Set when a list names its entries ("Section 2") instead of the property's name. */
   label?: string;
+  /** An image whose object has its alt text, decorative mark and caption (`<name>Alt`...): drawn with it. */
+  withTexts?: boolean;
 }
 
-export function SchemaField({ path, name, schema, required, label = labelFor(name, schema) }: SchemaFieldProps) {
+export function SchemaField({ path, name, schema, required, label = labelFor(name, schema), withTexts = false }: SchemaFieldProps) {
   const inner = nullableInner(schema);
   if (inner) return <OptionalGroup path={path} label={label} schema={inner} absent={null} />;
   if (schema.type === 'object') {
@@ -38,7 +40,7 @@ export function SchemaField({ path, name, schema, required, label = labelFor(nam
   if (schema.enum) return <SelectField {...leaf} />;
   if (schema.type === 'boolean') return <CheckboxField {...leaf} />;
   if (schema.type === 'number' || schema.type === 'integer') return <NumberField {...leaf} />;
-  if (schema.widget === 'image') return <ImageField {...leaf} />;
+  if (schema.widget === 'image') return <ImageField {...leaf} withTexts={withTexts} />;
   if (schema.widget === 'blog-post') return <BlogPostField {...leaf} />;
   if (schema.widget === 'long-text' || schema.widget === 'bulleted-text') return <LongTextField {...leaf} />;
   return <TextField {...leaf} />;
@@ -47,6 +49,7 @@ export function SchemaField({ path, name, schema, required, label = labelFor(nam
 /** The properties of an object node, in the schema's order. */
 export function PropertyFields({ path, schema }: { path: string; schema: JsonSchema }) {
   const required = new Set(schema.required ?? []);
+  const properties = Object.values(schema.properties ?? {});
   return (
     <>
       {Object.entries(schema.properties ?? {})
@@ -59,6 +62,8 @@ export function PropertyFields({ path, schema }: { path: string; schema: JsonSch
             schema={property}
             // A field with a default may be left as it is; it is shown like a required one.
             required={required.has(key) || property.default !== undefined}
+            // Only an image the schema gives texts gets their controls: others' would be dropped on save.
+            withTexts={properties.some((other) => other.imageOf === key)}
           />
         ))}
     </>

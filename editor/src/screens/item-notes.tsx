@@ -11,7 +11,8 @@ export function StatusLine({ status }: { status: ContentItemStatus }) {
   return (
     <p className="mt-2 text-sm text-muted">
       State: <strong className="text-ink">{status.state}</strong>
-      {status.publishAt ? `, goes live ${formatTime(status.publishAt)}` : ''}. Latest revision {status.latestRevision}
+      {status.publishAt ? `, goes live ${formatTime(status.publishAt)}` : ''}
+      {status.publishAt && status.scheduledBy ? ` (scheduled by ${status.scheduledBy})` : ''}. Latest revision {status.latestRevision}
       {status.liveRevision ? `, live revision ${status.liveRevision}` : ''}.
     </p>
   );

@@ -24,6 +24,7 @@ import { useLoad } from '../use-load';
 import { ConflictPanel, type Conflict } from './conflict-panel';
 import { KIND_LABELS } from './dashboard';
 import { clockTime } from './dates';
+import { describeMove, stateMoved } from './item-changes';
 import { ItemActions } from './item-actions';
 import { DraftOffer, PresenceNote, StatusLine } from './item-notes';
 import { dropDraft, readDraft, type LocalDraft } from './local-drafts';
@@ -68,7 +69,7 @@ export function ItemScreen({ kind, id, session }: { kind: ContentKind; id: strin
   const [busy, setBusy] = useState(false);
   const editing = useItemEditing(kind, session.user.email);
   const current = status ?? loaded.data ?? null;
-  const others = usePresence(kind, current?.id ?? null);
+  const { others, item: seenByPresence } = usePresence(kind, current?.id ?? null);
   const labels = KIND_LABELS[kind];
   useLeaveGuard(editing.dirty);
 
@@ -82,6 +83,28 @@ export function ItemScreen({ kind, id, session }: { kind: ContentKind; id: strin
     // Only when the load ends: later changes come from this screen's own actions.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded.loading]);
+
+  // Someone else published, scheduled or unpublished the item: the status line follows and the person is
+  // told. The revision the form is based on stays (a newer save is shown by the conflict screen on saving).
+  useEffect(() => {
+    if (!seenByPresence || !current) return;
+    const newer = (seenByPresence.lastAction?.at ?? '') > (current.lastAction?.at ?? '');
+    if (!newer || !stateMoved(current, seenByPresence)) return;
+    const { latestRevision: _latest, ...state } = seenByPresence;
+    setStatus({ ...current, ...state });
+    report({ tone: 'info', text: describeMove(current, seenByPresence) });
+    // Only a new answer of the presence call.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [seenByPresence]);
+
+  // Saved or published under a new id (a rename): the address follows, so a reload finds the item.
+  useEffect(() => {
+    if (id === null || !current || current.id === id) return;
+    carried = outcome;
+    navigate(itemHref(kind, current.id), { replace: true });
+    // The id the item now has is all that matters here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [current?.id]);
 
   if (loaded.error) {
     const missing = loaded.error instanceof ApiError && loaded.error.status === 404;
@@ -132,10 +155,20 @@ export function ItemScreen({ kind, id, session }: { kind: ContentKind; id: strin
       const saved = await client.save(kind, target, item, base);
       adopt(saved);
       setPending(null);
-      const visitors = saved.liveRevision ? `visitors still see revision ${saved.liveRevision}` : 'visitors see nothing of it yet';
+      const offBy = saved.lastAction?.action.startsWith('unpublish')
+        ? ` (${saved.lastAction.actor} unpublished it at ${clockTime(saved.lastAction.at)})`
+        : '';
+      const visitors =
+        saved.state === 'unpublished'
+          ? `it is not on the site${offBy}: visitors see nothing of it`
+          : saved.liveRevision
+            ? `visitors still see revision ${saved.liveRevision}`
+            : 'visitors see nothing of it yet';
+      // Published or scheduled by someone else since the screen last knew: said with the save.
+      const moved = current && saved.state !== 'unpublished' && stateMoved(current, saved) ? ` ${describeMove(current, saved)}` : '';
       const done: Outcome = {
-        tone: 'success',
-        text: `Saved ${clockTime(new Date().toISOString())}: revision ${saved.latestRevision}, a draft (${visitors}).`,
+        tone: moved || offBy ? 'info' : 'success',
+        text: `Saved ${clockTime(new Date().toISOString())}: revision ${saved.latestRevision}, a draft (${visitors}).${moved}`,
       };
       report(done);
       if (id === null) {
