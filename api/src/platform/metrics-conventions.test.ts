@@ -11,10 +11,13 @@ import path from 'node:path';
 import request from 'supertest';
 import parsePrometheusTextFormat, { type PrometheusFamily } from 'parse-prometheus-text-format';
 import { REPO_ROOT } from './config';
+import { writeFixtureSite } from '../../test/fixture-builds';
 import { testApp } from '../../test/test-app';
 
 const TOKEN = 'metrics-token';
-const app = testApp({ metricsTokenHash: crypto.createHash('sha256').update(TOKEN).digest('hex') });
+// Every section served (stand-in builds), so the per-section series have their labels whether or not
+// the checkout's front ends are built.
+const app = testApp({ siteRoot: writeFixtureSite(), metricsTokenHash: crypto.createHash('sha256').update(TOKEN).digest('hex') });
 beforeAll(() => app.start());
 afterAll(() => app.close());
 
