@@ -11,6 +11,7 @@
  *    without reports arriving. `npm run bench:api -- --rum` runs this part alone (BENCH_SECONDS sets
  *    each run's length).
  * `npm run bench:api -- --reads` runs part 1 alone, three times side by side, and prints the medians.
+ * `npm run bench:api -- --leads` runs the contact post without and with its page view (lead-views-bench.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,6 +30,7 @@ import { benchContentPropagation } from './content-propagation';
 import { benchPageContentSource, servePageSources, type PageSources } from './page-content-source';
 import { benchReleasePropagation } from './release-propagation';
 import { benchRumIngest } from './rum-ingest';
+import { benchLeadViews } from './lead-views-bench';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -41,6 +43,7 @@ const DURATION_S = Number(process.env.BENCH_SECONDS) || 5;
 const CONNECTIONS = 50;
 const RUM_ONLY = process.argv.includes('--rum');
 const READS_ONLY = process.argv.includes('--reads');
+const LEADS_ONLY = process.argv.includes('--leads');
 const TARGET_RATIO = 0.66;
 
 const listen = (server: http.Server) =>
@@ -131,6 +134,7 @@ async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-bench-'));
   const { child, appUrl, bareUrl, bytes, pages } = await startServers(dataDir);
   try {
+    if (LEADS_ONLY) return await benchLeadViews(autocannon, appUrl, DURATION_S);
     if (RUM_ONLY) {
       if (!(await benchRumIngest(autocannon, appUrl, DURATION_S))) process.exitCode = 1;
       return;
@@ -179,7 +183,7 @@ async function main(): Promise<void> {
     process.kill(-(child.pid as number), 'SIGTERM');
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  if (!RUM_ONLY && !READS_ONLY) {
+  if (!RUM_ONLY && !READS_ONLY && !LEADS_ONLY) {
     await benchReleasePropagation();
     await benchContentPropagation();
   }

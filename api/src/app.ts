@@ -114,7 +114,7 @@ export function createApp(deps: AppDeps = {}): App {
     notifiers: deps.notifiers,
     relay: deps.relay,
     onOutcome: (outcome) => metrics.leadOutcome(outcome),
-    leadView: (token) => measuring.leadView(token),
+    leadView: (posted) => measuring.leadView(posted),
   });
   const { leads, relay, service: leadService } = sales;
   const origins = remoteOrigins(config);

@@ -15,6 +15,7 @@ import { startedForSuite, testApp } from '../../test/test-app';
 import type { App } from '../app';
 import { fillDisk } from '../../test/full-disk';
 import { CROSS_SITE_MESSAGE } from './contact-form.router';
+import { openRumStore } from '../rum/rum-store';
 
 function fixtureSite(): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-form-site-'));
@@ -160,7 +161,7 @@ describe('the contact form posted without script', () => {
     expect((await leadsOf(limited)).map((l) => l.email).sort()).toEqual(['first@example.com', 'json@example.com']);
   });
 
-  it('draws a campaign landing’s attribution into the page as hidden fields of the form, and nothing for other visits', async () => {
+  it('draws a campaign landing’s attribution into the page as hidden fields of the form, and nothing of the visit for other visits', async () => {
     const campaign = await request(app.koa.callback())
       .get('/?utm_source=x&utm_campaign=y')
       .set('Referer', 'https://news.example/')
@@ -178,7 +179,23 @@ describe('the contact form posted without script', () => {
       .set('Referer', `${app.config.siteAddresses.siteUrl}/products/offers-api`)
       .expect(200);
     const direct = await request(app.koa.callback()).get('/').expect(200);
-    for (const page of [inside, direct]) expect(page.text).not.toContain('type="hidden"');
+    // Only the page field, the same for every visitor of the page (page-field-leads.test.ts).
+    const hidden = (html: string) => [...html.matchAll(/<input type="hidden" form="talk-to-sales-form" name="([^"]+)"/g)].map((m) => m[1]);
+    for (const page of [inside, direct]) expect(hidden(page.text)).toEqual(['page']);
+  });
+});
+
+describe('the contact form posted without script, with the page field its HTML carries', () => {
+  it("is counted as a stored lead of the page's section and version, for the side the page was built for", async () => {
+    const page = await request(app.koa.callback()).get(PAGE).expect(200);
+    const field = /<input type="hidden" form="talk-to-sales-form" name="page" value="([^"]+)">/.exec(page.text)?.[1];
+    const section = /"rum":\{"route":"[^"]*","section":"([^"]+)"/.exec(page.text)?.[1];
+    const version = new RegExp(`"name":"${section}","entry":"[^"]*","version":"([^"]+)"`).exec(page.text)?.[1];
+    await postForm(app, { ...entries('page-field@example.com'), page: field! }).expect(303);
+    const store = await openRumStore(app.config);
+    const totals = await store.leadViewTotals(Math.floor(Date.now() / 60_000) - 60, section!);
+    await store.close();
+    expect(totals.map((t) => [t.version, t.storedLeads])).toEqual([[version, 1]]);
   });
 });
 

@@ -1,8 +1,14 @@
 /** POST /api/contact: rate limit, JSON body, the form's own schema, then the lead service. */
 import Router from '@koa/router';
-import { CONTACT_SUCCESS_MESSAGE, CONTACT_VIEW_FIELD, contactRequestSchema, type ContactResponse } from '@cardlift/contracts';
+import {
+  CONTACT_PAGE_FIELD,
+  CONTACT_SUCCESS_MESSAGE,
+  CONTACT_VIEW_FIELD,
+  contactRequestSchema,
+  type ContactResponse,
+} from '@cardlift/contracts';
 import type { Context, Next } from 'koa';
-import type { LeadView, LeadViewReader } from './lead-views';
+import type { LeadView, LeadViewReader, PostedView } from './lead-views';
 import type { Logger } from '../platform/logger';
 import { jsonBody } from '../platform/json-body';
 import { rateLimit, type ContactLimiter } from './rate-limit';
@@ -20,7 +26,7 @@ export interface ContactRouteOptions {
  * Reads the page view a post names (state.leadView) and notes an error answer to it (validation,
  * a full store...), so a broken form counts against the build that sent it.
  */
-export function attributedPost(leads: LeadService, leadView: LeadViewReader, read: (ctx: Context) => unknown) {
+export function attributedPost(leads: LeadService, leadView: LeadViewReader, read: (ctx: Context) => PostedView) {
   return async (ctx: Context, next: Next) => {
     const view = leadView(read(ctx));
     ctx.state.leadView = view;
@@ -34,7 +40,11 @@ export function attributedPost(leads: LeadService, leadView: LeadViewReader, rea
   };
 }
 
-export const postedView = (ctx: Context) => (ctx.request.body as Record<string, unknown> | undefined)?.[CONTACT_VIEW_FIELD];
+/** The view fields of a post (JSON or form), and who sent it. */
+export function postedView(ctx: Context): PostedView {
+  const body = ctx.request.body as Record<string, unknown> | undefined;
+  return { view: body?.[CONTACT_VIEW_FIELD], page: body?.[CONTACT_PAGE_FIELD], ip: ctx.ip, gpc: ctx.get('Sec-GPC') === '1' };
+}
 
 export function contactRouter(leads: LeadService, options: ContactRouteOptions): Router {
   const router = new Router({ prefix: '/api' });

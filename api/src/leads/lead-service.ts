@@ -3,7 +3,7 @@
  * a real lead is committed with its outbox rows before the caller answers, then the relay is kicked.
  */
 import { randomUUID } from 'node:crypto';
-import { CONTACT_VIEW_FIELD, HONEYPOT_FIELD, type contactRequestSchema } from '@cardlift/contracts';
+import { CONTACT_PAGE_FIELD, CONTACT_VIEW_FIELD, HONEYPOT_FIELD, type contactRequestSchema } from '@cardlift/contracts';
 import type { z } from 'zod';
 import type { LeadStore, LeadSubmission } from './lead-store';
 import type { LeadView } from './lead-views';
@@ -35,7 +35,7 @@ export function createLeadService(
     /** `view`: the page view the post came from (lead-views.ts), recorded with the lead. */
     async submit(request: ContactRequest, view?: LeadView): Promise<SubmitResult> {
       // The view's token was read by the route (lead-views.ts): what is stored is the form and its attribution.
-      const { [HONEYPOT_FIELD]: honeypot, [CONTACT_VIEW_FIELD]: _token, ...submission } = request;
+      const { [HONEYPOT_FIELD]: honeypot, [CONTACT_VIEW_FIELD]: _token, [CONTACT_PAGE_FIELD]: _page, ...submission } = request;
       // A random id, so the answer looks exactly like a stored lead's.
       if (honeypot && honeypot.trim() !== '') return { id: randomUUID(), stored: false };
       let lead;

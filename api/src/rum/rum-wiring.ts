@@ -16,7 +16,7 @@ import { servedShellVersion } from '../site/shell-version';
 import { rumIngestRouter, type IngestOutcome } from './ingest.router';
 import { siteKnownRoutes } from './known-routes';
 import { KnownVersions } from './known-versions';
-import { leadViewOf } from '../leads/lead-views';
+import { leadViewOf, type PostedView } from '../leads/lead-views';
 import { PageViewTokens, registryVersions, type PageSnapshot } from './page-view-tokens';
 import { RumAggregator, UNKNOWN_ROUTE } from './rum-aggregator';
 import { openRumStore, type RumStore } from './rum-store';
@@ -75,7 +75,7 @@ export function rumWiring({ config, logger, follower, registryStore, pool, liveR
     routes,
     known,
     /** The page view a contact post's token names, its route as the counts record it (leads/lead-views.ts). */
-    leadView: (token: unknown) => leadViewOf(tokens, token, (route) => (routes.has(route) ? route : UNKNOWN_ROUTE)),
+    leadView: (posted: PostedView) => leadViewOf(tokens, posted, (route) => (routes.has(route) ? route : UNKNOWN_ROUTE)),
     /** The token of a page built from `registry` for `route` of `section`; undefined before start. */
     pageToken(snapshot: Omit<PageSnapshot, 'versions'>, registry: readonly RemoteEntry[]): string | undefined {
       return tokens?.page({ ...snapshot, versions: registryVersions(registry) });

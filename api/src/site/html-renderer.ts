@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   CONTACT_FORM_ID,
+  CONTACT_PAGE_FIELD,
   DEFAULT_PAGE_FRAME,
   headTagsFor,
   INLINE_CONTACT_FORM_ELEMENT_ID,
@@ -84,6 +85,8 @@ export interface RenderInput {
   contactForm?: ContactFormState;
   /** Where the visit came from, as hidden fields of the contact form (sent by a post without script). */
   formAttribution?: Attribution;
+  /** The page field (leads/lead-views.ts), as a hidden field of the contact form: the same for every visitor of the page. */
+  formPage?: string;
 }
 
 /**
@@ -92,8 +95,9 @@ export interface RenderInput {
  */
 function attributionFields(input: RenderInput): string[] {
   const hasForm = { ...DEFAULT_PAGE_FRAME, ...input.meta.frame }.contactForm;
-  if (!hasForm || !input.formAttribution) return [];
-  return Object.entries(input.formAttribution).map(
+  if (!hasForm) return [];
+  const fields = { ...input.formAttribution, ...(input.formPage ? { [CONTACT_PAGE_FIELD]: input.formPage } : {}) };
+  return Object.entries(fields).map(
     ([name, value]) => `<input type="hidden" form="${CONTACT_FORM_ID}" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`,
   );
 }

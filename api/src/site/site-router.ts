@@ -38,6 +38,8 @@ import { previewedContent } from '../content/content-preview';
 import { previewBar } from './preview-bar';
 import { keepPrivate, shareAnswer } from '../edge/edge-answers';
 import { pageTags, sitemapTags } from '../edge/page-tags';
+import { pageFieldValue } from '../leads/lead-views';
+import { registryVersions } from '../rum/page-view-tokens';
 
 /** `/resources` is what "View All Case Studies" links to; `/company` has no page. */
 const PERMANENT_REDIRECTS: Record<string, string> = { '/resources': '/case-studies', '/company': '/company/about-us' };
@@ -178,6 +180,7 @@ export function siteRouter(
     const shellPage = template.read();
     allowInlineSources(ctx, 'style-src', inlineStyleSources(stylesheets));
     allowInlineSources(ctx, 'script-src', shellPage.boot ? [shellPage.boot.cspSource] : []);
+    const rum = measuredAs(page ? meta.path : NOT_FOUND_ROUTE, remote ?? SHELL_SECTION, preview ? undefined : registry);
     const html = renderPage(shellPage, {
       // A previewed draft keeps its head exactly as it will be served (its share card included): the
       // X-Robots-Tag header above keeps it out of indexes.
@@ -192,8 +195,12 @@ export function siteRouter(
       boot: {
         scripts: shell.scripts,
         preload: [...shell.preload, ...section.preload, { href: navigationPath(registry), as: 'fetch' }],
-        rum: measuredAs(page ? meta.path : NOT_FOUND_ROUTE, remote ?? SHELL_SECTION, preview ? undefined : registry),
+        rum,
       },
+      // The page token with what it signs, for a post made before (or without) a view token.
+      ...(rum.token && !preview
+        ? { formPage: pageFieldValue({ token: rum.token, route: rum.route, section: rum.section, versions: registryVersions(registry) }) }
+        : {}),
       queryData,
       appHtml,
       ...(contactForm ? { contactForm } : {}),

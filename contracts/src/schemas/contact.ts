@@ -71,6 +71,14 @@ export const HONEYPOT_FIELD = 'website';
 export const CONTACT_VIEW_FIELD = 'view';
 
 /**
+ * Field carrying the page's own signed token and what it was signed over (a hidden field of the
+ * server's HTML), for a post whose view token was not traded: a form posted without script, or sent
+ * before the page's measuring had its view token. The api makes the view at the post. Read like
+ * CONTACT_VIEW_FIELD: a missing or bad value never stops a lead.
+ */
+export const CONTACT_PAGE_FIELD = 'page';
+
+/**
  * Where the visit came from, sent with the form. A bad value must not cost a lead that the visitor
  * cannot fix: unknown keys are dropped, values are cut to their length limit, and a referrer or
  * landing page that is not a URL or a path is dropped. Only what no browser of ours sends is refused
@@ -100,6 +108,7 @@ export const contactRequestSchema = contactSchema.extend({
   [HONEYPOT_FIELD]: z.string().max(TEXT_FIELD_MAX).optional(),
   attribution: attributionSchema.optional(),
   [CONTACT_VIEW_FIELD]: z.string().max(4096).optional().catch(undefined),
+  [CONTACT_PAGE_FIELD]: z.string().max(4096).optional().catch(undefined),
 });
 
 /** 201 response of POST /api/contact. */

@@ -22,6 +22,7 @@ import {
 import { version as shellVersion } from '../../package.json';
 import { initFederation } from '../remotes/registry';
 import { errorSection } from './error-sections';
+import { noteViewToken } from './lead-view';
 import { MAX_NOTES, type PageViewState } from './page-view';
 
 type Timings = RumReport['metrics'];
@@ -102,7 +103,11 @@ export function startReporter(view: PageViewState): void {
   void initFederation()
     .then((loaded) => viewToken(view.context, (entries = loaded)))
     .then(
-      (received) => (token = received),
+      (received) => {
+        token = received;
+        // The contact form names its view by it (lead-view.ts).
+        if (received) noteViewToken(received);
+      },
       () => undefined,
     );
   let sent = false;

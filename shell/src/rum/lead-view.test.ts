@@ -1,0 +1,35 @@
+/**
+ * What the contact form sends to name its page view: the view token once the reporter has it, before
+ * that the page field the server HTML carries beside the form, and nothing when the visitor asked
+ * not to be tracked.
+ */
+import { CONTACT_FORM_ID } from '@cardlift/contracts';
+
+function pageField(value: string): void {
+  document.body.insertAdjacentHTML('beforeend', `<input type="hidden" form="${CONTACT_FORM_ID}" name="page" value="${value}">`);
+}
+
+const fresh = () => jest.requireActual<typeof import('./lead-view')>('./lead-view');
+
+describe('leadViewFields', () => {
+  beforeEach(() => {
+    jest.resetModules();
+    document.body.innerHTML = '';
+    delete (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl;
+  });
+
+  it("sends the page's field before the view token is known, and the view token alone once it is", () => {
+    pageField('signed-page');
+    const { leadViewFields, noteViewToken } = fresh();
+    expect(leadViewFields()).toEqual({ page: 'signed-page' });
+    noteViewToken('view-token');
+    expect(leadViewFields()).toEqual({ view: 'view-token' });
+  });
+
+  it('sends nothing on a page without the field, or when Global Privacy Control is on', () => {
+    expect(fresh().leadViewFields()).toEqual({});
+    pageField('signed-page');
+    Object.defineProperty(navigator, 'globalPrivacyControl', { value: true, configurable: true });
+    expect(fresh().leadViewFields()).toEqual({});
+  });
+});
