@@ -8,7 +8,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { RUM_VIEW_PATH, type RemoteEntry } from '@cardlift/contracts';
+import { CONTACT_PAGE_HEADER, CONTACT_VIEW_HEADER, RUM_VIEW_PATH, type RemoteEntry } from '@cardlift/contracts';
 import { DESKTOP, launchBrowser, openPage } from './support/browser';
 import { contactForm, fillContactForm, fillNativeContactForm, THANKS, type ContactEntries } from './support/contact-form';
 import { startSite, type Site } from './support/site';
@@ -55,7 +55,7 @@ async function pageBuild(): Promise<{ section: string; version: string }> {
   return { section: section!, version: served.find((entry) => entry.name === section)!.version };
 }
 
-/** Sends the hydrated form: the fields of its JSON body that name the page view. */
+/** Sends the hydrated form: what of its request names the page view (headers, see CONTACT_VIEW_HEADER). */
 async function sendWithScript(page: Page, email: string): Promise<{ view?: string; page?: string }> {
   const form = contactForm(page);
   await fillContactForm(page, form, entries(email));
@@ -64,7 +64,9 @@ async function sendWithScript(page: Page, email: string): Promise<{ view?: strin
   const response = await sent;
   expect(response.status()).toBe(201);
   await page.getByText(THANKS).first().waitFor();
-  const { view, page: pageField } = response.request().postDataJSON() as { view?: string; page?: string };
+  const headers = await response.request().allHeaders();
+  const view = headers[CONTACT_VIEW_HEADER.toLowerCase()];
+  const pageField = headers[CONTACT_PAGE_HEADER.toLowerCase()];
   return { ...(view ? { view } : {}), ...(pageField ? { page: pageField } : {}) };
 }
 

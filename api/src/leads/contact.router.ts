@@ -2,8 +2,10 @@
 import Router from '@koa/router';
 import {
   CONTACT_PAGE_FIELD,
+  CONTACT_PAGE_HEADER,
   CONTACT_SUCCESS_MESSAGE,
   CONTACT_VIEW_FIELD,
+  CONTACT_VIEW_HEADER,
   contactRequestSchema,
   type ContactResponse,
 } from '@cardlift/contracts';
@@ -43,7 +45,13 @@ export function attributedPost(leads: LeadService, leadView: LeadViewReader, rea
 /** The view fields of a post (JSON or form), and who sent it. */
 export function postedView(ctx: Context): PostedView {
   const body = ctx.request.body as Record<string, unknown> | undefined;
-  return { view: body?.[CONTACT_VIEW_FIELD], page: body?.[CONTACT_PAGE_FIELD], ip: ctx.ip, gpc: ctx.get('Sec-GPC') === '1' };
+  const header = (name: string) => ctx.get(name) || undefined;
+  return {
+    view: body?.[CONTACT_VIEW_FIELD] ?? header(CONTACT_VIEW_HEADER),
+    page: body?.[CONTACT_PAGE_FIELD] ?? header(CONTACT_PAGE_HEADER),
+    ip: ctx.ip,
+    gpc: ctx.get('Sec-GPC') === '1',
+  };
 }
 
 export function contactRouter(leads: LeadService, options: ContactRouteOptions): Router {

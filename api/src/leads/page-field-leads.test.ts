@@ -5,7 +5,7 @@
  * and counted for no side.
  */
 import request from 'supertest';
-import { CONTACT_PAGE_FIELD } from '@cardlift/contracts';
+import { CONTACT_PAGE_FIELD, CONTACT_PAGE_HEADER } from '@cardlift/contracts';
 import type { App } from '../app';
 import { backendsFor, canaryAt } from '../../test/canary-running';
 import { contactSubmission } from '../../test/contact-submission';
@@ -60,7 +60,7 @@ describe.each(backends)('leads named by their page field, on $name', (backend) =
     app = undefined;
   });
 
-  it('count for the side their page was built for, one per post, from the form without script and the JSON route', async () => {
+  it('count for the side their page was built for, one per post, from the form without script and the JSON route (field or header)', async () => {
     const running = await canaryAt(50, await backend.database());
     app = running.app;
     await postForm(app, { [CONTACT_PAGE_FIELD]: pageField(app, running.canary) }).expect(303);
@@ -71,8 +71,14 @@ describe.each(backends)('leads named by their page field, on $name', (backend) =
       .set(headers)
       .send({ ...contactSubmission({ email: 'fast@example.com' }), [CONTACT_PAGE_FIELD]: pageField(app, running.current) })
       .expect(201);
-    expect(await storedLeads(running.config)).toEqual({ [running.canary]: 2, [running.current]: 2 });
-    expect(await (await app.leads()).countLeads()).toBe(4);
+    // As the scripted form sends it: in a header, which an instance of the previous release ignores.
+    await request(app.koa.callback())
+      .post('/api/contact')
+      .set({ ...headers, [CONTACT_PAGE_HEADER]: pageField(app, running.canary) })
+      .send(contactSubmission({ email: 'scripted@example.com' }))
+      .expect(201);
+    expect(await storedLeads(running.config)).toEqual({ [running.canary]: 3, [running.current]: 2 });
+    expect(await (await app.leads()).countLeads()).toBe(5);
   });
 
   it('are stored but counted for no side when the page field is forged or the visitor sent Sec-GPC', async () => {

@@ -79,6 +79,14 @@ export const CONTACT_VIEW_FIELD = 'view';
 export const CONTACT_PAGE_FIELD = 'page';
 
 /**
+ * The same two values as request headers, which is how the scripted form sends them: during a
+ * rolling upgrade its post may reach an instance of the previous release, whose body schema refuses
+ * keys it does not know, while it ignores headers it does not know. The api reads a body field first.
+ */
+export const CONTACT_VIEW_HEADER = 'X-Page-View';
+export const CONTACT_PAGE_HEADER = 'X-Page-Token';
+
+/**
  * Where the visit came from, sent with the form. A bad value must not cost a lead that the visitor
  * cannot fix: unknown keys are dropped, values are cut to their length limit, and a referrer or
  * landing page that is not a URL or a path is dropped. Only what no browser of ours sends is refused

@@ -8,7 +8,7 @@ import { API_PATHS, HONEYPOT_FIELD, siteConfig, type ContactResponse, type Conta
 import { apiRequest, HttpError } from '@cardlift/shell/ui';
 import { visitAttribution } from '../attribution/visit-attribution';
 import { announceContactOutcome } from '../rum/contact-outcome';
-import { leadViewFields } from '../rum/lead-view';
+import { leadViewHeaders } from '../rum/lead-view';
 
 export const CONTACT_PATH = API_PATHS.contact;
 export const SUBMIT_FALLBACK_MESSAGE = 'Failed to submit form';
@@ -50,7 +50,7 @@ export function useSubmitContact() {
     mutationFn: async (payload: ContactPayload): Promise<ContactResponse> => {
       // Where the visit came from travels with the form (the privacy policy says so).
       // So is the page view it was sent from, for the release's own count of stored leads (lead-view.ts).
-      const response = await apiRequest('POST', CONTACT_PATH, { ...payload, attribution: visitAttribution(), ...leadViewFields() });
+      const response = await apiRequest('POST', CONTACT_PATH, { ...payload, attribution: visitAttribution() }, leadViewHeaders());
       return (await response.json()) as ContactResponse;
     },
     // For the page-view report: stored, refused by the api (4xx), or failed (5xx, no answer).

@@ -11,7 +11,7 @@ function pageField(value: string): void {
 
 const fresh = () => jest.requireActual<typeof import('./lead-view')>('./lead-view');
 
-describe('leadViewFields', () => {
+describe('leadViewHeaders', () => {
   beforeEach(() => {
     jest.resetModules();
     document.body.innerHTML = '';
@@ -20,16 +20,16 @@ describe('leadViewFields', () => {
 
   it("sends the page's field before the view token is known, and the view token alone once it is", () => {
     pageField('signed-page');
-    const { leadViewFields, noteViewToken } = fresh();
-    expect(leadViewFields()).toEqual({ page: 'signed-page' });
+    const { leadViewHeaders, noteViewToken } = fresh();
+    expect(leadViewHeaders()).toEqual({ 'X-Page-Token': 'signed-page' });
     noteViewToken('view-token');
-    expect(leadViewFields()).toEqual({ view: 'view-token' });
+    expect(leadViewHeaders()).toEqual({ 'X-Page-View': 'view-token' });
   });
 
   it('sends nothing on a page without the field, or when Global Privacy Control is on', () => {
-    expect(fresh().leadViewFields()).toEqual({});
+    expect(fresh().leadViewHeaders()).toEqual({});
     pageField('signed-page');
     Object.defineProperty(navigator, 'globalPrivacyControl', { value: true, configurable: true });
-    expect(fresh().leadViewFields()).toEqual({});
+    expect(fresh().leadViewHeaders()).toEqual({});
   });
 });

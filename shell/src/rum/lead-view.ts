@@ -3,10 +3,11 @@
  * for the builds this visitor saw: the view token once the reporter has traded the page's token for
  * one; before that (a fast visitor, a view the sample left out), the page field the server HTML
  * carries beside the form (the page token with what it signs), from which the api makes the view at
- * the post. Nothing when the visitor asked not to be tracked. It never stops a lead: any failure
+ * the post. Sent as headers (CONTACT_VIEW_HEADER), which an instance of the previous release ignores.
+ * Nothing when the visitor asked not to be tracked. It never stops a lead: any failure
  * sends the form without it.
  */
-import { CONTACT_FORM_ID, CONTACT_PAGE_FIELD, CONTACT_VIEW_FIELD } from '@cardlift/contracts';
+import { CONTACT_FORM_ID, CONTACT_PAGE_FIELD, CONTACT_PAGE_HEADER, CONTACT_VIEW_HEADER } from '@cardlift/contracts';
 
 let viewToken: string | undefined;
 
@@ -15,12 +16,12 @@ export function noteViewToken(token: string): void {
   viewToken = token;
 }
 
-export function leadViewFields(): { [CONTACT_VIEW_FIELD]?: string; [CONTACT_PAGE_FIELD]?: string } {
+export function leadViewHeaders(): Record<string, string> {
   try {
-    if (viewToken) return { [CONTACT_VIEW_FIELD]: viewToken };
+    if (viewToken) return { [CONTACT_VIEW_HEADER]: viewToken };
     if ((navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true) return {};
     const field = document.querySelector<HTMLInputElement>(`input[form="${CONTACT_FORM_ID}"][name="${CONTACT_PAGE_FIELD}"]`);
-    return field?.value ? { [CONTACT_PAGE_FIELD]: field.value } : {};
+    return field?.value ? { [CONTACT_PAGE_HEADER]: field.value } : {};
   } catch {
     return {};
   }

@@ -39,10 +39,10 @@ export function defaultQueryFn<T>(context: QueryFunctionContext): Promise<T> {
 }
 
 /** JSON request with the same error rule, for mutations. */
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+export async function apiRequest(method: string, url: string, data?: unknown, headers: Record<string, string> = {}): Promise<Response> {
   const response = await fetch(url, {
     method,
-    headers: data === undefined ? {} : { 'Content-Type': 'application/json' },
+    headers: data === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
     body: data === undefined ? undefined : JSON.stringify(data),
     credentials: 'include',
   });
