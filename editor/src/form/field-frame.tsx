@@ -25,14 +25,19 @@ interface FieldFrameProps {
   after?: ReactNode;
   /** A text with a length limit: its counter, read with the field. */
   count?: TextCountValue;
+  /** A remark on what was typed (read with the field): what the share image leaves out of a title. */
+  note?: string | undefined;
 }
 
-export function FieldFrame({ path, label, optional, hint, children, after, count }: FieldFrameProps) {
+export function FieldFrame({ path, label, optional, hint, children, after, count, note }: FieldFrameProps) {
   const error = useFieldError(path);
   const id = fieldId(path);
   const hintId = `${id}-hint`;
   // The field's message first: it is what needs doing.
-  const describedBy = [hint ? hintId : '', error ? errorId(path) : '', count ? countId(id) : ''].filter(Boolean).join(' ');
+  const noteId = `${id}-note`;
+  const describedBy = [hint ? hintId : '', error ? errorId(path) : '', count ? countId(id) : '', note ? noteId : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className="mt-4">
       <label htmlFor={id} className="block text-sm font-medium text-ink">
@@ -46,6 +51,11 @@ export function FieldFrame({ path, label, optional, hint, children, after, count
       )}
       {children({ id, 'aria-invalid': Boolean(error), ...(describedBy ? { 'aria-describedby': describedBy } : {}) })}
       {count && <TextCount controlId={id} label={label} count={count} />}
+      {note && (
+        <p id={noteId} className="mt-1 text-sm text-ink">
+          {note}
+        </p>
+      )}
       <FieldMessage path={path} />
       {after}
     </div>

@@ -8,6 +8,7 @@ import { BulletedPreview } from './bulleted-preview';
 import { CONTROL_CLASS, FieldFrame, FieldMessage } from './field-frame';
 import { errorId, fieldId, useFieldError } from './field-errors';
 import type { JsonSchema } from './json-schema';
+import { shareCardNote } from './share-card-note';
 import { useTextCount } from './text-count';
 
 export interface LeafProps {
@@ -25,8 +26,11 @@ export function TextField({ path, label, optional, schema }: LeafProps) {
   const count = useTextCount(path);
   // A date's text is the control's own; every text a person writes is counted against its limit.
   const written = type !== 'date' && type !== 'datetime-local';
+  const value: unknown = useWatch({ name: path });
+  // An item's own title is its page's share card's title.
+  const note = path === 'title' && typeof value === 'string' ? shareCardNote(value) : undefined;
   return (
-    <FieldFrame path={path} label={label} optional={optional} hint={schema.description} count={written ? count : undefined}>
+    <FieldFrame path={path} label={label} optional={optional} hint={schema.description} count={written ? count : undefined} note={note}>
       {(control) => <input type={type} className={CONTROL_CLASS} {...control} {...register(path)} />}
     </FieldFrame>
   );

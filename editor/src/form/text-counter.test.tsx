@@ -1,7 +1,8 @@
 /**
  * Every text a person writes shows how long it may be (a title, alt text, any text: the limits a save
  * checks), read with the field (aria-describedby), and says politely when the limit nears or is
- * passed; the schema's own message refuses a text past it.
+ * passed; the schema's own message refuses a text past it. A title also says what its page's share
+ * image cannot draw.
  */
 import { fireEvent, render, screen } from '@testing-library/react';
 import { TEXT_LIMITS } from '@cardlift/contracts';
@@ -64,4 +65,19 @@ it('counts every text a person writes against the limit a save checks, long text
     `${TEXT_LIMITS.altText + 1} / ${TEXT_LIMITS.altText} characters`,
   );
   expect(screen.getByRole('status')).toHaveTextContent(`1 character over the limit of ${TEXT_LIMITS.altText}.`);
+});
+
+it('says beside a title what its share image leaves out, read with the field', () => {
+  render(
+    <EditorProvider client={new EditorClient()}>
+      <ContentForm kind="blog" onSave={jest.fn()} />
+    </EditorProvider>,
+  );
+  const title = document.getElementById('field-title') as HTMLInputElement;
+  fireEvent.input(title, { target: { value: 'שלום Offers' } });
+  expect(document.getElementById('field-title-note')).toBeNull();
+  fireEvent.input(title, { target: { value: 'Offers こんにちは 🎉' } });
+  const note = document.getElementById('field-title-note')!;
+  expect(title.getAttribute('aria-describedby')).toContain('field-title-note');
+  expect(note).toHaveTextContent('The page’s share image leaves out こ ん に ち は 🎉');
 });
