@@ -25,3 +25,4 @@ export * from './head-tags';
 export * from './structured-data';
 export * from './share-image';
 export * from './route-meta';
+export * from './share-card-scripts';

@@ -11,7 +11,7 @@ import { siteConfig } from './site-config';
 export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 export const SHARE_IMAGE_TYPE = 'image/png';
 /** Change when the drawing of the cards changes, so every image gets a new name (and cache entry). */
-export const SHARE_CARD_VERSION = 1;
+export const SHARE_CARD_VERSION = 2;
 
 const SECTIONS = [
   { kind: 'case-study', prefix: '/case-studies/', section: 'Case study' },

@@ -58,6 +58,7 @@ export function printReleaseOutcome(options: {
     console.log(`Released ${remote} ${outcome.version}${reused}; previous: ${outcome.previous ?? 'none'}.`);
     console.log('Every server of the site serves it from the next page load.');
   }
+  for (const warning of outcome.warnings) console.log(`Warning: ${warning}.`);
   if (preview) console.log(`Preview (this browser only, until ${preview.expiresAt}): ${preview.url}`);
   if ((outcome.candidate || canary) && !live) {
     console.log('Next:');

@@ -60,9 +60,11 @@ async function run(command: Command, remote: RemoteName, values: CliValues, clie
       try {
         const provenance = { ...(values.notes ? { notes: values.notes } : {}), ...(values['ci-url'] ? { ciUrl: values['ci-url'] } : {}) };
         const outcome = await client.release(build.dir, { candidate: Boolean(values.candidate || canary), ...provenance });
-        if (canary) await client.promote(outcome.version, canary);
+        // A canary started here warns as `promote --share` does of a schedule it makes wrong.
+        const started = canary ? await client.promote(outcome.version, canary) : undefined;
+        const warnings = [...outcome.warnings, ...(started?.warnings ?? [])];
         const preview = outcome.candidate ? await client.preview(outcome.version) : undefined;
-        printReleaseOutcome({ remote, pkg, client, values, outcome, canary, preview });
+        printReleaseOutcome({ remote, pkg, client, values, outcome: { ...outcome, warnings }, canary, preview });
       } finally {
         build.cleanup();
       }

@@ -2,7 +2,7 @@
  * No release action ends or overrides another without saying so, on SQLite and PostgreSQL: a promotion
  * or `rollback --to` of another version while a canary runs is refused naming it (and ends it, saying
  * so, when asked to); a second share of the same canary steps it; a promotion scheduled during a
- * canary completes it at its time; a move that makes a schedule wrong warns, and the schedule refused
+ * canary completes it at its time; a move that makes a schedule wrong (a live release too) warns, and the schedule refused
  * at its time (or cancelled) stays in the listing with why.
  */
 import { randomBytes } from 'node:crypto';
@@ -92,6 +92,18 @@ describe.each(backends)('release moves on $name', (backend) => {
     await expect(carryOut(context, (await store.state(remote)).scheduled!)).resolves.toBe('done');
     expect(await store.state(remote)).toMatchObject({ current: v[2], canary: null, scheduled: null });
     expect(scheduled.version).toBe(v[2]);
+  });
+
+  it('warns when a live release makes a scheduled promotion wrong, and not for a candidate, which moves nothing', async () => {
+    await rollbackOrEndCanary(context, { ...who });
+    await schedulePromotion(context, { ...who, version: v[3], at: inAnHour() });
+    const candidate = await releaseBuild(context, { ...who, buildDir: fixtureBuild('four'), candidate: true });
+    expect(candidate.warnings).toEqual([]);
+    const released = await releaseBuild(context, { ...who, buildDir: fixtureBuild('five') });
+    expect(released.warnings).toEqual([
+      expect.stringMatching(new RegExp(`^the promotion of ${v[3]} to every visitor scheduled for .* will be refused`)),
+    ]);
+    await expect(carryOut(context, (await store.state(remote)).scheduled!)).resolves.toBe('refused');
   });
 
   it('warns of a schedule a move makes wrong; refused at its time, it stays listed with why; a cancelled one too', async () => {

@@ -42,6 +42,8 @@ export interface ReleaseOutcome {
   alreadyCurrent: boolean;
   /** True when stored as a candidate: not live until promoted. */
   candidate: boolean;
+  /** A live release moves the registry as a promotion does: a scheduled promotion it makes wrong (move-notices.ts). */
+  warnings: string[];
 }
 
 function readChecked(context: ReleaseContext, remote: RemoteName, buildDir: string): FederationManifest {
@@ -105,7 +107,7 @@ export async function releaseBuild(
   // Stored before anything else is decided: re-uploading a build whose folder went missing restores it.
   const store = () => context.artifacts.put(remote, version, buildDir, digest.serverChecksums);
   const published = await store();
-  if (previous === version && !candidate) return { version, previous, published, alreadyCurrent: true, candidate };
+  if (previous === version && !candidate) return { version, previous, published, alreadyCurrent: true, candidate, warnings: [] };
 
   try {
     const problems = (await context.checkServer?.(remote, version)) ?? [];
@@ -153,7 +155,14 @@ async function recordRelease(context: ReleaseContext, options: RecordOptions): P
   });
   events.push(event(remote, 'release', version, previous ?? baseline?.record.version ?? null, options, at));
   await commitStored(context, options, { remote, expectedRevision: state.revision, current: version, upsert, events });
-  return { version, previous: previous ?? baseline?.record.version ?? null, published, alreadyCurrent: false, candidate };
+  return {
+    version,
+    previous: previous ?? baseline?.record.version ?? null,
+    published,
+    alreadyCurrent: false,
+    candidate,
+    warnings: scheduleWarnings(state, {}),
+  };
 }
 
 /**
@@ -189,7 +198,8 @@ async function recordCandidate(context: ReleaseContext, options: RecordOptions, 
     upsert,
     events,
   });
-  return { version, previous: state.current, published, alreadyCurrent: false, candidate: true };
+  // A candidate leaves the registry where it is: a scheduled promotion still stands.
+  return { version, previous: state.current, published, alreadyCurrent: false, candidate: true, warnings: [] };
 }
 
 const provenanceOf = (p: Provenance) => ({ notes: p.notes ?? null, ciUrl: p.ciUrl ?? null });

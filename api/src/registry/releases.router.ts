@@ -1,6 +1,6 @@
 /**
  * The release API a section team's CI calls, each remote with its own token (release-auth.ts):
- *   POST /api/releases/{remote}            gzipped tar of dist; 201 { version } (?candidate=1: stored, not live)
+ *   POST /api/releases/{remote}            gzipped tar of dist; 201 { version, warnings } (?candidate=1: stored, not live)
  *   POST /api/releases/{remote}/promote    { version, share?, at?, endCanary? } (share 1..99: a canary beside the current
  *                                          version; at: an ISO time, when it happens; stored, carried out by any instance;
  *                                          endCanary: end a canary of another version, else 409). A move's answer names

@@ -1,28 +1,47 @@
 /**
  * Draws a share card (a 1200x630 PNG) with satori (layout to SVG) and resvg (SVG to PNG), in the
- * brand's colours and its typeface, Inter (static Latin files of @fontsource/inter: satori reads
- * TTF, OTF and WOFF, not the WOFF2 variable font the pages use).
+ * brand's colours and its typeface, Inter (its static Latin, Greek, Cyrillic and Vietnamese files:
+ * satori reads TTF, OTF and WOFF, not the WOFF2 variable font the pages use), with Noto Sans for
+ * Hebrew and Arabic titles. What no font draws is left out (share-card-scripts.ts), never boxed.
  */
 import fs from 'node:fs';
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
-import { SHARE_IMAGE_SIZE, siteConfig, type ShareCard } from '@cardlift/contracts';
+import { drawableOnShareCard, SHARE_IMAGE_SIZE, SITE_CARD, siteConfig, type ShareCard } from '@cardlift/contracts';
 
 const PRIMARY = '#5a012b';
 const SOFT = '#f3dbe5';
 const TITLE_MAX_CHARS = 110;
 
 type Weight = 400 | 600 | 700;
-let fonts: { name: string; data: Buffer; weight: Weight; style: 'normal' }[] | undefined;
+type Font = { name: string; data: Buffer; weight: Weight; style: 'normal' };
+let fonts: Font[] | undefined;
 
-function loadFonts() {
-  const file = (weight: Weight) => require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`);
-  return (fonts ??= ([400, 600, 700] as const).map((weight) => ({
+/** Inter first (the brand's face, and the one satori falls back from), then the other scripts' files. */
+const FONT_FILES = [
+  ...['latin', 'latin-ext', 'greek', 'greek-ext', 'cyrillic', 'cyrillic-ext', 'vietnamese'].map((subset) => ({
     name: 'Inter',
-    data: fs.readFileSync(file(weight)),
-    weight,
-    style: 'normal' as const,
-  })));
+    file: (weight: Weight) => `@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`,
+  })),
+  {
+    name: 'Noto Sans Hebrew',
+    file: (weight: Weight) => `@fontsource/noto-sans-hebrew/files/noto-sans-hebrew-hebrew-${weight}-normal.woff`,
+  },
+  {
+    name: 'Noto Sans Arabic',
+    file: (weight: Weight) => `@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-${weight}-normal.woff`,
+  },
+];
+
+function loadFonts(): Font[] {
+  return (fonts ??= FONT_FILES.flatMap(({ name, file }) =>
+    ([400, 600, 700] as const).map((weight) => ({
+      name,
+      data: fs.readFileSync(require.resolve(file(weight))),
+      weight,
+      style: 'normal' as const,
+    })),
+  ));
 }
 
 /** The brand mark (shell/public/favicon.svg) with its colours turned around, to sit on the brand colour. */
@@ -73,9 +92,32 @@ export function shareCardTree(card: ShareCard): Node {
   );
 }
 
+/** The card as drawn: its texts without what the fonts lack, and a title of nothing drawable replaced by the site's. */
+function drawable(card: ShareCard, alsoLeaveOut: readonly string[] = []): ShareCard {
+  const title = drawableOnShareCard(card.title, alsoLeaveOut);
+  return { ...card, title: title || SITE_CARD.title, section: drawableOnShareCard(card.section, alsoLeaveOut) };
+}
+
+const render = (card: ShareCard, missing: string[]) =>
+  satori(shareCardTree(card) as unknown as Parameters<typeof satori>[0], {
+    ...SHARE_IMAGE_SIZE,
+    fonts: loadFonts(),
+    // satori asks for what no loaded font draws; drawn without it, the text would show boxes.
+    loadAdditionalAsset: (_code: string, segment: string) => {
+      missing.push(...segment);
+      return Promise.resolve([]);
+    },
+  });
+
+/** The card's SVG (satori's element type is React's; the tree is the same plain shape). */
+export async function shareCardSvg(card: ShareCard): Promise<string> {
+  const missing: string[] = [];
+  const first = drawable(card);
+  const svg = await render(first, missing);
+  // A symbol the scripts' list lets through that the fonts lack after all: drawn again without it.
+  return missing.length ? render(drawable(first, missing), []) : svg;
+}
+
 export async function drawShareCard(card: ShareCard): Promise<Buffer> {
-  const { width, height } = SHARE_IMAGE_SIZE;
-  // satori's element type is React's; the tree is the same plain shape.
-  const svg = await satori(shareCardTree(card) as unknown as Parameters<typeof satori>[0], { width, height, fonts: loadFonts() });
-  return new Resvg(svg, { fitTo: { mode: 'width', value: width } }).render().asPng();
+  return new Resvg(await shareCardSvg(card), { fitTo: { mode: 'width', value: SHARE_IMAGE_SIZE.width } }).render().asPng();
 }

@@ -30,7 +30,6 @@ export const imageTexts = <N extends string>(image: N) =>
     [`${image}Alt`]: z
       .string()
       .trim()
-      .max(250, 'keep alt text under 250 characters: say what the image shows, briefly')
       .optional()
       .meta({ imageOf: image, title: 'Alt text', description: 'What the image shows, for people who cannot see it.' }),
     [`${image}Decorative`]: z.boolean().optional().meta({ imageOf: image, title: 'Decorative image (adds nothing the text does not say)' }),
@@ -52,19 +51,20 @@ export function requireImageTexts(image: string) {
  * Limits a write must respect, checked on saves only (CONTENT_KIND_SCHEMAS): content stored before
  * them still reads. A title or a banner's words are one line someone reads at a glance; no text is a
  * book; and no text carries the controls that reorder how it displays (U+202A–U+202E, U+2066–U+2069),
- * which make a text read differently from what it is. Right-to-left scripts need none of them.
+ * which make a text read differently from what it is. Alt text says briefly what an image shows. Right-to-left scripts need none of them.
  */
-export const TEXT_LIMITS = { title: 150, bannerText: 150, any: 10_000 } as const;
+export const TEXT_LIMITS = { title: 150, bannerText: 150, altText: 250, any: 10_000 } as const;
 const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
 
 /**
  * The limit of the text at `path` (`content.sections.1.title`): a title, a banner's words (the only
- * fields named `text`), or any other text. The editor shows it as a counter beside the field.
+ * fields named `text`), an image's alt text (`<image>Alt`), or any other text. The editor shows it as a counter beside the field.
  */
 export function textLimitAt(path: readonly (string | number)[] | string): number {
   const last = typeof path === 'string' ? path.split('.').at(-1) : path.at(-1);
   if (last === 'title') return TEXT_LIMITS.title;
   if (last === 'text') return TEXT_LIMITS.bannerText;
+  if (typeof last === 'string' && last.endsWith('Alt')) return TEXT_LIMITS.altText;
   return TEXT_LIMITS.any;
 }
 

@@ -12,6 +12,7 @@ import { errorId, fieldId, useFieldError } from './field-errors';
 import { FIELDSET_CLASS, LEGEND_CLASS } from './group-fields';
 import { emptyValue, labelFor, type JsonSchema } from './json-schema';
 import { PropertyFields } from './schema-field';
+import { countId, TextCount, useTextCount } from './text-count';
 
 interface ArrayFieldProps {
   path: string;
@@ -212,6 +213,8 @@ function StringEntry({
   const entryPath = `${path}.${index}`;
   const error = useFieldError(entryPath);
   const id = fieldId(entryPath);
+  const count = useTextCount(entryPath);
+  const describedBy = [error ? errorId(entryPath) : '', countId(id)].filter(Boolean).join(' ');
   return (
     <div className="mt-4 rounded-button border border-line p-3">
       <label htmlFor={id} className="block text-sm font-medium text-ink">
@@ -223,9 +226,10 @@ function StringEntry({
         className={CONTROL_CLASS}
         value={value}
         aria-invalid={Boolean(error)}
-        {...(error ? { 'aria-describedby': errorId(entryPath) } : {})}
+        aria-describedby={describedBy}
         onChange={(e) => onChange(e.target.value)}
       />
+      <TextCount controlId={id} label={entryLabel(entry, index)} count={count} />
       <FieldMessage path={entryPath} />
       {children}
     </div>

@@ -3,9 +3,9 @@
  * a hint, the control, and the schema's or the server's message for the field, tied to the control
  * by aria-describedby so a screen reader reads it with the field; a text with a limit gets a counter.
  */
-import { useEffect, type ReactNode } from 'react';
-import { useEditor } from '../editor-context';
+import type { ReactNode } from 'react';
 import { errorId, fieldId, useFieldError } from './field-errors';
+import { countId, TextCount, type TextCountValue } from './text-count';
 
 export const CONTROL_CLASS =
   'mt-1 block w-full rounded-button border border-muted bg-white px-3 py-2 text-ink aria-[invalid=true]:border-red-700';
@@ -24,30 +24,20 @@ interface FieldFrameProps {
   children(control: ControlProps): ReactNode;
   after?: ReactNode;
   /** A text with a length limit: its counter, read with the field. */
-  count?: { length: number; max: number };
+  count?: TextCountValue;
+  /** A remark on what was typed (read with the field): what the share image leaves out of a title. */
+  note?: string | undefined;
 }
 
-/** Said politely as the limit nears (every 10 in the last 20) and when it is passed; nothing otherwise. */
-function nearLimit({ length, max }: { length: number; max: number }): string {
-  const left = max - length;
-  if (left < 0) return `${-left} ${left === -1 ? 'character' : 'characters'} over the limit of ${max}`;
-  if (left === 0) return `Limit of ${max} characters reached`;
-  return left <= 20 && left % 10 === 0 ? `${left} characters left` : '';
-}
-
-export function FieldFrame({ path, label, optional, hint, children, after, count }: FieldFrameProps) {
+export function FieldFrame({ path, label, optional, hint, children, after, count, note }: FieldFrameProps) {
   const error = useFieldError(path);
   const id = fieldId(path);
   const hintId = `${id}-hint`;
-  const countId = `${id}-count`;
   // The field's message first: it is what needs doing.
-  const describedBy = [hint ? hintId : '', error ? errorId(path) : '', count ? countId : ''].filter(Boolean).join(' ');
-  const { announce } = useEditor();
-  const near = count ? nearLimit(count) : '';
-  useEffect(() => {
-    // Through the editor's one polite live region.
-    if (near) announce(`${label}: ${near}.`);
-  }, [near, label, announce]);
+  const noteId = `${id}-note`;
+  const describedBy = [hint ? hintId : '', error ? errorId(path) : '', count ? countId(id) : '', note ? noteId : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className="mt-4">
       <label htmlFor={id} className="block text-sm font-medium text-ink">
@@ -60,12 +50,11 @@ export function FieldFrame({ path, label, optional, hint, children, after, count
         </p>
       )}
       {children({ id, 'aria-invalid': Boolean(error), ...(describedBy ? { 'aria-describedby': describedBy } : {}) })}
-      {count && (
-        <>
-          <p id={countId} className={`mt-1 text-sm ${count.length > count.max ? 'font-medium text-red-700' : 'text-muted'}`}>
-            {count.length} / {count.max} characters
-          </p>
-        </>
+      {count && <TextCount controlId={id} label={label} count={count} />}
+      {note && (
+        <p id={noteId} className="mt-1 text-sm text-ink">
+          {note}
+        </p>
       )}
       <FieldMessage path={path} />
       {after}

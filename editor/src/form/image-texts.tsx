@@ -7,6 +7,7 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { CONTROL_CLASS, FieldMessage } from './field-frame';
 import { errorId, fieldId, useFieldError } from './field-errors';
+import { countId, TextCount, useTextCount } from './text-count';
 
 export function ImageTexts({ path, label }: { path: string; label: string }) {
   const { register } = useFormContext();
@@ -15,6 +16,11 @@ export function ImageTexts({ path, label }: { path: string; label: string }) {
   const altError = useFieldError(altPath);
   const altId = fieldId(altPath);
   const hintId = `${altId}-hint`;
+  const altCount = useTextCount(altPath);
+  const captionPath = `${path}Caption`;
+  const captionId = fieldId(captionPath);
+  const captionError = useFieldError(captionPath);
+  const captionCount = useTextCount(captionPath);
   return (
     <div className="mt-3 rounded-button border border-line bg-white p-3">
       <div className="flex items-start gap-2">
@@ -41,18 +47,27 @@ export function ImageTexts({ path, label }: { path: string; label: string }) {
             type="text"
             className={CONTROL_CLASS}
             aria-invalid={Boolean(altError)}
-            aria-describedby={[hintId, altError ? errorId(altPath) : ''].filter(Boolean).join(' ')}
+            aria-describedby={[hintId, altError ? errorId(altPath) : '', countId(altId)].filter(Boolean).join(' ')}
             {...register(altPath)}
           />
+          <TextCount controlId={altId} label={`Alt text of the ${label.toLowerCase()}`} count={altCount} />
           <FieldMessage path={altPath} />
         </div>
       )}
       <div className="mt-3">
-        <label htmlFor={fieldId(`${path}Caption`)} className="block text-sm font-medium text-ink">
+        <label htmlFor={captionId} className="block text-sm font-medium text-ink">
           Caption <span className="font-normal text-muted">(optional, shown under the image)</span>
         </label>
-        <input id={fieldId(`${path}Caption`)} type="text" className={CONTROL_CLASS} {...register(`${path}Caption`)} />
-        <FieldMessage path={`${path}Caption`} />
+        <input
+          id={captionId}
+          type="text"
+          className={CONTROL_CLASS}
+          aria-invalid={Boolean(captionError)}
+          aria-describedby={[captionError ? errorId(captionPath) : '', countId(captionId)].filter(Boolean).join(' ')}
+          {...register(captionPath)}
+        />
+        <TextCount controlId={captionId} label={`Caption of the ${label.toLowerCase()}`} count={captionCount} />
+        <FieldMessage path={captionPath} />
       </div>
     </div>
   );

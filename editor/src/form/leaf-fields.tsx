@@ -8,7 +8,8 @@ import { BulletedPreview } from './bulleted-preview';
 import { CONTROL_CLASS, FieldFrame, FieldMessage } from './field-frame';
 import { errorId, fieldId, useFieldError } from './field-errors';
 import type { JsonSchema } from './json-schema';
-import { TEXT_LIMITS, textLimitAt } from '@cardlift/contracts';
+import { shareCardNote } from './share-card-note';
+import { useTextCount } from './text-count';
 
 export interface LeafProps {
   path: string;
@@ -22,12 +23,14 @@ const INPUT_TYPES: Record<string, string> = { date: 'date', 'date-time': 'dateti
 export function TextField({ path, label, optional, schema }: LeafProps) {
   const { register } = useFormContext();
   const type = INPUT_TYPES[schema.format ?? ''] ?? 'text';
+  const count = useTextCount(path);
+  // A date's text is the control's own; every text a person writes is counted against its limit.
+  const written = type !== 'date' && type !== 'datetime-local';
   const value: unknown = useWatch({ name: path });
-  const max = textLimitAt(path);
-  // Counted where the limit is one a person meets (a title, a banner's words), not the 10,000 of any text.
-  const count = max < TEXT_LIMITS.any && type === 'text' ? { length: typeof value === 'string' ? value.length : 0, max } : undefined;
+  // An item's own title is its page's share card's title.
+  const note = path === 'title' && typeof value === 'string' ? shareCardNote(value) : undefined;
   return (
-    <FieldFrame path={path} label={label} optional={optional} hint={schema.description} count={count}>
+    <FieldFrame path={path} label={label} optional={optional} hint={schema.description} count={written ? count : undefined} note={note}>
       {(control) => <input type={type} className={CONTROL_CLASS} {...control} {...register(path)} />}
     </FieldFrame>
   );
@@ -45,6 +48,7 @@ export function NumberField({ path, label, optional, schema }: LeafProps) {
 export function LongTextField({ path, label, optional, schema }: LeafProps) {
   const { register } = useFormContext();
   const bulleted = schema.widget === 'bulleted-text';
+  const count = useTextCount(path);
   const text = useWatch({ name: path }) as unknown;
   const previewId = `${fieldId(path)}-preview`;
   return (
@@ -53,6 +57,7 @@ export function LongTextField({ path, label, optional, schema }: LeafProps) {
       label={label}
       optional={optional}
       hint={bulleted ? 'Start a line with • for a bullet; leave a blank line for a break.' : schema.description}
+      count={count}
       after={bulleted ? <BulletedPreview id={previewId} text={typeof text === 'string' ? text : ''} /> : undefined}
     >
       {(control) => <textarea rows={bulleted ? 8 : 5} className={CONTROL_CLASS} {...control} {...register(path)} />}
