@@ -120,8 +120,11 @@ describe('GET /api/releases/{remote}/health/timeline', () => {
 
   it('counts views in their slot, leaves out what is older than the window, and reads p75 within one histogram bucket', async () => {
     const body = (await timeline('?hours=24')).body as ReleaseTimeline;
-    expect(body.versions.map((v) => v.version)).toEqual(['2.0.0', '1.9.0']);
-    const [fresh, older] = body.versions;
+    // Both versions with views in the window, 1.8.0's being older than it. Their order puts the current
+    // version first once the registry follower has read the commit above, which is a matter of timing.
+    expect(body.versions.map((v) => v.version).sort()).toEqual(['1.9.0', '2.0.0']);
+    const fresh = body.versions.find((v) => v.version === '2.0.0');
+    const older = body.versions.find((v) => v.version === '1.9.0');
     // The slot holding the views is the last, or the one before if the clock crossed a slot since they were written.
     const viewed = fresh?.slots.findIndex((s) => s.views > 0) ?? -1;
     expect(viewed).toBeGreaterThanOrEqual(94);
