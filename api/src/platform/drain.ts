@@ -11,15 +11,10 @@
  */
 import type http from 'node:http';
 import net from 'node:net';
+import { acceptQueued } from './accept-queue';
 
 /** How long a connection opened before the stop may take to deliver its first request. */
 const FIRST_REQUEST_GRACE_MS = 5000;
-/**
- * Connections the kernel already took (their requests sent) wait in its accept queue, and closing the
- * listening socket resets them: the stop keeps accepting until none arrived for a moment.
- */
-const ACCEPT_QUIET_MS = 50;
-const ACCEPT_QUEUE_MAX_MS = 1000;
 
 interface Tracked {
   openedAt: number;
@@ -32,21 +27,17 @@ interface Tracked {
 export function trackRequests(server: http.Server): {
   inFlight(): number;
   closeConnections(): void;
-  /** Resolves once no connection has arrived for ACCEPT_QUIET_MS (at most ACCEPT_QUEUE_MAX_MS): the kernel's queue is empty. */
-  acceptQueued(): Promise<void>;
   /** Closes connections waiting between two requests, and those that never sent one within the grace; answers how many remain. */
   closeIdle(now: number, graceMs: number): number;
 } {
   const open = new Set<http.ServerResponse>();
   const sockets = new Map<net.Socket, Tracked>();
   let closing = false;
-  let lastArrival = 0;
   const markClosing = (res: http.ServerResponse) => {
     if (!res.headersSent) res.setHeader('Connection', 'close');
   };
   server.on('connection', (socket: net.Socket) => {
-    lastArrival = Date.now();
-    sockets.set(socket, { openedAt: lastArrival, served: 0, busy: false });
+    sockets.set(socket, { openedAt: Date.now(), served: 0, busy: false });
     socket.once('close', () => sockets.delete(socket));
   });
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
@@ -68,11 +59,6 @@ export function trackRequests(server: http.Server): {
       closing = true;
       open.forEach(markClosing);
     },
-    async acceptQueued() {
-      const started = Date.now();
-      do await new Promise((resolve) => setTimeout(resolve, ACCEPT_QUIET_MS));
-      while (Date.now() - lastArrival < ACCEPT_QUIET_MS && Date.now() - started < ACCEPT_QUEUE_MAX_MS);
-    },
     closeIdle(now, graceMs) {
       for (const [socket, tracked] of sockets) {
         if (tracked.busy) continue;
@@ -85,28 +71,39 @@ export function trackRequests(server: http.Server): {
   };
 }
 
-/** `stoppedAccepting`: called once the listening socket is closed (new connections refused from then on). */
+/**
+ * `stoppedAccepting`: called once the listening socket is closed (new connections refused from then on).
+ * `deadlineMs` counts from the call: taking the kernel's queue is part of it.
+ */
 export async function drain(
   server: http.Server,
   requests: ReturnType<typeof trackRequests>,
   deadlineMs: number,
   stoppedAccepting: () => void = () => undefined,
 ): Promise<number> {
+  const deadlineAt = Date.now() + deadlineMs;
   requests.closeConnections();
-  await requests.acceptQueued();
+  await acceptQueued(server, deadlineMs);
   // net.Server's close: stops accepting, and calls back once every connection has ended.
   const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
   stoppedAccepting();
   const grace = Math.min(FIRST_REQUEST_GRACE_MS, deadlineMs);
-  const sweep = setInterval(() => requests.closeIdle(Date.now(), grace), 50);
-  requests.closeIdle(Date.now(), grace);
+  // After the poll phase (setImmediate), not in a timer before it: bytes the kernel already holds are
+  // read first, so a request sent on a kept-alive connection while the event loop was busy makes that
+  // connection busy rather than idle, and is answered instead of lost to the FIN.
+  const closeIdle = () => setImmediate(() => requests.closeIdle(Date.now(), grace));
+  const sweep = setInterval(closeIdle, 50);
+  closeIdle();
   let cut = 0;
   const deadline = new Promise<void>((resolve) =>
-    setTimeout(() => {
-      cut = requests.inFlight();
-      server.closeAllConnections();
-      resolve();
-    }, deadlineMs).unref(),
+    setTimeout(
+      () => {
+        cut = requests.inFlight();
+        server.closeAllConnections();
+        resolve();
+      },
+      Math.max(0, deadlineAt - Date.now()),
+    ).unref(),
   );
   await Promise.race([closed, deadline]);
   clearInterval(sweep);
