@@ -148,6 +148,7 @@ export function createApp(deps: AppDeps = {}): App {
     siteRoot: config.siteRoot,
   });
   pool.observer = metrics;
+  pool.sectionRendered = (remote, version, ok) => rum.countRender(remote, version, ok);
   const follow = () => Promise.all([registry.refresh(), deps.content ? undefined : contentFollower.refresh()]).then(() => undefined);
   const edge = edgeWiring({ config, logger, registryStore, follow, metrics, relay: deps.purgeRelay });
   metrics.registry.registerMetric(skew.retention.deletedCounter);

@@ -87,6 +87,8 @@ export interface VersionHealth {
   /** Page views of this version that recovered from files of an older build gone since they loaded (not errors). */
   skewRecovered?: number;
   formOutcomes: Record<ContactOutcome, number>;
+  /** Pages of this version the api rendered on its servers, and of those how many failed (threw, timed out, ran out of memory, crashed). */
+  serverRenders: { renders: number; failures: number };
 }
 
 /** A running canary and what the guard last concluded about it (its rule, and why). */

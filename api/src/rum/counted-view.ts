@@ -21,7 +21,24 @@ export const RUM_COUNTERS = {
    */
   skewRecovered: 'skew_recovered',
   form: (outcome: string) => `form_${outcome}`,
+  /** Server renders of this build's pages (the api's own count, not a report's). */
+  serverRenders: 'server_renders',
+  /** Server renders of this build's pages that failed: threw, ran out of time or memory, or crashed. */
+  serverRenderFailures: 'server_render_failures',
 } as const;
+
+/**
+ * The device and route server renders are counted under: one row per section version and minute
+ * whatever the page (a render knows its URL, not the route the site files reports under).
+ */
+export const SERVER_DEVICE = 'server';
+export const SERVER_ROUTE = 'server';
+
+/** The count keys a server render of `version` of `section` adds one to. */
+export function serverRenderKeys(minute: number, section: string, version: string, ok: boolean): string[] {
+  const key = (metric: string) => countKey([minute, section, version, SERVER_ROUTE, metric, SERVER_DEVICE, 0]);
+  return ok ? [key(RUM_COUNTERS.serverRenders)] : [key(RUM_COUNTERS.serverRenders), key(RUM_COUNTERS.serverRenderFailures)];
+}
 
 /** The version recorded when a view names none for a section (an error from a file of no build). */
 export const UNKNOWN_VERSION = '-';

@@ -10,6 +10,7 @@ const version = (name: string, extra: Partial<VersionHealth> = {}): VersionHealt
   errorsPer100: 0.5,
   remoteFailures: 0,
   formOutcomes: { stored: 3, refused: 1, failed: 0 },
+  serverRenders: { renders: 40, failures: 0 },
   ...extra,
 });
 
@@ -53,5 +54,14 @@ describe('healthTable', () => {
     const table = healthTable(health([version('1.0.0', { current: true }), version('0.9.0')]));
     expect(table).not.toContain('canary');
     expect(rows(table)['* 1.0.0']?.[0]).toBe('100 %');
+  });
+
+  it('shows how many of each version’s server renders failed', () => {
+    const table = healthTable(
+      health([version('1.0.0', { current: true }), version('1.1.0', { serverRenders: { renders: 12, failures: 12 } })]),
+    );
+    expect(table.split('\n')[1]).toMatch(/server renders failed\/all$/);
+    expect(rows(table)['* 1.0.0']?.at(-1)).toBe('0/40');
+    expect(rows(table)['1.1.0']?.at(-1)).toBe('12/12');
   });
 });

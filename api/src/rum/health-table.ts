@@ -34,6 +34,7 @@ export function healthTable(health: ReleaseHealth): string {
     'errors/100',
     'load failures',
     'forms stored/refused/failed',
+    'server renders failed/all',
   ];
   const rows = health.versions.map((v) => [
     `${marker(v)}${v.version}`,
@@ -45,6 +46,7 @@ export function healthTable(health: ReleaseHealth): string {
     figure(v.errorsPer100),
     String(v.remoteFailures),
     `${v.formOutcomes.stored}/${v.formOutcomes.refused}/${v.formOutcomes.failed}`,
+    `${v.serverRenders.failures}/${v.serverRenders.renders}`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length + (i === 0 ? 2 : 0), ...rows.map((r) => (r[i] as string).length)));
   const line = (cells: string[]) =>

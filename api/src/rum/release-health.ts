@@ -72,6 +72,7 @@ export function releaseHealth(
     formOutcomes: Object.fromEntries(
       CONTACT_OUTCOMES.map((o) => [o, figures.count(RUM_COUNTERS.form(o))]),
     ) as VersionHealth['formOutcomes'],
+    serverRenders: { renders: figures.count(RUM_COUNTERS.serverRenders), failures: figures.count(RUM_COUNTERS.serverRenderFailures) },
   }));
   // The current version first, then the most viewed.
   entries.sort((a, b) => Number(b.current) - Number(a.current) || b.views - a.views || a.version.localeCompare(b.version));

@@ -12,6 +12,7 @@ import {
   addClientRow,
   clientTimingRow,
   countRow,
+  serverRenderKeys,
   viewClientRows,
   viewClientTimingKeys,
   viewCountKeys,
@@ -81,6 +82,16 @@ export class RumAggregator {
       }
     }
     this.pending.push(view);
+  }
+
+  /**
+   * Counts one server render of a section version (and its failure): the server's own evidence, so
+   * nothing is claimed; written with the views' counts, summed across instances by the minute.
+   */
+  countRender(section: string, version: string, ok: boolean): void {
+    const minute = Math.floor(this.now() / 60_000);
+    // Bounded: one key or two per served section version and minute (the registry names the versions).
+    for (const key of serverRenderKeys(minute, section, version, ok)) addTo(this.folded.counts, key);
   }
 
   /** Views and counts waiting to be written. */

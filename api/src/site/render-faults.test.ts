@@ -44,8 +44,11 @@ function site(misbehaviour: string) {
     rendered: () => undefined,
     renderFailed: (remote, version) => failures.push(`${remote}@${version}`),
   };
+  // What is stored for the release health and the canary guard: every render, failed or not.
+  const renders: string[] = [];
+  pool.sectionRendered = (remote, version, ok) => renders.push(`${remote}@${version} ${ok ? 'ok' : 'failed'}`);
   pools.push(pool);
-  return { pool, failures };
+  return { pool, failures, renders };
 }
 
 const registry = [{ name: 'mf_marketing' as const, entry: '/remotes/mf_marketing/local/mf-manifest.json', version: 'local' }];
@@ -57,7 +60,7 @@ describe.each([
   ['crashes its renderer', 'process.exit(3);'],
 ])('a section whose render %s', (_name, misbehaviour) => {
   it('is ended and counted; the page is served without it, other pages meanwhile, and a fresh renderer follows', async () => {
-    const { pool, failures } = site(misbehaviour);
+    const { pool, failures, renders } = site(misbehaviour);
     await pool.warm();
     const before = pool.rendererPids();
     const broken = pool.render(request('/'));
@@ -66,6 +69,7 @@ describe.each([
     expect(await broken).toBe('');
     expect(failures).toEqual(['mf_marketing@local']);
     expect(await pool.render(request('/contact'))).toBe('<main data-url="/contact"><p>section</p></main>');
+    expect(renders.sort()).toEqual(['mf_marketing@local failed', 'mf_marketing@local ok', 'mf_marketing@local ok']);
     const after = pool.rendererPids();
     expect(after).toHaveLength(2);
     expect(after.filter((pid) => !before.includes(pid))).toHaveLength(1);

@@ -72,6 +72,8 @@ export class RenderPool {
   private fileContent: WireContent | undefined;
   private wired: { shared: SharedContent; wire: WireContent } | undefined;
   observer: RenderObserver | undefined;
+  /** Told of each server render of a section's page, and whether it failed (stored for the release health and the guard). */
+  sectionRendered: ((remote: string, version: string, ok: boolean) => void) | undefined;
   private poolShellMs: number | undefined;
   private readonly bundles: ServerBundles;
   private readonly rendered = new LRUCache<string, string>(RENDER_CACHE);
@@ -253,9 +255,10 @@ export class RenderPool {
         'server render failed or took too long: the browser renders the page',
       );
     }
-    if (html === '' && request.remote) {
-      const version = request.registry.find((entry) => entry.name === request.remote)?.version;
-      if (version) this.observer?.renderFailed(request.remote, version);
+    const version = request.remote && request.registry.find((entry) => entry.name === request.remote)?.version;
+    if (request.remote && version) {
+      if (html === '') this.observer?.renderFailed(request.remote, version);
+      this.sectionRendered?.(request.remote, version, html !== '');
     }
     this.observer?.rendered((performance.now() - started) / 1000, html !== '');
     // A failed render ('') is not kept: the next request tries again. Previews are never kept.

@@ -13,7 +13,7 @@
 import { VersionFigures } from '../../rum/release-health';
 import { RUM_COUNTERS } from '../../rum/rum-aggregator';
 import type { RumRouteTotal } from '../../rum/rum-store';
-import type { SideFigures, Sides } from './canary-rules';
+import type { RenderFigures, SideFigures, Sides } from './canary-rules';
 import {
   clientsOf,
   COUNTS,
@@ -112,4 +112,10 @@ export function baselineFigures(totals: readonly RumRouteTotal[], version: strin
     p75Inp: figures.p75('inp'),
     p75Lcp: figures.p75('lcp'),
   };
+}
+
+/** A version's server renders in the window, on every page (the api's own counts, summed over instances). */
+export function renderFigures(totals: readonly RumRouteTotal[], version: string): RenderFigures {
+  const sum = (metric: string) => totals.filter((t) => t.version === version && t.metric === metric).reduce((n, t) => n + t.count, 0);
+  return { renders: sum(RUM_COUNTERS.serverRenders), failures: sum(RUM_COUNTERS.serverRenderFailures) };
 }

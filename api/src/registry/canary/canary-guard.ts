@@ -15,8 +15,8 @@ import type { RumStore } from '../../rum/rum-store';
 import type { RegistryFollower } from '../registry-follower';
 import { RegistryConflict, type RegistryChange, type RegistryStore, type RemoteState } from '../registry-store';
 import type { Actor } from '../release-service';
-import { baselineFigures, comparedFigures } from './canary-figures';
-import { decideCanary, type CanaryDecision, type SideFigures } from './canary-rules';
+import { baselineFigures, comparedFigures, renderFigures } from './canary-figures';
+import { decideCanary, type CanaryDecision, type CanaryInput, type SideFigures } from './canary-rules';
 import { completeCanaryChange, endCanaryChange, overdueHoldChange, stepCanaryChange } from './canary-service';
 
 /** How long before a canary's start the current version's own figures are read, to see whether they jumped since. */
@@ -38,6 +38,8 @@ export interface GuardStatus {
   figures?: { canary: SideFigures; current: SideFigures };
   /** The routes the figures cover: those both versions have page views on in the window. */
   routes?: string[];
+  /** Each side's server renders in the window, on every page. */
+  renders?: CanaryInput['renders'];
 }
 
 /** A decision the guard committed, as announced to the team. */
@@ -163,8 +165,10 @@ export class CanaryGuard {
       { canary: canary.version, current },
       settings.maxClientShare,
     );
+    const renders = { canary: renderFigures(totals, canary.version), current: renderFigures(totals, current) };
     const decision = decideCanary({
       ...figures,
+      renders,
       baseline: baselineFigures(before, current, routes),
       withoutTopClients,
       share: canary.share,
@@ -178,7 +182,7 @@ export class CanaryGuard {
       },
     });
     const { action, rule, reason } = decision;
-    const status: GuardStatus = { version: canary.version, share: canary.share, action, rule, reason, at, figures, routes };
+    const status: GuardStatus = { version: canary.version, share: canary.share, action, rule, reason, at, figures, routes, renders };
     if (decision.action === 'step') status.nextShare = decision.share;
     this.remember(remote, status);
     return status;
@@ -205,6 +209,7 @@ export class CanaryGuard {
       share: status.share,
       figures: status.figures,
       routes: status.routes,
+      renders: status.renders,
     });
     if (status.action === 'hold') return overdueHoldChange(state, remote, GUARD_ACTOR, at, details);
     if (status.action === 'rollback') return endCanaryChange(state, remote, GUARD_ACTOR, at, details);

@@ -1,5 +1,13 @@
 /** The guard's rules at their edges: each fires just past its limits and not at them. */
-import { decideCanary, leadRateZ, nextShare, type CanarySettings, type SideFigures } from './canary-rules';
+import {
+  decideCanary,
+  leadRateZ,
+  MIN_RENDER_FAILURES,
+  nextShare,
+  type CanarySettings,
+  type RenderFigures,
+  type SideFigures,
+} from './canary-rules';
 
 const settings: CanarySettings = { minViews: 200, minClients: 20, bakeMs: 60_000, steps: [10, 50, 100], maxHoldMs: 1e12 };
 const side = (figures: Partial<SideFigures> = {}): SideFigures => ({
@@ -18,6 +26,7 @@ type More = {
   elapsedMs?: number;
   baseline?: Partial<SideFigures>;
   withoutTopClients?: { canary?: Partial<SideFigures>; current?: Partial<SideFigures> }[];
+  renders?: { canary: RenderFigures; current: RenderFigures };
 };
 const judge = (canary: Partial<SideFigures>, current: Partial<SideFigures> = {}, more: More = {}) =>
   decideCanary({
@@ -31,6 +40,7 @@ const judge = (canary: Partial<SideFigures>, current: Partial<SideFigures> = {},
       canary: side({ ...canary, ...sides.canary }),
       current: side({ ...current, ...sides.current }),
     })),
+    renders: more.renders,
   });
 
 describe('canary rules', () => {
@@ -72,6 +82,30 @@ describe('canary rules', () => {
   it('remote-load failures: more than 1 % of the canary views', () => {
     expect(judge({ failureViews: 10 }).rule).toBe('baking');
     expect(judge({ failureViews: 11 })).toMatchObject({ action: 'rollback', rule: 'remote-failures' });
+  });
+
+  it('server render failures: at least five, over twice the current rate and over one point above it, whatever the views', () => {
+    const renders = (canary: RenderFigures, current: RenderFigures = { renders: 1000, failures: 0 }) => ({ renders: { canary, current } });
+    const few = { views: 0, clients: 0 };
+    expect(judge(few, few, renders({ renders: 5, failures: 5 }))).toMatchObject({ action: 'rollback', rule: 'render-failures' });
+    expect(judge(few, few, renders({ renders: 5, failures: 4 }))).toMatchObject({ action: 'hold', rule: 'not-enough-views' });
+    expect(MIN_RENDER_FAILURES).toBe(5);
+    // 2.1 per 100 against 1: over 2x and over +1.
+    expect(judge({}, {}, renders({ renders: 1000, failures: 21 }, { renders: 1000, failures: 10 }))).toMatchObject({
+      rule: 'render-failures',
+    });
+    expect(judge({}, {}, renders({ renders: 1000, failures: 20 }, { renders: 1000, failures: 10 }))).toMatchObject({ action: 'hold' });
+    // 1.5 per 100 against 0.5: over 2x, but not over +1.
+    expect(judge({}, {}, renders({ renders: 1000, failures: 15 }, { renders: 1000, failures: 5 }))).toMatchObject({ action: 'hold' });
+    expect(judge({}, {}, renders({ renders: 1000, failures: 16 }, { renders: 1000, failures: 5 }))).toMatchObject({
+      rule: 'render-failures',
+    });
+    // A current version with no render in the window counts no failure: the canary's are judged alone.
+    expect(judge({}, {}, renders({ renders: 6, failures: 6 }, { renders: 0, failures: 0 })).reason).toBe(
+      'server renders failed 6 of 6 against 0 of 0 (per 100 renders 100 against 0: over 2x and over +1)',
+    );
+    // Honest renders never roll back.
+    expect(judge({}, {}, renders({ renders: 5000, failures: 0 }))).toMatchObject({ action: 'hold', rule: 'baking' });
   });
 
   it('stored-lead rate: lower with 95 % one-sided confidence only', () => {

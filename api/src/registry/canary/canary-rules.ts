@@ -38,7 +38,7 @@ export interface CanarySettings {
   maxHoldMs: number;
 }
 
-export type RollbackRule = 'errors' | 'inp' | 'lcp' | 'remote-failures' | 'lead-rate';
+export type RollbackRule = 'errors' | 'inp' | 'lcp' | 'remote-failures' | 'lead-rate' | 'render-failures';
 export type HoldRule =
   'not-enough-views' | 'not-enough-clients' | 'baseline-shift' | 'one-client' | 'baking' | 'manual' | 'cannot-read' | 'overdue';
 
@@ -57,6 +57,16 @@ export interface Sides {
   current: SideFigures;
 }
 
+/** One side's server renders over the window, on any page: counted by the api itself, on every instance. */
+export interface RenderFigures {
+  renders: number;
+  /** Renders that threw, ran out of time or memory, or crashed their renderer. */
+  failures: number;
+}
+
+/** Failed server renders the canary needs before they are judged (one unlucky render is no evidence). */
+export const MIN_RENDER_FAILURES = 5;
+
 export interface CanaryInput extends Sides {
   share: number;
   /** Time the share has been running, in milliseconds. */
@@ -69,6 +79,8 @@ export interface CanaryInput extends Sides {
    * a decision that changes in any of them rests on one or two clients, and is held.
    */
   withoutTopClients?: readonly Sides[] | undefined;
+  /** Both sides' server renders over the window, when counted. */
+  renders?: { canary: RenderFigures; current: RenderFigures } | undefined;
 }
 
 /** z below which "the canary's rate is lower" holds at 95 % confidence, one-sided. */
@@ -112,6 +124,25 @@ function brokenRule(canary: SideFigures, current: SideFigures, leads = true): { 
     return {
       rule: 'lead-rate',
       reason: `stored leads per view ${canary.storedLeads}/${canary.views} against ${current.storedLeads}/${current.views} (z = ${fixed(z)} < -1.645)`,
+    };
+  return undefined;
+}
+
+/**
+ * Server renders are the api's own evidence (no client sends them, none can inflate them), so they are
+ * judged as soon as the canary has failed MIN_RENDER_FAILURES of them, whatever the views: over 2x the
+ * current version's failures per 100 renders and over +1. A page the current version never rendered
+ * in the window (answered from the render cache) counts as no failure on its side.
+ */
+export function renderRule(renders: CanaryInput['renders']): { rule: RollbackRule; reason: string } | undefined {
+  if (!renders || renders.canary.failures < MIN_RENDER_FAILURES) return undefined;
+  const { canary, current } = renders;
+  const failedC = per100(canary.failures, Math.max(canary.renders, canary.failures));
+  const failedK = current.renders > 0 ? per100(current.failures, current.renders) : 0;
+  if (failedC > 2 * failedK && failedC > failedK + 1)
+    return {
+      rule: 'render-failures',
+      reason: `server renders failed ${canary.failures} of ${canary.renders} against ${current.failures} of ${current.renders} (per 100 renders ${fixed(failedC)} against ${fixed(failedK)}: over 2x and over +1)`,
     };
   return undefined;
 }
@@ -202,9 +233,12 @@ function robust(input: CanaryInput): CanaryDecision {
  * client, and the two most extreme clients, of either side (each client is already held to a share of
  * its side): evidence that one or two clients can make or unmake is held, and never acted on. A hold
  * for want of such evidence lasts CANARY_MAX_HOLD at most: then it is 'overdue', reported once, and
- * the canary stays at its share until a person decides.
+ * the canary stays at its share until a person decides. Failing server renders roll back first, on the
+ * api's own counts (renderRule).
  */
 export function decideCanary(input: CanaryInput): CanaryDecision {
+  const failing = renderRule(input.renders);
+  if (failing) return { action: 'rollback', ...failing };
   const decision = robust(input);
   if (decision.action !== 'hold' || !BOUNDED_HOLDS.includes(decision.rule) || input.elapsedMs < input.settings.maxHoldMs) return decision;
   const minutes = Math.round(input.settings.maxHoldMs / 60_000);
