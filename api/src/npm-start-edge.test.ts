@@ -11,36 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from './platform/config';
 import { writeFixtureSite } from '../test/fixture-builds';
+import { alive, processTree } from '../test/process-tree';
 import { freePort } from '../test/server-process';
 import { varnishMissing } from '../test/varnish';
 
 jest.setTimeout(240_000);
-
-/** The pids of `root` and all its descendants, read from /proc. */
-function processTree(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const tree = [root];
-  for (let i = 0; i < tree.length; i += 1) tree.push(...(children.get(tree[i]!) ?? []));
-  return tree;
-}
-
-const alive = (pid: number) => {
-  try {
-    return !/^\S+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-};
 
 /** Whether something accepts connections on `host`:`port`. */
 const accepts = (host: string, port: number) =>

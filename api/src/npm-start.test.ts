@@ -9,36 +9,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { writeFixtureSite } from '../test/fixture-builds';
+import { alive, processTree } from '../test/process-tree';
 import { contactSubmission } from '../test/contact-submission';
 import { freePort, spawnWatched, waitForReady } from '../test/server-process';
 
 jest.setTimeout(120_000);
-
-/** The pids of `root` and all its descendants, read from /proc. */
-function processTree(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const tree = [root];
-  for (let i = 0; i < tree.length; i += 1) tree.push(...(children.get(tree[i]!) ?? []));
-  return tree;
-}
-
-const alive = (pid: number) => {
-  try {
-    return !/^\S+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-};
 
 it('drains on SIGTERM to the pid of npm start: the request in flight answered, new ones refused, every process gone, exit 0', async () => {
   const port = await freePort();
