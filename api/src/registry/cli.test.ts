@@ -3,38 +3,9 @@
  * unknown option, `release --canary 10 --json` read by the test as a CI would, and failures that
  * print the one message and no npm error lines. Against this checkout's database (a fixture site).
  */
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { REPO_ROOT } from '../platform/config';
-import { writeRemoteBuild, writeShellServerBuild } from '../../test/fixture-builds';
-import { remoteManifest, tempCheckout, writeBuild } from './test-fixtures';
+import { releaseCliCheckout } from '../../test/release-cli-checkout';
 
-const checkout = tempCheckout();
-writeShellServerBuild(checkout.siteRoot, "exports.renderApp = async () => '<main>fixture page</main>';");
-const env = {
-  ...process.env,
-  SITE_ROOT: checkout.siteRoot,
-  DATA_DIR: path.join(checkout.siteRoot, 'data'),
-  DATABASE_URL: '',
-  RELEASE_TOKEN: '',
-};
-
-/** A build of mf-invest the fixture shell accepts (a page table that renders), in a folder of its own. */
-function build(marker: string): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-build-'));
-  writeRemoteBuild(root, 'mf-invest', remoteManifest());
-  const dist = path.join(root, 'mf-invest', 'dist');
-  writeBuild(dist, remoteManifest(), marker);
-  return dist;
-}
-
-/** `npm run -s <script> -w mf-invest -- args`, as the README tells a team to type it. */
-function npmRun(script: string, ...args: string[]) {
-  const run = spawnSync('npm', ['run', '-s', script, '-w', 'mf-invest', '--', ...args], { cwd: REPO_ROOT, env, encoding: 'utf8' });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
-}
+const { build, npmRun } = releaseCliCheckout();
 
 describe('release CLI', () => {
   it('explains every command with --help', () => {

@@ -3,36 +3,16 @@
  * `release` and a `release --canary` that leave a scheduled promotion to be refused at its time warn
  * in the text a person reads and in the `--json` a CI reads. Against this checkout's database.
  */
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { REPO_ROOT } from '../platform/config';
-import { writeRemoteBuild, writeShellServerBuild } from '../../test/fixture-builds';
-import { remoteManifest, tempCheckout, writeBuild } from './test-fixtures';
+import { releaseCliCheckout } from '../../test/release-cli-checkout';
 
-const checkout = tempCheckout();
-writeShellServerBuild(checkout.siteRoot, "exports.renderApp = async () => '<main>fixture page</main>';");
-const env = {
-  ...process.env,
-  SITE_ROOT: checkout.siteRoot,
-  DATA_DIR: path.join(checkout.siteRoot, 'data'),
-  DATABASE_URL: '',
-  RELEASE_TOKEN: '',
-};
+const cli = releaseCliCheckout();
+const build = cli.build;
 
-function build(marker: string): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-build-'));
-  writeRemoteBuild(root, 'mf-invest', remoteManifest());
-  const dist = path.join(root, 'mf-invest', 'dist');
-  writeBuild(dist, remoteManifest(), marker);
-  return dist;
-}
-
-function npmRun(script: string, ...args: string[]) {
-  const run = spawnSync('npm', ['run', '-s', script, '-w', 'mf-invest', '--', ...args], { cwd: REPO_ROOT, env, encoding: 'utf8' });
+/** Runs the CLI and expects it to succeed without a word on stderr; its standard output. */
+function npmRun(script: string, ...args: string[]): string {
+  const run = cli.npmRun(script, ...args);
   expect(run.stderr).toBe('');
-  expect(run.status).toBe(0);
+  expect(run.code).toBe(0);
   return run.stdout;
 }
 
