@@ -39,7 +39,9 @@ interface Tab {
 async function openTab(site: Site, pathname: string, phone = false): Promise<Tab> {
   const page = await openPage(browser, phone ? PHONE : DESKTOP);
   const trouble = watchTab(page);
-  await page.goto(`${site.baseUrl}${pathname}`);
+  // Loaded and settled (its page view traded) before the deploy: a tab whose first requests meet a
+  // stopped server sees refused connections, which is the deploy's gap, not what these tests judge.
+  await page.goto(`${site.baseUrl}${pathname}`, { waitUntil: 'networkidle' });
   return { page, trouble, phone };
 }
 

@@ -1,6 +1,6 @@
 /**
  * An origin for the Varnish purge tests and bench: every page answered as the api answers one
- * (shared, tagged `page site`, its version in the body), and a switch that makes it overloaded: its
+ * (shared, tagged `page site` and `path:<its path>`, its version in the body), and a switch that makes it overloaded: its
  * pages answer 503, and its health check too, so Varnish's probe calls it sick a second or two later.
  */
 import http from 'node:http';
@@ -21,7 +21,7 @@ export async function overloadableOrigin(): Promise<OverloadableOrigin> {
     res.writeHead(200, {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'public, max-age=0, s-maxage=3600, stale-while-revalidate=60, stale-if-error=86400',
-      xkey: 'page site',
+      xkey: `page site path:${req.url}`,
     });
     res.end(`<p>version ${state.version} of ${req.url}</p>`);
   });

@@ -64,11 +64,16 @@ sub vcl_recv {
         if (req.http.xkey-purge) {
             # Kept as stale copies, for when the origin cannot give a fresh one (vcl_hit).
             set req.http.x-purged = xkey.softpurge(req.http.xkey-purge);
-            var.global_set("hard-purged-at", "" + std.time2real(now, 0.0));
+            # Whole seconds and microseconds: a REAL prints with three decimals and an INT holds
+            # 15 digits, and a soft purge sent a millisecond after a hard one must not look like it.
+            set req.http.x-purge-s = std.real2integer(std.time2real(now, 0.0) - 0.5, 0);
+            var.global_set("hard-purged-at", req.http.x-purge-s + " "
+                + std.real2integer((std.time2real(now, 0.0) - std.integer(req.http.x-purge-s, 0)) * 1000000 - 0.5, 0));
         }
         if (req.http.xkey-softpurge) {
             set req.http.x-purged = xkey.softpurge(req.http.xkey-softpurge);
         }
+        unset req.http.x-purge-s;
         return (synth(200, "Purged " + req.http.x-purged));
     }
     if (req.method == "BAN") {
@@ -174,9 +179,20 @@ sub vcl_hash {
 # before it counts too) is fetched again before it is served while the origin is up.
 sub vcl_hit {
     if (obj.ttl <= 0s && !req.http.x-edge-stale-ok && std.healthy(req.backend_hint)
-        && std.time2real(now + obj.ttl, 0.0) <= std.real(var.global_get("hard-purged-at"), 0.0) + 0.002) {
-        set req.http.x-edge-fresh = "1";
-        return (restart);
+        && var.global_get("hard-purged-at")) {
+        # The copy's expiry against the last hard purge, in microseconds (noted as in cardlift_forwarded).
+        set req.http.x-expired-s = std.real2integer(std.time2real(now + obj.ttl, 0.0) - 0.5, 0);
+        set req.http.x-expired-after-purge =
+            (std.integer(req.http.x-expired-s, 0) - std.integer(regsub(var.global_get("hard-purged-at"), " .*$", ""), 0)) * 1000000
+            + std.real2integer((std.time2real(now + obj.ttl, 0.0) - std.integer(req.http.x-expired-s, 0)) * 1000000 - 0.5, 0)
+            - std.integer(regsub(var.global_get("hard-purged-at"), "^.* ", ""), 0);
+        unset req.http.x-expired-s;
+        if (std.integer(req.http.x-expired-after-purge, 1) <= 1) {
+            unset req.http.x-expired-after-purge;
+            set req.http.x-edge-fresh = "1";
+            return (restart);
+        }
+        unset req.http.x-expired-after-purge;
     }
 }
 

@@ -60,4 +60,16 @@ describeVarnish('a purge while the origin is overloaded', () => {
     const answer = await get(cache, '/failing');
     expect(answer).toEqual({ status: 200, body: '<p>version 3 of /failing</p>' });
   }, 30_000);
+
+  it('keeps a soft purge soft when it follows a hard purge within the same millisecond', async () => {
+    served.state.version = 5;
+    for (const path of ['/hard', '/soft']) await get(cache, path);
+    served.state.version = 6;
+    // As the purge relay sends a release: the hard tags, then at once the soft ones.
+    await purge(cache, 'xkey-purge', 'path:/hard');
+    await purge(cache, 'xkey-softpurge', 'path:/soft');
+    expect((await get(cache, '/hard')).body).toBe('<p>version 6 of /hard</p>');
+    // Marked stale, not invalidated: served from the cache at once, refreshed behind it.
+    expect((await get(cache, '/soft')).body).toBe('<p>version 5 of /soft</p>');
+  }, 30_000);
 });
