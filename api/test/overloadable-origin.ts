@@ -7,14 +7,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface OverloadableOrigin {
-  state: { version: number; overloaded: boolean; pageFetches: number };
+  state: { version: number; overloaded: boolean; pageFetches: number; answerAfterMs: number };
   port: number;
   close(): void;
 }
 
 export async function overloadableOrigin(): Promise<OverloadableOrigin> {
-  const state = { version: 1, overloaded: false, pageFetches: 0 };
-  const server = http.createServer((req, res) => {
+  const state = { version: 1, overloaded: false, pageFetches: 0, answerAfterMs: 0 };
+  const server = http.createServer(async (req, res) => {
     if (req.url === '/api/health') return res.writeHead(state.overloaded ? 503 : 200).end();
     state.pageFetches += 1;
     if (state.overloaded) return res.writeHead(503, { 'Cache-Control': 'no-store', 'Retry-After': '5' }).end('overloaded');
@@ -23,7 +23,10 @@ export async function overloadableOrigin(): Promise<OverloadableOrigin> {
       'Cache-Control': 'public, max-age=0, s-maxage=3600, stale-while-revalidate=60, stale-if-error=86400',
       xkey: `page site path:${req.url}`,
     });
-    res.end(`<p>version ${state.version} of ${req.url}</p>`);
+    // Rendered now, sent later: as a slow render answers with what it read when it started.
+    const body = `<p>version ${state.version} of ${req.url}</p>`;
+    if (state.answerAfterMs > 0) await new Promise((resolve) => setTimeout(resolve, state.answerAfterMs));
+    res.end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { state, port: (server.address() as AddressInfo).port, close: () => server.close() };

@@ -26,12 +26,29 @@
 #   before it is served (the next visitor sees the change), and while it is sick the copy is served.
 #   Any fetch in a visitor's path that fails (an error, or a 5xx of an overloaded origin the probe has
 #   not yet called sick) looks again for a stale copy and serves it rather than an error.
+# - A fetch under way while a purge arrives may carry the page from before the change (the origin
+#   rendered it first): it is served to its visitor and not kept, so a purge is never undone.
 
 import std;
 import header;
 import proxy;
 import var;
 import xkey;
+
+# Times in whole seconds and microseconds ("<s> <us>", task variable "us", from the REAL in task
+# variable "t"): a REAL prints with three decimals and an INT holds 15 digits, and a soft purge sent a
+# millisecond after a hard one, or a fetch started a millisecond before a purge, must not look alike.
+sub cardlift_microseconds {
+    var.set_int("s", std.real2integer(var.get_real("t") - 0.5, 0));
+    var.set("us", "" + var.get_int("s") + " " + std.real2integer((var.get_real("t") - var.get_int("s")) * 1000000 - 0.5, 0));
+}
+
+# Task variable "a" minus task variable "b" (both as cardlift_microseconds writes them), in
+# microseconds, into task variable "diff".
+sub cardlift_microseconds_between {
+    var.set_int("diff", (std.integer(regsub(var.get("a"), " .*$", ""), 0) - std.integer(regsub(var.get("b"), " .*$", ""), 0)) * 1000000
+        + std.integer(regsub(var.get("a"), "^.* ", ""), 0) - std.integer(regsub(var.get("b"), "^.* ", ""), 0));
+}
 
 # What the api is told about the visitor: this cache's word, never the client's.
 sub cardlift_forwarded {
@@ -61,19 +78,18 @@ sub vcl_recv {
             return (synth(403, "Purging is not allowed from this address"));
         }
         set req.http.x-purged = "0";
+        var.set_real("t", std.time2real(now, 0.0));
+        call cardlift_microseconds;
+        # Any purge: a fetch that was on its way meanwhile may carry the page from before (vcl_backend_response).
+        var.global_set("purged-at", var.get("us"));
         if (req.http.xkey-purge) {
             # Kept as stale copies, for when the origin cannot give a fresh one (vcl_hit).
             set req.http.x-purged = xkey.softpurge(req.http.xkey-purge);
-            # Whole seconds and microseconds: a REAL prints with three decimals and an INT holds
-            # 15 digits, and a soft purge sent a millisecond after a hard one must not look like it.
-            set req.http.x-purge-s = std.real2integer(std.time2real(now, 0.0) - 0.5, 0);
-            var.global_set("hard-purged-at", req.http.x-purge-s + " "
-                + std.real2integer((std.time2real(now, 0.0) - std.integer(req.http.x-purge-s, 0)) * 1000000 - 0.5, 0));
+            var.global_set("hard-purged-at", var.get("us"));
         }
         if (req.http.xkey-softpurge) {
             set req.http.x-purged = xkey.softpurge(req.http.xkey-softpurge);
         }
-        unset req.http.x-purge-s;
         return (synth(200, "Purged " + req.http.x-purged));
     }
     if (req.method == "BAN") {
@@ -180,19 +196,16 @@ sub vcl_hash {
 sub vcl_hit {
     if (obj.ttl <= 0s && !req.http.x-edge-stale-ok && std.healthy(req.backend_hint)
         && var.global_get("hard-purged-at")) {
-        # The copy's expiry against the last hard purge, in microseconds (noted as in cardlift_forwarded).
-        set req.http.x-expired-s = std.real2integer(std.time2real(now + obj.ttl, 0.0) - 0.5, 0);
-        set req.http.x-expired-after-purge =
-            (std.integer(req.http.x-expired-s, 0) - std.integer(regsub(var.global_get("hard-purged-at"), " .*$", ""), 0)) * 1000000
-            + std.real2integer((std.time2real(now + obj.ttl, 0.0) - std.integer(req.http.x-expired-s, 0)) * 1000000 - 0.5, 0)
-            - std.integer(regsub(var.global_get("hard-purged-at"), "^.* ", ""), 0);
-        unset req.http.x-expired-s;
-        if (std.integer(req.http.x-expired-after-purge, 1) <= 1) {
-            unset req.http.x-expired-after-purge;
+        var.set_real("t", std.time2real(now + obj.ttl, 0.0));
+        call cardlift_microseconds;
+        var.set("a", var.get("us"));
+        var.set("b", var.global_get("hard-purged-at"));
+        call cardlift_microseconds_between;
+        # One microsecond for the sum's rounding: the copy's expiry is the purge's own time.
+        if (var.get_int("diff") <= 1) {
             set req.http.x-edge-fresh = "1";
             return (restart);
         }
-        unset req.http.x-expired-after-purge;
     }
 }
 
@@ -204,6 +217,9 @@ sub vcl_miss {
 }
 
 sub vcl_backend_fetch {
+    var.set_real("t", std.time2real(now, 0.0));
+    call cardlift_microseconds;
+    var.set("fetch-started", var.get("us"));
     if (bereq.http.x-edge-encoding == "br") {
         set bereq.http.Accept-Encoding = "br";
     }
@@ -236,6 +252,19 @@ sub vcl_backend_response {
         set beresp.uncacheable = true;
         set beresp.ttl = 120s;
         return (deliver);
+    }
+    # A purge that came while this fetch was on its way may have been meant for what it carries (the
+    # origin may have rendered it before the change): give it to this visitor, keep no copy of it.
+    if (var.global_get("purged-at")) {
+        var.set("a", var.get("fetch-started"));
+        var.set("b", var.global_get("purged-at"));
+        call cardlift_microseconds_between;
+        if (var.get_int("diff") <= 0) {
+            set beresp.uncacheable = true;
+            set beresp.ttl = 0s;
+            set beresp.grace = 0s;
+            return (deliver);
+        }
     }
     set beresp.grace = std.duration(regsub(beresp.http.Cache-Control, "^.*stale-if-error=([0-9]+).*$", "\1s"), 24h);
     # The hash holds the side label and the encoding: the answer's Vary on them would only split it.

@@ -72,4 +72,17 @@ describeVarnish('a purge while the origin is overloaded', () => {
     // Marked stale, not invalidated: served from the cache at once, refreshed behind it.
     expect((await get(cache, '/soft')).body).toBe('<p>version 5 of /soft</p>');
   }, 30_000);
+
+  it('keeps no copy of a page fetched while a purge of it arrived', async () => {
+    served.state.version = 9;
+    served.state.answerAfterMs = 300;
+    const underway = get(cache, '/underway');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    served.state.version = 10;
+    await purge(cache, 'xkey-purge', 'path:/underway');
+    served.state.answerAfterMs = 0;
+    // Its visitor gets what the origin rendered; the next one the page after the change.
+    expect((await underway).body).toBe('<p>version 9 of /underway</p>');
+    expect((await get(cache, '/underway')).body).toBe('<p>version 10 of /underway</p>');
+  }, 30_000);
 });

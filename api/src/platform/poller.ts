@@ -1,8 +1,11 @@
 /**
  * Reads something shared every `pollMs` (the registry, the published content), so a change made
- * through any instance reaches every instance without a restart. A read already under way is
- * shared rather than doubled; a failed read keeps what was read last and is logged once until a
- * read succeeds again: a database blip never takes the site down.
+ * through any instance reaches every instance without a restart. `refresh()` resolves after a read
+ * that began after the call (a read under way may have begun before the caller's change: the purge
+ * relay must see a rollback before it purges, or the refills carry the build taken away); callers
+ * meanwhile share that one read, and a timer tick during a read is skipped. A failed read keeps what
+ * was read last and is logged once until a read succeeds again: a database blip never takes the site
+ * down.
  */
 import type { Logger } from './logger';
 
@@ -18,9 +21,22 @@ export class Poller {
     private readonly pollMs: number,
   ) {}
 
+  private next: Promise<void> | undefined;
+
   refresh(): Promise<void> {
-    this.reading ??= this.attempt().finally(() => (this.reading = undefined));
-    return this.reading;
+    if (!this.reading) {
+      this.reading = this.attempt().finally(() => (this.reading = undefined));
+      return this.reading;
+    }
+    this.next ??= this.reading.then(() => {
+      this.next = undefined;
+      return this.refresh();
+    });
+    return this.next;
+  }
+
+  private tick(): void {
+    if (!this.reading) void this.refresh();
   }
 
   private async attempt(): Promise<void> {
@@ -36,7 +52,7 @@ export class Poller {
 
   async start(): Promise<void> {
     await this.refresh();
-    this.timer ??= setInterval(() => void this.refresh(), this.pollMs);
+    this.timer ??= setInterval(() => this.tick(), this.pollMs);
     this.timer.unref();
   }
 
