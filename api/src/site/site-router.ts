@@ -33,6 +33,7 @@ import { shellStartup } from './shell-startup';
 import { NOT_FOUND_META } from './page-resolver';
 import { allowInlineSources } from '../platform/security-headers';
 import { inlineStyleSources } from './page-stylesheets';
+import { firstPaintSheets } from './first-paint-sheets';
 import { landingAttribution } from './landing-attribution';
 import { previewedContent } from '../content/content-preview';
 import { previewBar } from './preview-bar';
@@ -176,7 +177,7 @@ export function siteRouter(
       shareAnswer(ctx, { tags: pageTags({ shellScripts: shell.scripts, registry, section: remote, queries, found: Boolean(page) }) });
     }
     const section = entry ? remoteStartup(config, entry) : { stylesheets: [], preload: [] };
-    const stylesheets = [...shell.stylesheets, ...section.stylesheets];
+    const stylesheets = firstPaintSheets([...shell.stylesheets, ...section.stylesheets], appHtml);
     const shellPage = template.read();
     allowInlineSources(ctx, 'style-src', inlineStyleSources(stylesheets));
     allowInlineSources(ctx, 'script-src', shellPage.boot ? [shellPage.boot.cspSource] : []);
