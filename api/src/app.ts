@@ -288,7 +288,7 @@ export function createApp(deps: AppDeps = {}): App {
     // The routes too, so the first page views after a start are filed under their pages, not 'other'.
     warm: () => pool.warm().then(() => measuring.routes.refresh()),
     warmUp,
-    warmPages: (origin: string) => warmUp.run(warmUpPlan(origin, pool, liveRegistry, logger)),
+    warmPages: (origin: string) => warmUp.run(warmUpPlan(origin, { pool, liveRegistry, clock, logger })),
     resolvePage: resolveLivePage,
     async close() {
       registry.stop();

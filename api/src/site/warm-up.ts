@@ -1,5 +1,5 @@
 /**
- * Ready means warm: a fresh instance renders the site's static pages once before /api/ready answers
+ * Ready means warm: a fresh instance renders the site's pages once before /api/ready answers
  * 200. A cold renderer costs its first page of each section its section's server code loading and
  * compiling (a fresh instance's first seven pages took four times as long as warm ones), and a page
  * the pool has not rendered yet costs its render; both are paid here, while the load balancer still
@@ -17,7 +17,7 @@ const WARM_UP_LIMIT_MS = 60_000;
 export type WarmState = 'idle' | 'warming' | 'warm';
 
 export interface WarmUpPlan {
-  /** The paths to render (the static pages of the builds served). */
+  /** The paths to render (the pages of the builds served). */
   paths(): Promise<string[]>;
   /** Requests one page as a visitor would; rejects on a failure, which is logged and skipped. */
   visit(path: string): Promise<void>;
@@ -88,10 +88,20 @@ export function staticPaths(routes: readonly string[]): string[] {
   return [...new Set(routes.filter((route) => route.startsWith('/') && !/[:*]/.test(route)))];
 }
 
-/** The plan of a server listening at `origin`: the static pages of the live builds, one per renderer at a time. */
-export function warmUpPlan(origin: string, pool: RenderPool, liveRegistry: () => RemoteEntry[], logger: Logger): WarmUpPlan {
+/**
+ * The plan of a server listening at `origin`: the live builds' static pages and the sitemap's (content
+ * pages: posts, case studies, jobs), one per renderer at a time.
+ */
+export function warmUpPlan(
+  origin: string,
+  { pool, liveRegistry, clock, logger }: { pool: RenderPool; liveRegistry: () => RemoteEntry[]; clock: () => Date; logger: Logger },
+): WarmUpPlan {
   return {
-    paths: async () => staticPaths(await pool.routes(liveRegistry())),
+    paths: async () => {
+      const registry = liveRegistry();
+      const [routes, sitemap] = await Promise.all([pool.routes(registry), pool.sitemap(registry, clock())]);
+      return staticPaths([...routes, ...sitemap]);
+    },
     visit: async (path) => {
       const answer = await fetch(new URL(path, origin));
       await answer.arrayBuffer();
