@@ -82,23 +82,33 @@ describe('first paint', () => {
     await page.context().close();
   });
 
-  it('applies the whole sheets before the code starts, even when they come late, moving nothing', async () => {
-    const page = await openPage(browser);
-    // With the brand font in the cache: a first visit's late font can move centred lines by a pixel
-    // (brand-font.spec.ts); what is checked here is the sheets' arrival.
-    await page.goto(siteUrl('/'));
-    await page.evaluate(() => document.fonts.ready);
-    // Later than the first paint, within the first view's bound (1.5 s) the boot script waits. (A
-    // routed page skips the HTTP cache: the sheets are fetched again.)
-    await page.route(/\.css$/, async (route) => {
-      await new Promise((done) => setTimeout(done, 800));
-      await route.continue();
-    });
-    await page.goto(siteUrl('/'));
-    expect(await appliedSheets(page)).toEqual({ inlined: 2, linked: 2 });
-    expect(await layoutShift(page)).toBe(0);
-    await page.context().close();
-  });
+  it.each(['/', '/products/card-linked-offers#contact'])(
+    '%s: applies the whole sheets before the code starts, even when they come late, moving nothing',
+    async (path) => {
+      const page = await openPage(browser);
+      // With the brand font in the cache: a first visit's late font can move centred lines by a pixel
+      // (brand-font.spec.ts); what is checked here is the sheets' arrival.
+      await page.goto(siteUrl('/'));
+      await page.evaluate(() => document.fonts.ready);
+      // Later than the first paint, within the first view's bound (1.5 s) the boot script waits. (A
+      // routed page skips the HTTP cache: the sheets are fetched again.)
+      await page.route(/\.css$/, async (route) => {
+        await new Promise((done) => setTimeout(done, 800));
+        await route.continue();
+      });
+      await page.goto(siteUrl(path));
+      expect(await appliedSheets(page)).toEqual({ inlined: 2, linked: 2 });
+      expect(await layoutShift(page)).toBe(0);
+      // A fragment's target stays where the first paint scrolled it: at the top, below the sticky header.
+      const hash = new URL(siteUrl(path)).hash;
+      if (hash) {
+        const top = await page.locator(hash).evaluate((el) => el.getBoundingClientRect().top);
+        expect(top).toBeGreaterThanOrEqual(0);
+        expect(top).toBeLessThan(150);
+      }
+      await page.context().close();
+    },
+  );
 
   it('styles what the first page did not inline once the visitor goes to another page', async () => {
     const page = await openPage(browser);
