@@ -8,6 +8,7 @@
  * page's code starts: interaction states (`:hover`, `:focus*`, `:active`), which draw nothing at the
  * first paint, and `@property` registrations of custom properties no kept rule names.
  */
+import { LRUCache } from 'lru-cache';
 import postcss, { type Container, type Root } from 'postcss';
 
 /** `&amp;` and friends as React writes them in attributes (Tailwind's `[&>svg]:x` classes carry them). */
@@ -85,9 +86,21 @@ export function requiredClasses(selector: string): string[] {
 
 const INTERACTION_STATE = /:(hover|focus|focus-visible|focus-within|active)\b/;
 
+/**
+ * What each selector needs at the first paint (null: an interaction state, never), read once: a
+ * sheet's selectors are the same for every page it is cut for.
+ */
+const needs = new LRUCache<string, { classes: string[] | null }>({ max: 20_000 });
+
 /** Whether a selector can match at the first paint of markup using only `classes`. */
-const matchesFirstPaint = (selector: string, classes: ReadonlySet<string>) =>
-  !INTERACTION_STATE.test(requiredPart(selector)) && requiredClasses(selector).every((name) => classes.has(name));
+function matchesFirstPaint(selector: string, classes: ReadonlySet<string>): boolean {
+  let need = needs.get(selector);
+  if (!need) {
+    need = { classes: INTERACTION_STATE.test(requiredPart(selector)) ? null : requiredClasses(selector) };
+    needs.set(selector, need);
+  }
+  return need.classes !== null && need.classes.every((name) => classes.has(name));
+}
 
 /** Drops rules (and at-rules left empty) no selector of which can match markup using only `classes`. */
 function prune(container: Container, classes: ReadonlySet<string>): void {

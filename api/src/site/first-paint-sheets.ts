@@ -3,7 +3,8 @@
  * The whole sheets (shell and section, about 43 KB raw) cost every page's HTML a few kilobytes over
  * the first TCP round trip, though a page uses a few hundred of their classes. The rest arrives as a
  * non-blocking link (html-renderer.ts). Each cut is made once per sheet and rendered body (the pool
- * keeps bodies per build and route, so the same string comes back), never per request.
+ * keeps bodies per build and route, so the same string comes back), never per request: the router
+ * does not cut for a body rendered for one visitor.
  */
 import { LRUCache } from 'lru-cache';
 import type { Root } from 'postcss';
