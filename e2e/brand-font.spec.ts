@@ -3,7 +3,7 @@
  * pages and on /components, with a fallback sized like it so that its arrival moves nothing (CLS 0).
  */
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, PHONE, siteUrl } from './support/browser';
+import { launchBrowser, layoutShift, openPage, PHONE, siteUrl } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -24,21 +24,6 @@ async function fontsDrawn(page: Page, selector: string): Promise<string[]> {
   await cdp.detach();
   return fonts.map((f) => f.familyName);
 }
-
-/** Sum of layout shifts since the page started (what CLS adds up), shifts after input excluded. */
-const layoutShift = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-            if (!entry.hadRecentInput) total += entry.value;
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 500);
-      }),
-  );
 
 describe('brand font', () => {
   it('preloads the one Inter file the first view needs, from the site itself, cached for good', async () => {

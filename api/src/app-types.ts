@@ -14,6 +14,7 @@ import type { RegistryStore } from './registry/registry-store';
 import type { RumAggregator } from './rum/rum-aggregator';
 import type { RumWiring } from './rum/rum-wiring';
 import type { ResolvedPage } from './site/page-resolver';
+import type { WarmUp } from './site/warm-up';
 
 export interface AppDeps {
   config?: AppConfig;
@@ -55,6 +56,10 @@ export interface App {
   resolvePage(pathname: string): Promise<ResolvedPage | null>;
   /** Starts the render workers and waits until they have loaded the content and the shell's build. */
   warm(): Promise<void>;
+  /** Whether the instance has rendered its pages once: /api/ready waits for it once `begin()` is called. */
+  warmUp: WarmUp;
+  /** Renders the static pages through the server listening at `origin` (site/warm-up.ts); warm once done. */
+  warmPages(origin: string): Promise<void>;
   /** The visitors' reports, aggregated in memory until the next flush. */
   rum: RumAggregator;
   /** The signed token a page built from `registry` carries (what its measuring code trades for a page-view token). */

@@ -47,6 +47,7 @@ import { LiveContent, type SharedContent } from './content/live-content';
 import { mediaWiring } from './content/media-wiring';
 import { openEditorialStore } from './content/open-editorial-store';
 import { RenderPool } from './site/render-pool';
+import { WarmUp, warmUpPlan } from './site/warm-up';
 import { shareImageRouter } from './site/share-images';
 import { siteRouter } from './site/site-router';
 import { staticRouter } from './site/static-files';
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps = {}): App {
     sessionTag: editor.sessionTag,
   });
   const pool = new RenderPool(config, logger, { content: () => content.forWorkers() });
+  const warmUp = new WarmUp();
   const releases = () => registryStore().then((store) => releaseContext(config, store, serverCheck(pool), artifacts));
   const schedule = scheduleWiring({ context: releases, logger, clock });
   const sales = leadsWiring({
@@ -187,6 +189,7 @@ export function createApp(deps: AppDeps = {}): App {
       () => leadService.writable(),
       () => pool.warnings(),
       missingCurrentBuilds(() => registry.current(), artifacts, logger),
+      () => !warmUp.isWarm(),
     ),
     contentRouter(content),
     contentApiRouter({
@@ -284,6 +287,8 @@ export function createApp(deps: AppDeps = {}): App {
     },
     // The routes too, so the first page views after a start are filed under their pages, not 'other'.
     warm: () => pool.warm().then(() => measuring.routes.refresh()),
+    warmUp,
+    warmPages: (origin: string) => warmUp.run(warmUpPlan(origin, { pool, liveRegistry, clock, logger })),
     resolvePage: resolveLivePage,
     async close() {
       registry.stop();

@@ -6,6 +6,7 @@
  * holds no lease, the measurements buffered in memory are written), close the databases, exit 0.
  */
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createApp, type App } from './app';
 import { drain, trackRequests } from './platform/drain';
 import { createHttpServer } from './platform/server-limits';
@@ -20,8 +21,11 @@ async function main(): Promise<void> {
   await app.warm();
   const server = createHttpServer(app.koa.callback(), app.config.server);
   const requests = trackRequests(server);
+  // Unready (503 warming) from its first answer until its pages are rendered once (site/warm-up.ts).
+  app.warmUp.begin();
   server.listen(app.config.port, app.config.host, () => {
     app.logger.info({ port: app.config.port }, `site ready on http://localhost:${app.config.port}`);
+    void app.warmPages(listeningOrigin(server));
   });
   let stopping = false;
   const stop = (signal: string) => {
@@ -31,6 +35,13 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/** Where this process itself reaches the server it listens with. */
+function listeningOrigin(server: Server): string {
+  const address = server.address() as AddressInfo;
+  if (address.address === '0.0.0.0' || address.address === '::') return `http://127.0.0.1:${address.port}`;
+  return address.family === 'IPv6' ? `http://[${address.address}]:${address.port}` : `http://${address.address}:${address.port}`;
 }
 
 async function shutdown(app: App, server: Server, requests: ReturnType<typeof trackRequests>, signal: string): Promise<void> {

@@ -22,6 +22,12 @@ export const INLINE_SITE_ADDRESSES_ELEMENT_ID = 'cardlift-site';
  */
 export const INLINE_BOOT_ELEMENT_ID = 'cardlift-boot';
 
+/**
+ * Marks a page's full stylesheet link, sent beside the rules its first paint uses (inlined): it
+ * loads as `media="print"` without blocking the paint, and the boot script applies it once it arrives.
+ */
+export const DEFERRED_SHEET_ATTRIBUTE = 'data-deferred-sheet';
+
 export interface BootFile {
   href: string;
   as: 'script' | 'style' | 'fetch';

@@ -69,3 +69,18 @@ export async function afterEvent(page: Page, event: 'wheel' | 'keydown', act: ()
   await page.evaluate(() => (window as unknown as Record<string, Promise<void>>).__cardliftEvent);
   await framesDrawn(page);
 }
+
+/** Sum of layout shifts since the page started (what CLS adds up), shifts after input excluded, read half a second on. */
+export const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 500);
+      }),
+  );

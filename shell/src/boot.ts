@@ -16,6 +16,7 @@ import {
 } from '@cardlift/contracts';
 import { takeInlineJson } from './inline-json';
 import { captureEarlyClicks } from './startup/early-clicks';
+import { applyDeferredSheets } from './startup/deferred-sheets';
 
 function start(data: BootData): void {
   for (const file of data.preload) {
@@ -72,11 +73,11 @@ function firstViewImages(): Promise<unknown> {
  * Until then the shell's code would only compete with them for the network and, once arrived, for
  * the main thread their paint waits on.
  */
-async function firstViewDrawn(): Promise<void> {
+async function firstViewDrawn(sheets: Promise<unknown>): Promise<void> {
   // After a frame, style has been computed: the font the page uses is loading (or loaded).
   await nextFrame();
   const deadline = new Promise((done) => setTimeout(done, FIRST_VIEW_WAIT_MS));
-  await Promise.race([Promise.all([firstContentfulPaint(), document.fonts.ready, firstViewImages()]), deadline]);
+  await Promise.race([Promise.all([firstContentfulPaint(), document.fonts.ready, firstViewImages(), sheets]), deadline]);
   // The images' paint is the frame after their arrival.
   await nextFrame();
 }
@@ -90,8 +91,9 @@ function onParsed(): void {
   if (!data) return;
   publishRumContext(data.rum);
   const rendered = Boolean(document.getElementById('root')?.firstElementChild);
+  const sheets = applyDeferredSheets();
   // A frame callback runs just before the paint; a task queued from it runs just after.
-  if (rendered) void firstViewDrawn().then(() => setTimeout(() => start(data), 0));
+  if (rendered) void firstViewDrawn(sheets).then(() => setTimeout(() => start(data), 0));
   else start(data);
 }
 

@@ -1,8 +1,9 @@
 /**
  * GET /api/health: the process answers. GET /api/ready: it should get traffic (the lead store can take
  * a write now, and its last writes did not fail; not shutting down; the current build of every
- * section is in the artifact store); a load balancer drains an instance on 503. Health lists what an
- * operator should know is weaker than it should be (`warnings`).
+ * section is in the artifact store; its pages are rendered once, `warming`); a load balancer drains an
+ * instance on 503. Health lists what an operator should know is weaker than it should be (`warnings`),
+ * and says `warming` while the instance renders its pages before its first visitor.
  */
 import Router from '@koa/router';
 import { AppError } from './errors';
@@ -18,16 +19,19 @@ export function healthRouter(
   leadsWritable: () => boolean = () => true,
   warnings: () => string[] = () => [],
   missingBuilds: () => Promise<string[]> = async () => [],
+  warming: () => boolean = () => false,
 ): Router {
   const router = new Router({ prefix: '/api' });
   router.get('/health', (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     const noted = warnings();
-    ctx.body = noted.length > 0 ? { status: 'ok', warnings: noted } : { status: 'ok' };
+    const status = warming() ? 'warming' : 'ok';
+    ctx.body = noted.length > 0 ? { status, warnings: noted } : { status };
   });
   router.get('/ready', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     if (lifecycle.shuttingDown) throw new AppError(503, 'shutting_down', 'Shutting down', undefined, true);
+    if (warming()) throw new AppError(503, 'warming', 'Rendering its pages once before taking traffic', undefined, true);
     try {
       await (await store()).ping();
     } catch {

@@ -9,6 +9,7 @@ import {
   CONTACT_FORM_ID,
   CONTACT_PAGE_FIELD,
   DEFAULT_PAGE_FRAME,
+  DEFERRED_SHEET_ATTRIBUTE,
   headTagsFor,
   INLINE_CONTACT_FORM_ELEMENT_ID,
   INLINE_BOOT_ELEMENT_ID,
@@ -115,6 +116,22 @@ function inlinedSheetMarker(href: string): string {
   return `<link rel="stylesheet" href="${escapeHtml(href)}" disabled>`;
 }
 
+/**
+ * The whole sheet behind a partly inlined one: `media="print"` loads it without blocking the first
+ * paint, and the boot script applies it once it has arrived (before the code that can show markup
+ * the inlined part does not cover: menus, dialogs, other pages). Without script, the `<noscript>`
+ * copy applies it. A section's runtime does not take it for its sheet (it names a path, and the shell
+ * resolves only the disabled marker's: rewriting an applied link's href would load it again), so the
+ * marker stays.
+ */
+function deferredSheet(href: string): string[] {
+  const attribute = escapeHtml(href);
+  return [
+    `<link rel="stylesheet" href="${attribute}" media="print" ${DEFERRED_SHEET_ATTRIBUTE}>`,
+    `<noscript><link rel="stylesheet" href="${attribute}"></noscript>`,
+  ];
+}
+
 export function renderPage(template: PageTemplate, input: RenderInput): string {
   // Fonts are fetched in CORS mode: without `crossorigin` the preloaded copy would not be used.
   const fontPreloads = (input.fonts ?? []).map(
@@ -128,6 +145,7 @@ export function renderPage(template: PageTemplate, input: RenderInput): string {
         ? `<style data-href="${escapeHtml(sheet.href)}">${sheet.inline.css}</style>`
         : `<link rel="stylesheet" href="${escapeHtml(sheet.href)}">`,
     );
+    if (sheet.inline?.partial) head.push(...deferredSheet(sheet.href));
     if (sheet.inline && sheet.federated) head.push(inlinedSheetMarker(sheet.href));
   }
   const state = [

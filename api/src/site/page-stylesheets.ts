@@ -1,8 +1,7 @@
 /**
- * The stylesheets of a page's first paint, inlined into its HTML. The whole site's CSS is small (the
- * shell's and a section's together, about 9 KB compressed), and a linked stylesheet blocks the first
+ * The stylesheets of a page's first paint, inlined into its HTML: a linked stylesheet blocks the first
  * paint for a round trip of its own; inlined, the page paints as soon as its HTML arrives, as fast as
- * a static page. The Content-Security-Policy allows each inlined sheet by its SHA-256, never by
+ * a static page. A server-rendered page inlines only the rules its markup uses (first-paint-sheets.ts). The Content-Security-Policy allows each inlined sheet by its SHA-256, never by
  * 'unsafe-inline'. A sheet that is too large, or that names a file by a relative url() (which would
  * resolve against the page instead of the sheet), stays a link.
  */
@@ -14,8 +13,11 @@ const MAX_INLINE_BYTES = 96 * 1024;
 
 export interface PageStylesheet {
   href: string;
-  /** The sheet's text and its CSP source (`'sha256-...'`), when it is inlined. */
-  inline?: { css: string; cspSource: string };
+  /**
+   * The sheet's text and its CSP source (`'sha256-...'`), when it is inlined; `partial` when only the
+   * rules the page's markup uses are (first-paint-sheets.ts), the whole sheet following as a link.
+   */
+  inline?: { css: string; cspSource: string; partial?: boolean };
   /** A section's sheet, which its federation runtime also loads when the section's code starts. */
   federated?: boolean;
 }

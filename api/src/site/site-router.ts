@@ -33,6 +33,7 @@ import { shellStartup } from './shell-startup';
 import { NOT_FOUND_META } from './page-resolver';
 import { allowInlineSources } from '../platform/security-headers';
 import { inlineStyleSources } from './page-stylesheets';
+import { firstPaintSheets } from './first-paint-sheets';
 import { landingAttribution } from './landing-attribution';
 import { previewedContent } from '../content/content-preview';
 import { previewBar } from './preview-bar';
@@ -148,6 +149,7 @@ export function siteRouter(
     const entry = remote ? registry.find((r) => r.name === remote) : undefined;
     // Unknown paths of one route share a kept body (an unknown blog post is not an unknown case study).
     const notFound = page ? undefined : await pool.notFoundRoute(ctx.path, registry);
+    const uncached = preview || Boolean(contactForm);
     const appHtml = await pool.render({
       // The path alone: query parameters change nothing on a page, so they neither reach the render
       // nor make a kept body miss.
@@ -159,7 +161,7 @@ export function siteRouter(
       ...(remote ? { remote } : {}),
       ...(meta.frame ? { frame: meta.frame } : {}),
       ...(contactForm ? { contactForm } : {}),
-      uncached: preview || Boolean(contactForm),
+      uncached,
     });
     ctx.status = options.status ?? (page ? (page.meta.status ?? 200) : 404);
     ctx.type = 'text/html; charset=utf-8';
@@ -176,7 +178,10 @@ export function siteRouter(
       shareAnswer(ctx, { tags: pageTags({ shellScripts: shell.scripts, registry, section: remote, queries, found: Boolean(page) }) });
     }
     const section = entry ? remoteStartup(config, entry) : { stylesheets: [], preload: [] };
-    const stylesheets = [...shell.stylesheets, ...section.stylesheets];
+    const sheets = [...shell.stylesheets, ...section.stylesheets];
+    // A body rendered for one visitor (a preview, a posted form) keeps whole sheets: cutting them is
+    // paid once per kept body, never per request.
+    const stylesheets = uncached ? sheets : firstPaintSheets(sheets, appHtml);
     const shellPage = template.read();
     allowInlineSources(ctx, 'style-src', inlineStyleSources(stylesheets));
     allowInlineSources(ctx, 'script-src', shellPage.boot ? [shellPage.boot.cspSource] : []);
