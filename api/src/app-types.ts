@@ -7,7 +7,7 @@ import type { LeadStore } from './leads/lead-store';
 import type { Notifiers } from './leads/notifiers';
 import type { OutboxRelay, RelayOptions } from './leads/outbox-relay';
 import type { AppConfig } from './platform/config';
-import type { Lifecycle } from './platform/health.router';
+import type { Lifecycle } from './platform/lifecycle';
 import type { Logger } from './platform/logger';
 import type { RegistryFollower } from './registry/registry-follower';
 import type { RegistryStore } from './registry/registry-store';

@@ -11,7 +11,7 @@ export interface Startable {
   stop(): void | Promise<void>;
 }
 
-export class Lifecycle {
+export class ModuleLifecycle {
   private readonly stopped = new Set<Startable>();
   private started = 0;
 

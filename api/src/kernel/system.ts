@@ -6,7 +6,7 @@
 import type Router from '@koa/router';
 import type Koa from 'koa';
 import type { Metric } from 'prom-client';
-import { Lifecycle, type Startable } from './lifecycle';
+import { ModuleLifecycle, type Startable } from './lifecycle';
 import { mergeMigrations } from './migrations';
 import {
   dependencyName,
@@ -54,7 +54,7 @@ export function buildSystem<B extends object>(
   }
   const all = ordered.map((module) => built.get(module.name)!);
   const units = ordered.map((module, i): Startable => lifecycleOf(module.name, all[i]!));
-  const lifecycle = new Lifecycle(units);
+  const lifecycle = new ModuleLifecycle(units);
   return {
     order: ordered.map((module) => module.name),
     migrations,

@@ -5,12 +5,9 @@
  * operator should know is weaker than it should be (`warnings`).
  */
 import Router from '@koa/router';
-import { AppError } from './errors';
+import { AppError } from '../platform/errors';
 import type { LeadStore } from '../leads/lead-store';
-
-export interface Lifecycle {
-  shuttingDown: boolean;
-}
+import type { Lifecycle } from '../platform/lifecycle';
 
 export function healthRouter(
   store: () => Promise<LeadStore>,
