@@ -3,7 +3,7 @@ import { publishSiteAddresses } from '@cardlift/contracts';
 import type { AppDeps } from './app-types';
 import type { Clock } from './content/content-store';
 import { moduleDefiner } from './kernel/module';
-import { loadConfig, type AppConfig } from './platform/config';
+import { loadConfig, type AppConfig } from './app-config';
 import type { Lifecycle } from './platform/lifecycle';
 import { createLogger, type Logger } from './platform/logger';
 

@@ -6,7 +6,7 @@ import type { EditorialStore } from './content/editorial-store';
 import type { LeadStore } from './leads/lead-store';
 import type { Notifiers } from './leads/notifiers';
 import type { OutboxRelay, RelayOptions } from './leads/outbox-relay';
-import type { AppConfig } from './platform/config';
+import type { AppConfig } from './app-config';
 import type { Lifecycle } from './platform/lifecycle';
 import type { Logger } from './platform/logger';
 import type { RegistryFollower } from './registry/registry-follower';

@@ -5,7 +5,7 @@
 import request from 'supertest';
 import { CONTACT_VIEW_FIELD } from '@cardlift/contracts';
 import { createApp, type App } from '../src/app';
-import type { AppConfig } from '../src/platform/config';
+import type { AppConfig } from '../src/app-config';
 import { releaseContext } from '../src/registry/release-context';
 import { releaseBuild } from '../src/registry/release-service';
 import { checkoutConfig, fixtureBuild, tempCheckout } from '../src/registry/test-fixtures';

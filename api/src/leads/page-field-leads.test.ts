@@ -11,7 +11,7 @@ import { backendsFor, canaryAt } from '../../test/canary-running';
 import { contactSubmission } from '../../test/contact-submission';
 import { BROWSER } from '../../test/rum-visits';
 import { openRumStore } from '../rum/rum-store';
-import type { AppConfig } from '../platform/config';
+import type { AppConfig } from '../app-config';
 import { pageFieldValue } from './lead-views';
 
 const backends = backendsFor('page_field_leads');

@@ -4,8 +4,8 @@
  */
 import { defineAppModule } from '../app-context';
 import { leadsModule } from '../leads/leads-module';
-import { SiteMetrics } from '../platform/metrics';
-import { metricsRouter } from '../platform/metrics.router';
+import { SiteMetrics } from './site-metrics';
+import { metricsRouter } from './metrics.router';
 import { canaryModule } from '../registry/canary/canary-module';
 import { registryModule } from '../registry/registry-module';
 import { rumModule } from '../rum/rum-module';

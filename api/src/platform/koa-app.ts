@@ -1,9 +1,9 @@
 /** The Koa instance: which proxies are believed, and which errors outside a request are worth logging. */
 import Koa from 'koa';
-import type { AppConfig } from './config';
+import type { PlatformConfig } from './config';
 import type { Logger } from './logger';
 
-export function koaApp(config: Pick<AppConfig, 'trustProxyHops'>, logger: Logger): Koa {
+export function koaApp(config: Pick<PlatformConfig, 'trustProxyHops'>, logger: Logger): Koa {
   // Only the proxies the operator names are believed, and only from their own addresses
   // (TRUST_PROXY_FROM): ctx.ip is the X-Forwarded-For entry the last trusted proxy wrote, at most that
   // many hops from the right, and X-Forwarded-Host/-Proto are read only then, the same entry

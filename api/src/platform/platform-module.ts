@@ -6,7 +6,7 @@
 import compress from 'koa-compress';
 import { moduleDefiner } from '../kernel/module';
 import { Slot } from '../kernel/extension-points';
-import type { AppConfig } from './config';
+import type { PlatformConfig } from './config';
 import { corsPolicy } from './cors';
 import { errorHandler } from './error-handler';
 import { trustedForwardedHeaders } from './forwarded-headers';
@@ -17,7 +17,7 @@ import { securityHeaders } from './security-headers';
 import { siteAddressWarnings } from './site-addresses-env';
 import { LOOPBACK_PROXIES } from './trusted-proxies';
 
-export const platformModule = moduleDefiner<{ config: AppConfig; logger: Logger }>()({
+export const platformModule = moduleDefiner<{ config: PlatformConfig; logger: Logger }>()({
   name: 'platform',
   build: ({ config, logger }) => {
     const originsOf = new Slot<() => string[]>('the origins the site loads code from');

@@ -13,7 +13,7 @@ import { visit, visitors } from '../../../test/rum-visits';
 import { bucketOf } from '../../rum/histogram';
 import { UNKNOWN_ROUTE } from '../../rum/rum-aggregator';
 import { openRumStore } from '../../rum/rum-store';
-import type { AppConfig } from '../../platform/config';
+import type { AppConfig } from '../../app-config';
 
 const backends = backendsFor('canary_evidence');
 if (backends.length === 1)
