@@ -1,8 +1,8 @@
 /**
  * `npm run lint` (ESLint): TypeScript, the rules of hooks, accessibility of JSX, and the boundaries
  * that keep the design: the shell never imports a remote; a remote imports only the contracts, the
- * shell's public entries and its own files; the api imports no front-end code; the contracts import
- * zod alone. Format is Prettier's (`.prettierrc.json`), unused code knip's (`knip.json`).
+ * shell's public entries and its own files; the api imports no front-end code, and its platform/
+ * no feature; the contracts import zod alone. Format is Prettier's (`.prettierrc.json`), unused code knip's (`knip.json`).
  */
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
@@ -16,6 +16,15 @@ const REMOTE_PACKAGES = requireTs('./contracts/src/remotes.ts', import.meta.url)
 const remoteFiles = REMOTE_PACKAGES.map((dir) => `${dir}/**/*.{ts,tsx}`);
 
 const boundary = (patterns, paths = []) => ({ 'no-restricted-imports': ['error', { paths, patterns }] });
+
+/** What every api file keeps to (a narrower rule for a folder repeats these: a later rule replaces an earlier one). */
+const API_PATTERNS = [
+  { regex: '^@cardlift/(shell|mf-)', message: 'The api imports no front-end code: it loads their builds.' },
+  {
+    regex: '(^|/)\\.\\./(shell|e2e|mf-[a-z]+)/',
+    message: 'The api imports no front-end code (nor the browser suite): it loads their builds.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/*.cjs'] },
@@ -79,12 +88,26 @@ export default tseslint.config(
   },
   {
     files: ['api/src/**/*.ts', 'api/test/**/*.ts', 'api/bench/**/*.ts'],
+    rules: boundary(API_PATTERNS),
+  },
+  {
+    // Its tests drive the whole app, so they may import it.
+    files: ['api/src/platform/**/*.ts'],
+    ignores: ['api/src/platform/**/*.test.ts'],
     rules: boundary([
-      { regex: '^@cardlift/(shell|mf-)', message: 'The api imports no front-end code: it loads their builds.' },
+      ...API_PATTERNS,
       {
-        regex: '(^|/)\\.\\./(shell|e2e|mf-[a-z]+)/',
-        message: 'The api imports no front-end code (nor the browser suite): it loads their builds.',
+        regex: '^\\.\\./(?!kernel/)',
+        message:
+          'platform/ is the leaf every module uses: it imports its own files and the kernel, never a feature (docs/adding-a-module.md).',
       },
+    ]),
+  },
+  {
+    files: ['api/src/kernel/**/*.ts'],
+    rules: boundary([
+      ...API_PATTERNS,
+      { regex: '^\\.\\./(?!platform/)', message: 'The kernel knows no feature: modules come to it, it imports none.' },
     ]),
   },
   {

@@ -23,7 +23,8 @@ import path from 'node:path';
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- autocannon is CommonJS without types
 const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<AutocannonResult>;
 import { createApp } from '../src/app';
-import { loadConfig, REPO_ROOT } from '../src/platform/config';
+import { REPO_ROOT } from '../src/platform/config';
+import { loadConfig } from '../src/app-config';
 import { openSqliteStore } from '../src/leads/lead-store-sqlite';
 import { contactSubmission } from '../test/contact-submission';
 import { benchContentPropagation } from './content-propagation';

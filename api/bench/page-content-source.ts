@@ -8,7 +8,7 @@
 import http from 'node:http';
 import { createApp } from '../src/app';
 import { loadContent } from '../src/content/content-store';
-import type { AppConfig } from '../src/platform/config';
+import type { AppConfig } from '../src/app-config';
 import { resultLine, type Load } from './load-result';
 
 type Listen = (server: http.Server) => Promise<string>;

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import pino from 'pino';
 import type { RemoteName } from '@cardlift/contracts';
-import { loadConfig } from '../src/platform/config';
+import { loadConfig } from '../src/app-config';
 import { buildRegistry } from '../src/registry/remote-registry';
 import { RenderPool } from '../src/site/render-pool';
 

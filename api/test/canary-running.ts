@@ -5,29 +5,16 @@
 import request from 'supertest';
 import { CONTACT_VIEW_FIELD } from '@cardlift/contracts';
 import { createApp, type App } from '../src/app';
-import type { AppConfig } from '../src/platform/config';
+import type { AppConfig } from '../src/app-config';
 import { releaseContext } from '../src/registry/release-context';
 import { releaseBuild } from '../src/registry/release-service';
 import { checkoutConfig, fixtureBuild, tempCheckout } from '../src/registry/test-fixtures';
 import { startCanary } from '../src/registry/canary/canary-service';
 import { contactSubmission } from './contact-submission';
-import { freshSchemaUrl, TEST_DATABASE_URL } from './postgres';
 import { BROWSER, honestReport, sendReport, type Visit } from './rum-visits';
 
 export const TOKEN = 'invest-token';
 export const remote = 'mf_invest' as const;
-
-export interface Backend {
-  name: string;
-  database(): Promise<Record<string, string>>;
-}
-
-/** SQLite always; PostgreSQL when TEST_DATABASE_URL is set (the caller says it skipped otherwise). */
-export function backendsFor(schema: string): Backend[] {
-  const backends: Backend[] = [{ name: 'SQLite', database: async () => ({}) }];
-  if (TEST_DATABASE_URL) backends.push({ name: 'PostgreSQL', database: async () => ({ DATABASE_URL: await freshSchemaUrl(schema) }) });
-  return backends;
-}
 
 /** An instance with v1 current and v2 a canary at `share` %; `before` runs between the releases and the canary's start. */
 export async function canaryAt(

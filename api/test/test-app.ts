@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createApp, type App, type AppDeps } from '../src/app';
-import { loadConfig, type AppConfig } from '../src/platform/config';
+import { loadConfig, type AppConfig } from '../src/app-config';
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-api-test-'));

@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { loadConfig } from '../../src/platform/config';
+import { loadConfig } from '../../src/app-config';
 import { releaseContext } from '../../src/registry/release-context';
 import { releaseBuild } from '../../src/registry/release-service';
 import { openPostgresRegistry } from '../../src/registry/registry-store-postgres';

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig, type AppConfig } from '../platform/config';
+import { loadConfig, type AppConfig } from '../app-config';
 import { backupSqlite } from './sqlite-backup';
 import { DirectoryArtifactStore } from '../registry/artifact-store';
 import { countsOf, DATABASE_FILE, IMAGES_DIR, writeArchive, type BackupManifest } from './backup-archive';

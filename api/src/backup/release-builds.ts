@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { REMOTE_NAMES, type RemoteName } from '@cardlift/contracts';
-import type { AppConfig } from '../platform/config';
+import type { AppConfig } from '../app-config';
 import { CHECKSUMS_FILE, DirectoryArtifactStore } from '../registry/artifact-store';
 import { versionsRecordsName } from '../registry/named-versions';
 import { openRegistryStore } from '../registry/open-registry';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import request from 'supertest';
 import type { RemoteEntry } from '@cardlift/contracts';
 import { createApp, type App } from '../app';
-import { loadConfig } from '../platform/config';
+import { loadConfig } from '../app-config';
 import { writeReleasableSite } from '../../test/fixture-builds';
 import { releasableBuild } from '../../test/release-bombs';
 import { shellManifest } from '../registry/test-fixtures';

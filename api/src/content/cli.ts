@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { contentKindSchema } from '@cardlift/contracts';
-import { loadConfig } from '../platform/config';
+import { loadConfig } from '../app-config';
 import { seedContent } from './content-seed';
 import { ContentRefused, ContentService } from './content-service';
 import { ContentConflict } from './editorial-store';

@@ -12,7 +12,7 @@ import { CONTENT_TOKENS, contentApi, waitFor } from '../../test/content-api-clie
 import { writeFixtureSite } from '../../test/fixture-builds';
 import { freshSchemaUrl, TEST_DATABASE_URL } from '../../test/postgres';
 import { testApp } from '../../test/test-app';
-import { loadConfig } from '../platform/config';
+import { loadConfig } from '../app-config';
 import { ContentFollower } from './content-follower';
 import { ContentService } from './content-service';
 import { loadContent } from './content-store';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../platform/config';
+import { loadConfig } from '../app-config';
 import { loadContent } from './content-store';
 
 const realDir = loadConfig({}).contentDir;

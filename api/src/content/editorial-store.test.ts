@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../platform/config';
+import { loadConfig } from '../app-config';
 import { seedContent } from './content-seed';
 import { ContentService } from './content-service';
 import { ContentConflict, type EditorialStore } from './editorial-store';

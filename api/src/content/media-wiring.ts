@@ -5,7 +5,7 @@
  */
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
-import type { AppConfig } from '../platform/config';
+import type { AppConfig } from '../app-config';
 import type { Logger } from '../platform/logger';
 import type { ArtifactStore } from '../registry/artifact-store';
 import { contentAccess } from './content-access';

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../platform/config';
+import type { AppConfig } from '../app-config';
 import type { EditorialStore } from './editorial-store';
 import { openPostgresEditorialStore } from './editorial-store-postgres';
 import { openSqliteEditorialStore } from './editorial-store-sqlite';

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { UPLOADED_IMAGE_PREFIX } from '@cardlift/contracts';
-import { loadConfig } from '../platform/config';
+import { loadConfig } from '../app-config';
 import { DirectoryArtifactStore } from '../registry/artifact-store';
 import { dropSchema, uniqueSchemaName } from '../../test/postgres';
 import { seedContent } from './content-seed';

@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { AppConfig } from '../platform/config';
+import type { AppConfig } from '../app-config';
 import type { Logger } from '../platform/logger';
 import { shellBuildId } from '../registry/build-ids';
 import { SHELL_TAG, SITE_TAG } from './edge-tags';

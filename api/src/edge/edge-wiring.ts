@@ -4,9 +4,9 @@
  * them briefly), and the purge backlog on /metrics.
  */
 import type { RelayOptions } from '../leads/outbox-relay';
-import type { AppConfig } from '../platform/config';
+import type { AppConfig } from '../app-config';
 import type { Logger } from '../platform/logger';
-import type { SiteMetrics } from '../platform/metrics';
+import type { SiteMetrics } from '../metrics/site-metrics';
 import { Poller } from '../platform/poller';
 import type { RegistryStore } from '../registry/registry-store';
 import { contactNotSentRouter } from './contact-not-sent.router';

@@ -17,7 +17,7 @@ import {
   siteConfig,
   type EditorManifest,
 } from '@cardlift/contracts';
-import type { AppConfig } from '../platform/config';
+import type { AppConfig } from '../app-config';
 import { rawBelow, serve } from '../site/static-files';
 
 export const EDITOR_CONTENT_SECURITY_POLICY = [

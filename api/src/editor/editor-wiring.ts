@@ -5,7 +5,7 @@
  * content API accepts beside its tokens.
  */
 import type { Context } from 'koa';
-import type { AppConfig } from '../platform/config';
+import type { AppConfig } from '../app-config';
 import type { Logger } from '../platform/logger';
 import { memoryLimiter } from '../leads/rate-limit';
 import { sha256Hex } from '../platform/token-hash';

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { loadConfig, REPO_ROOT } from '../platform/config';
+import { REPO_ROOT } from '../platform/config';
+import { loadConfig } from '../app-config';
 import { PASSWORD, tokenOf } from '../../test/editor-people';
 import { testApp } from '../../test/test-app';
 

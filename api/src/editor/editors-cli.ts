@@ -8,7 +8,7 @@
  * Exit codes: 0 done, 1 refused (nothing written), 2 usage.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../platform/config';
+import { loadConfig } from '../app-config';
 import { AccountRefused, AccountService, checkedRole, SET_PASSWORD_LINK_HOURS } from './editor-accounts';
 import { openEditorStore } from './open-editor-store';
 

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../platform/config';
+import type { AppConfig } from '../app-config';
 import type { EditorStore } from './editor-store';
 import { openPostgresEditorStore } from './editor-store-postgres';
 import { openSqliteEditorStore } from './editor-store-sqlite';

@@ -3,7 +3,7 @@
  * DATA_DIR / DATABASE_URL name, so sales can take leads out without touching the database.
  */
 import { ATTRIBUTION_FIELDS } from '@cardlift/contracts';
-import { loadConfig } from '../platform/config';
+import { loadConfig } from '../app-config';
 import type { Lead } from './lead-store';
 import { openLeadStore } from './open-lead-store';
 

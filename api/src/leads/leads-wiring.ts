@@ -4,7 +4,7 @@
  * check, the lead service both routes take leads through, and the JSON route. The form posted without
  * script is answered by the page it was on, so its router is made once the pages are (`formRouter`).
  */
-import type { AppConfig } from '../platform/config';
+import type { AppConfig } from '../app-config';
 import type { Logger } from '../platform/logger';
 import { contactFormRouter } from './contact-form.router';
 import { contactRouter } from './contact.router';

@@ -4,7 +4,7 @@
  */
 import nodemailer from 'nodemailer';
 import { ATTRIBUTION_FIELDS, ATTRIBUTION_LABELS, BUSINESS_HELP_OPTIONS, siteConfig } from '@cardlift/contracts';
-import type { AppConfig } from '../platform/config';
+import type { AppConfig } from '../app-config';
 import type { Channel, Lead } from './lead-store';
 
 export type Deliver = (lead: Lead) => Promise<void>;

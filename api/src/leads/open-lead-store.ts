@@ -1,4 +1,4 @@
-import type { AppConfig } from '../platform/config';
+import type { AppConfig } from '../app-config';
 import type { LeadStore } from './lead-store';
 import { openPostgresStore } from './lead-store-postgres';
 import { openSqliteStore } from './lead-store-sqlite';

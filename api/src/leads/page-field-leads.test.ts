@@ -7,19 +7,13 @@
 import request from 'supertest';
 import { CONTACT_PAGE_FIELD, CONTACT_PAGE_HEADER } from '@cardlift/contracts';
 import type { App } from '../app';
-import { backendsFor, canaryAt } from '../../test/canary-running';
+import { canaryAt } from '../../test/canary-running';
 import { contactSubmission } from '../../test/contact-submission';
 import { BROWSER } from '../../test/rum-visits';
 import { openRumStore } from '../rum/rum-store';
-import type { AppConfig } from '../platform/config';
+import type { AppConfig } from '../app-config';
 import { pageFieldValue } from './lead-views';
-
-const backends = backendsFor('page_field_leads');
-if (backends.length === 1)
-  describe('page-field leads on PostgreSQL', () => {
-    it.skip('SKIPPED: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run these cases on PostgreSQL', () =>
-      undefined);
-  });
+import { describeEachDatabase } from '../../test/databases';
 
 const section = 'mf_invest' as const;
 const route = '/invest';
@@ -53,7 +47,7 @@ async function storedLeads(config: AppConfig, of: string = section): Promise<Rec
   }
 }
 
-describe.each(backends)('leads named by their page field, on $name', (backend) => {
+describeEachDatabase('leads named by their page field,', 'page_field_leads', (backend) => {
   let app: App | undefined;
   afterEach(async () => {
     await app?.close();
@@ -61,7 +55,7 @@ describe.each(backends)('leads named by their page field, on $name', (backend) =
   });
 
   it('count for the side their page was built for, one per post, from the form without script and the JSON route (field or header)', async () => {
-    const running = await canaryAt(50, await backend.database());
+    const running = await canaryAt(50, await backend.env());
     app = running.app;
     await postForm(app, { [CONTACT_PAGE_FIELD]: pageField(app, running.canary) }).expect(303);
     await postForm(app, { [CONTACT_PAGE_FIELD]: pageField(app, running.canary) }).expect(303);
@@ -82,7 +76,7 @@ describe.each(backends)('leads named by their page field, on $name', (backend) =
   });
 
   it('are stored but counted for no side when the page field is forged or the visitor sent Sec-GPC', async () => {
-    const running = await canaryAt(50, await backend.database());
+    const running = await canaryAt(50, await backend.env());
     app = running.app;
     // A page token of the current side, claiming the canary's version.
     await postForm(app, { [CONTACT_PAGE_FIELD]: pageField(app, running.current, running.canary) }).expect(303);

@@ -4,7 +4,7 @@
  * DATABASE_URL name. A running api sends them within a second; if none runs, the next one to start
  * does. Leads themselves are never affected: they are stored whatever their notifications do.
  */
-import { loadConfig } from '../platform/config';
+import { loadConfig } from '../app-config';
 import { openLeadStore } from './open-lead-store';
 
 async function main(): Promise<void> {

@@ -6,13 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { REMOTE_NAMES, type EditorRole, type RemoteName, type SiteAddresses } from '@cardlift/contracts';
 import { siteAddressesFromEnv } from './site-addresses-env';
-import { edgeConfig, type EdgeConfig } from '../edge/edge-config';
-import { canarySettings, type CanarySettingsConfig } from '../registry/canary/canary-config';
-import { skewSettings, type SkewSettings } from '../registry/skew/skew-config';
 import { bounded, fraction, int } from './env-values';
 import { trustProxyFrom } from './trusted-proxies';
-
-export type { CanarySettingsConfig } from '../registry/canary/canary-config';
 
 /**
  * The checkout: the nearest folder above this file whose package.json lists the workspaces. Found,
@@ -28,7 +23,8 @@ function findRepoRoot(from: string): string {
   throw new Error(`no checkout (a package.json with workspaces) above ${from}`);
 }
 
-export interface AppConfig {
+/** The settings every part of the api reads; each feature's own settings are added in `app-config.ts`. */
+export interface PlatformConfig {
   port: number;
   host: string;
   production: boolean;
@@ -97,14 +93,8 @@ export interface AppConfig {
   rumRetentionDays: number;
   /** How old an uploaded content image no revision names must be before it is deleted (CONTENT_UPLOAD_GRACE_HOURS). */
   contentUploadGraceHours: number;
-  /** The canary guard (registry/canary/). */
-  canary: CanarySettingsConfig;
   /** Where release decisions are announced (RELEASE_WEBHOOK_URL); nobody is told when unset. */
   releaseWebhookUrl: string | undefined;
-  /** Shared caches in front (edge/edge-config.ts): their lifetimes and the caches every change purges. */
-  edge: EdgeConfig;
-  /** Version skew: where builds are kept, for how long after a page named them, and how many (registry/skew/). */
-  skew: SkewSettings;
 }
 
 export interface RumSettings {
@@ -215,7 +205,7 @@ function releaseTokenHashes(env: NodeJS.ProcessEnv): Partial<Record<RemoteName, 
   return hashes;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
   // npm runs workspace scripts (leads:export) inside api/: resolve a relative DATA_DIR against where
   // the command was typed, and default to the checkout's data/ so the server and the export agree.
   const invokedFrom = env.INIT_CWD || process.cwd();
@@ -275,9 +265,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     rumRetentionDays: bounded(env, 'RUM_RETENTION_DAYS', 14, 400),
     contentUploadGraceHours: bounded(env, 'CONTENT_UPLOAD_GRACE_HOURS', 24, 24 * 366),
-    canary: canarySettings(env),
     releaseWebhookUrl: env.RELEASE_WEBHOOK_URL || undefined,
-    edge: edgeConfig(env),
-    skew: skewSettings(env, env.DATABASE_URL || undefined),
   };
 }

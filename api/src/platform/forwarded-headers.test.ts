@@ -2,7 +2,7 @@ import Koa from 'koa';
 import request from 'supertest';
 import { trustedForwardedHeaders } from './forwarded-headers';
 import { LOOPBACK_PROXIES } from './trusted-proxies';
-import { loadConfig } from './config';
+import { loadPlatformConfig } from './config';
 
 /** The test's requests come from 127.0.0.1: a proxy by default, a stranger when `proxies` say so. */
 function echoHost(hops: number, proxies: readonly string[] = LOOPBACK_PROXIES) {
@@ -65,8 +65,10 @@ describe('forwarded headers from an address that is not a proxy (TRUST_PROXY_FRO
 
 describe('TRUST_PROXY_FROM', () => {
   it('refuses anything but addresses and CIDRs, naming the setting', () => {
-    expect(() => loadConfig({ TRUST_PROXY_HOPS: '1', TRUST_PROXY_FROM: '10.0.0.0/33' })).toThrow(/TRUST_PROXY_FROM.*10\.0\.0\.0\/33/);
-    expect(() => loadConfig({ TRUST_PROXY_FROM: 'varnish.internal' })).toThrow(/TRUST_PROXY_FROM/);
-    expect(loadConfig({ TRUST_PROXY_FROM: '10.0.0.0/8, fd00::/8' }).trustProxyFrom).toEqual(['10.0.0.0/8', 'fd00::/8']);
+    expect(() => loadPlatformConfig({ TRUST_PROXY_HOPS: '1', TRUST_PROXY_FROM: '10.0.0.0/33' })).toThrow(
+      /TRUST_PROXY_FROM.*10\.0\.0\.0\/33/,
+    );
+    expect(() => loadPlatformConfig({ TRUST_PROXY_FROM: 'varnish.internal' })).toThrow(/TRUST_PROXY_FROM/);
+    expect(loadPlatformConfig({ TRUST_PROXY_FROM: '10.0.0.0/8, fd00::/8' }).trustProxyFrom).toEqual(['10.0.0.0/8', 'fd00::/8']);
   });
 });

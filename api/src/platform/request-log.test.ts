@@ -9,7 +9,7 @@ import Koa from 'koa';
 import request from 'supertest';
 import { addAccount } from '../../test/editor-people';
 import { testApp } from '../../test/test-app';
-import { loadConfig } from './config';
+import { loadPlatformConfig } from './config';
 import { errorHandler } from './error-handler';
 import { AppError } from './errors';
 import { createLogger } from './logger';
@@ -38,7 +38,7 @@ const app = testApp(
     contactRateLimit: 1,
     metricsTokenHash: sha('metrics'),
     releaseTokenHashes: { mf_invest: sha(TOKEN), mf_company: sha(OTHER) },
-    releaseLimits: { ...loadConfig({}).releaseLimits, uploadBytes: 2000 },
+    releaseLimits: { ...loadPlatformConfig({}).releaseLimits, uploadBytes: 2000 },
     contentTokens: [{ name: 'CONTENT_TOKEN_SCRIPT', hash: sha(CONTENT), role: 'publisher' }],
     logLevel: 'info',
   },

@@ -3,7 +3,7 @@
  * the cap are closed at once, and the defaults stay within what the README promises.
  */
 import net from 'node:net';
-import { loadConfig } from './config';
+import { loadPlatformConfig } from './config';
 import { startServer, type ServerProcess } from '../../test/server-process';
 
 jest.setTimeout(60_000);
@@ -29,7 +29,7 @@ function open(port: number) {
 
 describe('HTTP server limits', () => {
   it('defaults: headers within 10 s, a request within 30 s, keep-alive above a 60 s proxy, 1024 connections; never looser', () => {
-    expect(loadConfig({}).server).toEqual({
+    expect(loadPlatformConfig({}).server).toEqual({
       drainTimeoutMs: 8000,
       headersTimeoutMs: 10_000,
       requestTimeoutMs: 30_000,
@@ -38,9 +38,9 @@ describe('HTTP server limits', () => {
       maxConnectionsPerClient: 64,
     });
     // Behind proxies every connection comes from one of them: no per-address cap unless asked.
-    expect(loadConfig({ TRUST_PROXY_HOPS: '1' }).server.maxConnectionsPerClient).toBe(0);
-    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '60000' })).toThrow(/HEADERS_TIMEOUT_MS must be between 1 and 10000/);
-    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '300000' })).toThrow(/REQUEST_TIMEOUT_MS must be between 1 and 30000/);
+    expect(loadPlatformConfig({ TRUST_PROXY_HOPS: '1' }).server.maxConnectionsPerClient).toBe(0);
+    expect(() => loadPlatformConfig({ HEADERS_TIMEOUT_MS: '60000' })).toThrow(/HEADERS_TIMEOUT_MS must be between 1 and 10000/);
+    expect(() => loadPlatformConfig({ REQUEST_TIMEOUT_MS: '300000' })).toThrow(/REQUEST_TIMEOUT_MS must be between 1 and 30000/);
   });
 
   it('answers 408 and closes a connection whose headers do not arrive in time', async () => {

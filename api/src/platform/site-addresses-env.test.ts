@@ -1,14 +1,14 @@
 import { DEFAULT_SITE_ADDRESSES } from '@cardlift/contracts';
-import { loadConfig } from './config';
+import { loadPlatformConfig } from './config';
 import { siteAddressWarnings } from './site-addresses-env';
 
 describe('site addresses from the environment', () => {
   it("keeps today's addresses when nothing is set", () => {
-    expect(loadConfig({}).siteAddresses).toEqual(DEFAULT_SITE_ADDRESSES);
+    expect(loadPlatformConfig({}).siteAddresses).toEqual(DEFAULT_SITE_ADDRESSES);
   });
 
   it('reads every address, the origin without its trailing slash', () => {
-    const { siteAddresses } = loadConfig({
+    const { siteAddresses } = loadPlatformConfig({
       SITE_URL: 'https://www.example.org/',
       SIGN_IN_HOST: 'https://app.example.org',
       SISTER_SITE_URL: 'https://data.example.org/',
@@ -39,20 +39,20 @@ describe('site addresses from the environment', () => {
     ['https://www.example.org/?a=1', /SITE_URL must be an origin/],
     ['https://user:pw@www.example.org', /SITE_URL must not carry credentials/],
   ])('stops on SITE_URL=%s, naming the variable', (value, message) => {
-    expect(() => loadConfig({ SITE_URL: value })).toThrow(message);
+    expect(() => loadPlatformConfig({ SITE_URL: value })).toThrow(message);
   });
 
   it('names the variable of any other bad address', () => {
-    expect(() => loadConfig({ PRESS_EMAIL: 'press at example' })).toThrow(/PRESS_EMAIL must be an e-mail address/);
-    expect(() => loadConfig({ DEMO_VIDEO_ID: '../x' })).toThrow(/DEMO_VIDEO_ID must be a video id/);
-    expect(() => loadConfig({ LINKEDIN_URL: 'javascript:alert(1)' })).toThrow(/LINKEDIN_URL must be an http\(s\) URL/);
+    expect(() => loadPlatformConfig({ PRESS_EMAIL: 'press at example' })).toThrow(/PRESS_EMAIL must be an e-mail address/);
+    expect(() => loadPlatformConfig({ DEMO_VIDEO_ID: '../x' })).toThrow(/DEMO_VIDEO_ID must be a video id/);
+    expect(() => loadPlatformConfig({ LINKEDIN_URL: 'javascript:alert(1)' })).toThrow(/LINKEDIN_URL must be an http\(s\) URL/);
   });
 });
 
 describe('the start warning for production without SITE_URL', () => {
   it('warns in production with the placeholder address, not with SITE_URL set, nor in development', () => {
-    expect(siteAddressWarnings(loadConfig({ NODE_ENV: 'production' }))).toEqual([expect.stringContaining('without SITE_URL')]);
-    expect(siteAddressWarnings(loadConfig({ NODE_ENV: 'production', SITE_URL: 'https://www.example.org' }))).toEqual([]);
-    expect(siteAddressWarnings(loadConfig({ NODE_ENV: 'development' }))).toEqual([]);
+    expect(siteAddressWarnings(loadPlatformConfig({ NODE_ENV: 'production' }))).toEqual([expect.stringContaining('without SITE_URL')]);
+    expect(siteAddressWarnings(loadPlatformConfig({ NODE_ENV: 'production', SITE_URL: 'https://www.example.org' }))).toEqual([]);
+    expect(siteAddressWarnings(loadPlatformConfig({ NODE_ENV: 'development' }))).toEqual([]);
   });
 });

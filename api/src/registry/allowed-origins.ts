@@ -3,7 +3,7 @@
  * entry on another origin. The registry is read from disk per call, so the result is kept for a
  * second: a release still takes effect on the next page load, and hot paths do no file I/O.
  */
-import type { AppConfig } from '../platform/config';
+import type { AppConfig } from '../app-config';
 import { buildRegistry } from './remote-registry';
 
 const TTL_MS = 1000;

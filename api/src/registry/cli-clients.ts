@@ -4,7 +4,7 @@
  * answers the same either way.
  */
 import type { ReleaseHealth, RemoteName } from '@cardlift/contracts';
-import type { AppConfig } from '../platform/config';
+import type { AppConfig } from '../app-config';
 import { createLogger } from '../platform/logger';
 import { RenderPool } from '../site/render-pool';
 import { rumStoreHealth } from '../rum/health-table';

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { RemoteName } from '@cardlift/contracts';
-import { loadConfig } from '../platform/config';
+import { loadConfig } from '../app-config';
 import { buildRemote, gitSha } from './build-output';
 import { localClient, siteClient, type ReleaseClient } from './cli-clients';
 import { parseCommand, type CliValues, type Command } from './cli-options';

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../platform/config';
+import { loadConfig } from '../app-config';
 import { startCanary } from './canary/canary-service';
 import { rollbackOrEndCanary } from './canary/canary-service';
 import { releaseContext } from './release-context';

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../platform/config';
+import type { AppConfig } from '../app-config';
 import type { RegistryStore } from './registry-store';
 import { openPostgresRegistry } from './registry-store-postgres';
 import { openSqliteRegistry } from './registry-store-sqlite';

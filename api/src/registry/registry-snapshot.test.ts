@@ -9,7 +9,7 @@ import path from 'node:path';
 import request from 'supertest';
 import type { BootData, SiteNavigation } from '@cardlift/contracts';
 import { createApp } from '../app';
-import { loadConfig } from '../platform/config';
+import { loadConfig } from '../app-config';
 import { writeFixtureSite } from '../../test/fixture-builds';
 import { startedForSuite } from '../../test/test-app';
 import { DirectoryArtifactStore } from './artifact-store';

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { RemoteName } from '@cardlift/contracts';
-import type { AppConfig } from '../platform/config';
+import type { AppConfig } from '../app-config';
 import { localBuildDir } from './remote-registry';
 import type { RenderPool } from '../site/render-pool';
 import { DirectoryArtifactStore, type ArtifactStore } from './artifact-store';

@@ -20,7 +20,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { isReleaseVersion } from '@cardlift/contracts';
-import type { AppConfig } from '../platform/config';
+import type { AppConfig } from '../app-config';
 import { AppError } from '../platform/errors';
 import { jsonBody } from '../platform/json-body';
 import { validate, validBody } from '../platform/validate';

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { REMOTE_NAMES, REMOTES, remoteRegistrySchema, type RemoteEntry, type RemoteName } from '@cardlift/contracts';
-import type { AppConfig } from '../platform/config';
+import type { AppConfig } from '../app-config';
 
 /** Where builds are read from: the checkout's (`<siteRoot>/<package>/dist`) and the artifact store. */
 export type BuildRoots = Pick<AppConfig, 'siteRoot' | 'releasesDir'>;

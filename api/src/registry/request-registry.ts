@@ -4,7 +4,7 @@
  * canary (canary/canary-sides.ts), and a valid preview cookie's candidate over both for that browser.
  */
 import type { Context } from 'koa';
-import type { AppConfig } from '../platform/config';
+import type { AppConfig } from '../app-config';
 import type { RequestRegistry } from '../site/site-router';
 import type { ArtifactStore } from './artifact-store';
 import { requestVersions, sideLabelKey } from './canary/canary-sides';

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../platform/config';
+import { loadConfig } from '../app-config';
 import type { ArtifactStore } from './artifact-store';
 import type { FederationManifest } from './manifest';
 import { releaseContext } from './release-context';

@@ -4,7 +4,7 @@
  * The current version is marked `*`, a running canary `~` with the share of visitors it is served to.
  */
 import type { ReleaseHealth, RemoteName, VersionHealth } from '@cardlift/contracts';
-import type { AppConfig } from '../platform/config';
+import type { AppConfig } from '../app-config';
 import type { Canary } from '../registry/registry-store';
 import type { CurrentVersions } from '../registry/remote-registry';
 import { DEFAULT_HEALTH_HOURS } from './health.router';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import request from 'supertest';
 import type { ReleaseTimeline } from '@cardlift/contracts';
 import { createApp } from '../app';
-import { loadConfig } from '../platform/config';
+import { loadConfig } from '../app-config';
 import { bucketOf } from './histogram';
 import { openSqliteRumStore } from './rum-store-sqlite';
 import { rumRow as row } from '../../test/rum-rows';

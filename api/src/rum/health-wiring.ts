@@ -3,7 +3,7 @@
  * (/api/releases/{remote}/health and .../timeline) and the page for people (/releases/health).
  */
 import type Router from '@koa/router';
-import type { AppConfig } from '../platform/config';
+import type { AppConfig } from '../app-config';
 import type { RegistryFollower } from '../registry/registry-follower';
 import type { RegistryStore } from '../registry/registry-store';
 import { healthPageRouter } from './health-page.router';

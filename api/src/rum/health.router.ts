@@ -8,7 +8,7 @@
 import Router from '@koa/router';
 import type { CanaryHealth, ReleaseTimeline, RemoteName } from '@cardlift/contracts';
 import type { Context } from 'koa';
-import type { AppConfig } from '../platform/config';
+import type { AppConfig } from '../app-config';
 import { AppError } from '../platform/errors';
 import { authorizeRelease } from '../registry/release-auth';
 import type { ReleaseEvent } from '../registry/registry-store';

@@ -5,20 +5,16 @@
  */
 import request from 'supertest';
 import { createApp, type App } from '../app';
-import { freshSchemaUrl, TEST_DATABASE_URL } from '../../test/postgres';
 import { within } from '../../test/release-webhook';
 import { viewToken, visit } from '../../test/rum-visits';
 import { releaseContext } from '../registry/release-context';
 import { releaseBuild } from '../registry/release-service';
 import { checkoutConfig, fixtureBuild, tempCheckout } from '../registry/test-fixtures';
 import { startCanary } from '../registry/canary/canary-service';
+import { describeEachDatabase } from '../../test/databases';
 
 const TOKEN = 'invest-token';
 const remote = 'mf_invest' as const;
-
-const backends: { name: string; database(): Promise<Record<string, string>> }[] = [{ name: 'SQLite', database: async () => ({}) }];
-if (TEST_DATABASE_URL)
-  backends.push({ name: 'PostgreSQL', database: async () => ({ DATABASE_URL: await freshSchemaUrl('ipv6_clients') }) });
 
 /** mf_invest v1 current, v2 a canary at 50 %, the guard looking every 100 ms and judging from 5 clients a side. */
 async function canarySite(env: Record<string, string>) {
@@ -43,7 +39,7 @@ async function canarySite(env: Record<string, string>) {
   return { app, current, canary };
 }
 
-describe.each(backends)('IPv6 clients on $name', (backend) => {
+describeEachDatabase('IPv6 clients', 'ipv6_clients', (backend) => {
   let app: App | undefined;
   afterEach(async () => {
     await app?.close();
@@ -51,7 +47,7 @@ describe.each(backends)('IPv6 clients on $name', (backend) => {
   });
 
   it('page-view tokens: addresses rotated within one /64 share one limit', async () => {
-    const site = await canarySite({ RUM_RATE_LIMIT: '3', ...(await backend.database()) });
+    const site = await canarySite({ RUM_RATE_LIMIT: '3', ...(await backend.env()) });
     app = site.app;
     const versions = { mf_invest: site.current };
     const outcomes: string[] = [];
@@ -68,7 +64,7 @@ describe.each(backends)('IPv6 clients on $name', (backend) => {
   });
 
   it('the canary guard counts 25 /64s of one /48 as one client', async () => {
-    const site = await canarySite({ RUM_RATE_LIMIT: '0', ...(await backend.database()) });
+    const site = await canarySite({ RUM_RATE_LIMIT: '0', ...(await backend.env()) });
     app = site.app;
     for (let i = 0; i < 30; i++) {
       await visit(site.app, { versions: { mf_invest: site.current }, client: `198.51.${i}.10` });

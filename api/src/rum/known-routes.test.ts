@@ -10,7 +10,7 @@ import type { RemoteName } from '@cardlift/contracts';
 import { writeFixtureSite } from '../../test/fixture-builds';
 import { honestReport, sendReport } from '../../test/rum-visits';
 import { createApp } from '../app';
-import { loadConfig } from '../platform/config';
+import { loadConfig } from '../app-config';
 import { KnownRoutes } from './known-routes';
 import { UNKNOWN_ROUTE } from './rum-aggregator';
 import { openSqliteRumStore } from './rum-store-sqlite';

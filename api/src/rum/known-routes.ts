@@ -6,7 +6,7 @@
  * most every `refreshMs`, when reports arrive, and without waiting for it (a report is never held).
  */
 import { NOT_FOUND_ROUTE, type RemoteEntry } from '@cardlift/contracts';
-import type { AppConfig } from '../platform/config';
+import type { AppConfig } from '../app-config';
 import type { Logger } from '../platform/logger';
 import type { RegistryFollower } from '../registry/registry-follower';
 import { buildRegistry } from '../registry/remote-registry';

@@ -3,7 +3,7 @@
  * minute x bucket, in the database the leads use (SQLite by default, PostgreSQL with DATABASE_URL). Raw
  * reports are never stored. Counters (views, errors...) use bucket 0; timings one row per bucket.
  */
-import type { AppConfig } from '../platform/config';
+import type { AppConfig } from '../app-config';
 
 export interface RumRow {
   /** Epoch minute (milliseconds / 60,000). */

@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import type { RemoteEntry, RemoteName } from '@cardlift/contracts';
-import type { AppConfig } from '../platform/config';
+import type { AppConfig } from '../app-config';
 import type { Logger } from '../platform/logger';
 import type { RegistryFollower } from '../registry/registry-follower';
 import type { RegistryStore } from '../registry/registry-store';

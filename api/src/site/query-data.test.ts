@@ -1,5 +1,5 @@
 import { loadContent } from '../content/content-store';
-import { loadConfig } from '../platform/config';
+import { loadConfig } from '../app-config';
 import { dataForPath, inlineQueryData } from './query-data';
 
 const content = loadContent(loadConfig({}).contentDir);

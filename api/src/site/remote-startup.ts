@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { remoteEntryScriptUrl, type BootFile, type RemoteEntry } from '@cardlift/contracts';
-import type { AppConfig } from '../platform/config';
+import type { AppConfig } from '../app-config';
 import { REQUIRED_EXPOSE } from '../registry/compatibility';
 import { MANIFEST_FILE, readManifest } from '../registry/manifest';
 import { servedBuild, type ServedBuild } from '../registry/remote-registry';

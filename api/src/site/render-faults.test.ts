@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { loadConfig } from '../platform/config';
+import { loadConfig } from '../app-config';
 import { RenderPool } from './render-pool';
 
 const SHELL_BUNDLE = `

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { EMPTY_NAVIGATION, type RemoteEntry, type SiteNavigation } from '@cardlift/contracts';
-import type { AppConfig } from '../platform/config';
+import type { AppConfig } from '../app-config';
 import type { Logger } from '../platform/logger';
 import { sectionFallback, type ResolvedPage } from './page-resolver';
 import { readShared, type SharedContent } from '../content/live-content';

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
 import { REMOTE_NAMES } from '@cardlift/contracts';
-import type { AppConfig } from '../platform/config';
+import type { AppConfig } from '../app-config';
 import { localBuildDir } from '../registry/remote-registry';
 
 let bundled: string | undefined;

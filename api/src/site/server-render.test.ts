@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { loadConfig } from '../platform/config';
+import { loadConfig } from '../app-config';
 import { DirectoryArtifactStore } from '../registry/artifact-store';
 import { RenderPool, type RenderPoolOptions } from './render-pool';
 

@@ -17,7 +17,7 @@ import {
   SITE_CARD,
   type ShareCard,
 } from '@cardlift/contracts';
-import type { AppConfig } from '../platform/config';
+import type { AppConfig } from '../app-config';
 import type { Logger } from '../platform/logger';
 import type { ResolvedPage } from './page-resolver';
 import { drawShareCard } from './share-card-drawing';

@@ -21,7 +21,7 @@ import {
   type RumSection,
 } from '@cardlift/contracts';
 import type { Context } from 'koa';
-import type { AppConfig } from '../platform/config';
+import type { AppConfig } from '../app-config';
 import type { Clock, ContentStore } from '../content/content-store';
 import type { RemoteEntry } from '@cardlift/contracts';
 import { renderPage, shellTemplate } from './html-renderer';

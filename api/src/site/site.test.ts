@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { createApp } from '../app';
-import { loadConfig } from '../platform/config';
+import { loadConfig } from '../app-config';
 import {
   NAV_MENUS,
   navigationPath,

@@ -13,7 +13,7 @@ import Router from '@koa/router';
 import { send } from '@koa/send';
 import type { Context } from 'koa';
 import { isReleaseVersion, isRemoteName, SERVER_DIR } from '@cardlift/contracts';
-import type { AppConfig } from '../platform/config';
+import type { AppConfig } from '../app-config';
 import type { ArtifactStore } from '../registry/artifact-store';
 import { LOCAL_VERSION, remoteFilesDir } from '../registry/remote-registry';
 import { shareAnswer } from '../edge/edge-answers';

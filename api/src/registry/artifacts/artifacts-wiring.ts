@@ -4,7 +4,7 @@
  * (ARTIFACTS=database, which then makes RELEASES_DIR that cache).
  */
 import type pg from 'pg';
-import type { AppConfig } from '../../platform/config';
+import type { AppConfig } from '../../app-config';
 import { openPostgresPool } from '../../platform/db-connections';
 import type { Logger } from '../../platform/logger';
 import { DirectoryArtifactStore, type ArtifactStore } from '../artifact-store';

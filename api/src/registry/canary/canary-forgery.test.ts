@@ -6,25 +6,16 @@
  */
 import request from 'supertest';
 import { createApp, type App } from '../../app';
-import { freshSchemaUrl, TEST_DATABASE_URL } from '../../../test/postgres';
 import { within } from '../../../test/release-webhook';
 import { honestReport, sendReport, visit, visitors } from '../../../test/rum-visits';
 import { releaseContext } from '../release-context';
 import { releaseBuild } from '../release-service';
 import { checkoutConfig, fixtureBuild, tempCheckout } from '../test-fixtures';
 import { startCanary } from './canary-service';
+import { describeEachDatabase } from '../../../test/databases';
 
 const TOKEN = 'invest-token';
 const remote = 'mf_invest' as const;
-
-const backends: { name: string; database(): Promise<Record<string, string>> }[] = [{ name: 'SQLite', database: async () => ({}) }];
-if (TEST_DATABASE_URL)
-  backends.push({ name: 'PostgreSQL', database: async () => ({ DATABASE_URL: await freshSchemaUrl('canary_forgery') }) });
-else
-  describe('forged measurements on PostgreSQL', () => {
-    it.skip('SKIPPED: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run the forgery cases on PostgreSQL', () =>
-      undefined);
-  });
 
 /** An instance with mf_invest v1 current and v2 a canary at `share` %, the guard looking every 100 ms. */
 async function canaryAt(share: number, database: Record<string, string>, env: Record<string, string> = {}) {
@@ -61,7 +52,7 @@ async function guardSays(app: App, rule?: string): Promise<{ action: string; rul
 
 const guardLines = async (app: App) => (await (await app.registryStore()).events(remote)).filter((e) => e.actor === 'guard');
 
-describe.each(backends)('forged measurements on $name', (backend) => {
+describeEachDatabase('forged measurements', 'canary_forgery', (backend) => {
   let app: App | undefined;
   afterEach(async () => {
     await app?.close();
@@ -69,7 +60,7 @@ describe.each(backends)('forged measurements on $name', (backend) => {
   });
 
   it('one report claiming failed loads does not roll back a healthy canary with 200+ honest views a side', async () => {
-    const running = await canaryAt(50, await backend.database());
+    const running = await canaryAt(50, await backend.env());
     app = running.app;
     await visitors(app, { versions: { mf_invest: running.current }, count: 212, clients: 25 });
     await visitors(app, { versions: { mf_invest: running.canary }, count: 212, clients: 25 });
@@ -93,7 +84,7 @@ describe.each(backends)('forged measurements on $name', (backend) => {
   }, 60_000);
 
   it('one report claiming 100 errors on the current version does not let an 18 %-error canary step up', async () => {
-    const running = await canaryAt(10, await backend.database(), { CANARY_BAKE_MS: '0' });
+    const running = await canaryAt(10, await backend.env(), { CANARY_BAKE_MS: '0' });
     app = running.app;
     // The forged report first, before real traffic, claiming a hundred errors for the current version.
     await visit(app, { versions: { mf_invest: running.current }, client: '192.0.2.66', report: { errors: { mf_invest: 100 } } });
@@ -106,7 +97,7 @@ describe.each(backends)('forged measurements on $name', (backend) => {
   }, 60_000);
 
   it('40 forged reports from 2 addresses cannot complete a broken canary', async () => {
-    const running = await canaryAt(10, await backend.database(), { CANARY_BAKE_MS: '0', CANARY_MIN_VIEWS: '20' });
+    const running = await canaryAt(10, await backend.env(), { CANARY_BAKE_MS: '0', CANARY_MIN_VIEWS: '20' });
     app = running.app;
     // The few real visitors of the canary see it fail.
     await visitors(app, { versions: { mf_invest: running.canary }, count: 4, clients: 4, errors: 4 });
@@ -120,7 +111,7 @@ describe.each(backends)('forged measurements on $name', (backend) => {
   }, 60_000);
 
   it('holds, and never steps up, while a side has views from fewer than CANARY_MIN_CLIENTS clients', async () => {
-    const running = await canaryAt(10, await backend.database(), { CANARY_BAKE_MS: '0', CANARY_MIN_VIEWS: '20', CANARY_MIN_CLIENTS: '12' });
+    const running = await canaryAt(10, await backend.env(), { CANARY_BAKE_MS: '0', CANARY_MIN_VIEWS: '20', CANARY_MIN_CLIENTS: '12' });
     app = running.app;
     await visitors(app, { versions: { mf_invest: running.current }, count: 30, clients: 15 });
     await visitors(app, { versions: { mf_invest: running.canary }, count: 30, clients: 10 });

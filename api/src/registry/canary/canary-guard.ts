@@ -8,7 +8,7 @@
  * it holds and says why; it never promotes then.
  */
 import type { RemoteName } from '@cardlift/contracts';
-import type { CanarySettingsConfig } from '../../platform/config';
+import type { CanarySettingsConfig } from '../../app-config';
 import type { Logger } from '../../platform/logger';
 import type { RumAggregator } from '../../rum/rum-aggregator';
 import type { RumStore } from '../../rum/rum-store';

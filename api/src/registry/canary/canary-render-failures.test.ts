@@ -6,15 +6,9 @@
  */
 import request from 'supertest';
 import type { App } from '../../app';
-import { backendsFor, canaryAt, remote, TOKEN } from '../../../test/canary-running';
+import { canaryAt, remote, TOKEN } from '../../../test/canary-running';
 import { within } from '../../../test/release-webhook';
-
-const backends = backendsFor('canary_renders');
-if (backends.length === 1)
-  describe('render failures on PostgreSQL', () => {
-    it.skip('SKIPPED: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run these cases on PostgreSQL', () =>
-      undefined);
-  });
+import { describeEachDatabase } from '../../../test/databases';
 
 const guardLines = async (app: App) => (await (await app.registryStore()).events(remote)).filter((e) => e.actor === 'guard');
 
@@ -32,7 +26,7 @@ async function health(app: App) {
   };
 }
 
-describe.each(backends)('the guard judges server renders, on $name', (backend) => {
+describeEachDatabase('the guard judges server renders,', 'canary_renders', (backend) => {
   let app: App | undefined;
   afterEach(async () => {
     await app?.close();
@@ -40,7 +34,7 @@ describe.each(backends)('the guard judges server renders, on $name', (backend) =
   });
 
   it('a canary whose server build throws on render is rolled back, and the health shows its failed renders', async () => {
-    const running = await canaryAt(10, await backend.database());
+    const running = await canaryAt(10, await backend.env());
     app = running.app;
     renders(app, running.current, 40, true);
     renders(app, running.canary, 6, false);
@@ -57,7 +51,7 @@ describe.each(backends)('the guard judges server renders, on $name', (backend) =
   }, 60_000);
 
   it('an honest canary’s renders roll nothing back: the guard waits for views', async () => {
-    const running = await canaryAt(10, await backend.database());
+    const running = await canaryAt(10, await backend.env());
     app = running.app;
     renders(app, running.current, 40, true);
     renders(app, running.canary, 40, true);

@@ -6,21 +6,15 @@
  */
 import request from 'supertest';
 import type { App } from '../../app';
-import { backendsFor, canaryAt, contacts, remote, TOKEN } from '../../../test/canary-running';
+import { canaryAt, contacts, remote, TOKEN } from '../../../test/canary-running';
 import { within } from '../../../test/release-webhook';
 import { rumRow } from '../../../test/rum-rows';
 import { visit, visitors } from '../../../test/rum-visits';
 import { bucketOf } from '../../rum/histogram';
 import { UNKNOWN_ROUTE } from '../../rum/rum-aggregator';
 import { openRumStore } from '../../rum/rum-store';
-import type { AppConfig } from '../../platform/config';
-
-const backends = backendsFor('canary_evidence');
-if (backends.length === 1)
-  describe('server evidence on PostgreSQL', () => {
-    it.skip('SKIPPED: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run these cases on PostgreSQL', () =>
-      undefined);
-  });
+import type { AppConfig } from '../../app-config';
+import { describeEachDatabase } from '../../../test/databases';
 
 const METRICS_TOKEN = 'metrics-token';
 const METRICS_HASH = 'eb5a63e42b6b498364b3f10d5c3bb71cd8c7a7a9ad16524875557fa2e52f5d41';
@@ -59,7 +53,7 @@ async function cleanBaseline(config: AppConfig, current: string): Promise<void> 
   await store.close();
 }
 
-describe.each(backends)('the guard judges what the server saw, on $name', (backend) => {
+describeEachDatabase('the guard judges what the server saw,', 'canary_evidence', (backend) => {
   let app: App | undefined;
   afterEach(async () => {
     await app?.close();
@@ -67,7 +61,7 @@ describe.each(backends)('the guard judges what the server saw, on $name', (backe
   });
 
   it('reports claiming stored leads on the current version do not roll back a healthy canary', async () => {
-    const running = await canaryAt(50, await backend.database());
+    const running = await canaryAt(50, await backend.env());
     app = running.app;
     // Both sides' visitors send the form alike (before the guard has views enough to judge), then browse.
     for (const version of [running.current, running.canary])
@@ -86,7 +80,7 @@ describe.each(backends)('the guard judges what the server saw, on $name', (backe
   }, 120_000);
 
   it('a canary whose form fails rolls back on the lead store’s counts, whatever reports claim for it', async () => {
-    const running = await canaryAt(50, await backend.database());
+    const running = await canaryAt(50, await backend.env());
     app = running.app;
     await visitors(app, { versions: { mf_invest: running.current }, count: 210, clients: 30 });
     await visitors(app, { versions: { mf_invest: running.canary }, count: 210, clients: 30 });
@@ -111,7 +105,7 @@ describe.each(backends)('the guard judges what the server saw, on $name', (backe
   }, 120_000);
 
   it('slow timings from two networks do not roll back a healthy canary', async () => {
-    const running = await canaryAt(50, await backend.database());
+    const running = await canaryAt(50, await backend.env());
     app = running.app;
     await visitors(app, { versions: { mf_invest: running.current }, count: 210, clients: 30 });
     await visitors(app, { versions: { mf_invest: running.canary }, count: 210, clients: 30 });
@@ -125,7 +119,7 @@ describe.each(backends)('the guard judges what the server saw, on $name', (backe
   }, 180_000);
 
   it('one client slowing the current version does not hold a healthy canary: it steps up', async () => {
-    const running = await canaryAt(10, await backend.database(), { CANARY_BAKE_MS: '0' }, cleanBaseline);
+    const running = await canaryAt(10, await backend.env(), { CANARY_BAKE_MS: '0' }, cleanBaseline);
     app = running.app;
     for (let i = 0; i < 120; i++)
       await visit(app, {
@@ -140,7 +134,7 @@ describe.each(backends)('the guard judges what the server saw, on $name', (backe
   }, 120_000);
 
   it('two clients claiming errors on the current version do not keep a broken canary live', async () => {
-    const running = await canaryAt(10, await backend.database(), { CANARY_BAKE_MS: '0' }, cleanBaseline);
+    const running = await canaryAt(10, await backend.env(), { CANARY_BAKE_MS: '0' }, cleanBaseline);
     app = running.app;
     for (let i = 0; i < 40; i++) {
       const client = i % 2 === 0 ? '192.0.2.10' : '198.51.100.10';
@@ -154,7 +148,7 @@ describe.each(backends)('the guard judges what the server saw, on $name', (backe
   }, 120_000);
 
   it('a hold ends at CANARY_MAX_HOLD: reported once, the canary left at its share for a person', async () => {
-    const running = await canaryAt(10, await backend.database(), { CANARY_MAX_HOLD: '1s', METRICS_TOKEN: METRICS_HASH });
+    const running = await canaryAt(10, await backend.env(), { CANARY_MAX_HOLD: '1s', METRICS_TOKEN: METRICS_HASH });
     app = running.app;
     const held = async () => {
       const answer = await request(app!.koa.callback()).get('/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`).expect(200);

@@ -6,7 +6,7 @@
  */
 import type { CanaryHealth, RemoteName } from '@cardlift/contracts';
 import type { RelayOptions } from '../../leads/outbox-relay';
-import type { AppConfig } from '../../platform/config';
+import type { AppConfig } from '../../app-config';
 import type { Logger } from '../../platform/logger';
 import type { RumAggregator } from '../../rum/rum-aggregator';
 import type { RumStore } from '../../rum/rum-store';

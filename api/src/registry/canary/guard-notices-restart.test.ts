@@ -6,7 +6,7 @@
  */
 import pino from 'pino';
 import { createApp, type App } from '../../app';
-import type { AppConfig } from '../../platform/config';
+import type { AppConfig } from '../../app-config';
 import type { RumStore } from '../../rum/rum-store';
 import { openPostgresRumStore } from '../../rum/rum-store-postgres';
 import { openSqliteRumStore } from '../../rum/rum-store-sqlite';

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { freshSchemaUrl, TEST_DATABASE_URL } from '../../../test/postgres';
 import { startServer, type ServerProcess } from '../../../test/server-process';
-import { loadConfig } from '../../platform/config';
+import { loadConfig } from '../../app-config';
 import { releaseContext } from '../release-context';
 import { releaseBuild } from '../release-service';
 import { openPostgresRegistry } from '../registry-store-postgres';

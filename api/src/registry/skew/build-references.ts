@@ -4,7 +4,7 @@
  * any section), so each is kept at least until a time past the last such page. Kept in the database
  * every instance shares, so a build is kept whichever instance sent the page.
  */
-import type { AppConfig } from '../../platform/config';
+import type { AppConfig } from '../../app-config';
 import { openPostgresPool, openSqliteDatabase, preparedStatements, whileBusy } from '../../platform/db-connections';
 import type { BuildRef } from '../build-ids';
 

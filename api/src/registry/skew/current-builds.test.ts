@@ -9,7 +9,7 @@ import path from 'node:path';
 import request from 'supertest';
 import type { RemoteEntry } from '@cardlift/contracts';
 import { createApp, type App } from '../../app';
-import { loadConfig } from '../../platform/config';
+import { loadConfig } from '../../app-config';
 import { writeFixtureSite } from '../../../test/fixture-builds';
 
 const siteRoot = writeFixtureSite();

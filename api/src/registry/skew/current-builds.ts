@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { REMOTE_NAMES, type RemoteEntry } from '@cardlift/contracts';
-import type { AppConfig } from '../../platform/config';
+import type { AppConfig } from '../../app-config';
 import type { Logger } from '../../platform/logger';
 import type { ArtifactStore } from '../artifact-store';
 import { checkoutVersion, SHELL_ASSETS_DIR, SHELL_BUILDS, shellBuildId, type BuildRef } from '../build-ids';

@@ -5,7 +5,7 @@
  * ask for any more.
  */
 import type { RemoteEntry } from '@cardlift/contracts';
-import type { AppConfig } from '../../platform/config';
+import type { AppConfig } from '../../app-config';
 import type { Logger } from '../../platform/logger';
 import type { ArtifactStore } from '../artifact-store';
 import type { RegistryStore } from '../registry-store';

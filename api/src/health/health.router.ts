@@ -6,12 +6,9 @@
  * and says `warming` while the instance renders its pages before its first visitor.
  */
 import Router from '@koa/router';
-import { AppError } from './errors';
+import { AppError } from '../platform/errors';
 import type { LeadStore } from '../leads/lead-store';
-
-export interface Lifecycle {
-  shuttingDown: boolean;
-}
+import type { Lifecycle } from '../platform/lifecycle';
 
 export function healthRouter(
   store: () => Promise<LeadStore>,

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { REMOTE_NAMES, type RemoteName } from '@cardlift/contracts';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Canary, ScheduledAction } from '../registry/registry-store';
-import { REPO_ROOT } from './config';
+import { REPO_ROOT } from '../platform/config';
 
 export interface ReleaseMetricSources {
   canaries(): ReadonlyMap<RemoteName, Canary>;

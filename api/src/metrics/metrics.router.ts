@@ -4,9 +4,9 @@
  * nothing there.
  */
 import Router from '@koa/router';
-import { bearerToken, matchingHash } from './token-hash';
-import { AppError } from './errors';
-import { METRICS_PATH, type SiteMetrics } from './metrics';
+import { bearerToken, matchingHash } from '../platform/token-hash';
+import { AppError } from '../platform/errors';
+import { METRICS_PATH, type SiteMetrics } from './site-metrics';
 
 /** GET /metrics for the holder of the metrics token: 404 with none configured, 401 without the right one. */
 export function metricsRouter(metrics: SiteMetrics, tokenHash: string | undefined): Router {

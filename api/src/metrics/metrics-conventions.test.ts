@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import parsePrometheusTextFormat, { type PrometheusFamily } from 'parse-prometheus-text-format';
-import { REPO_ROOT } from './config';
+import { REPO_ROOT } from '../platform/config';
 import { writeFixtureSite } from '../../test/fixture-builds';
 import { testApp } from '../../test/test-app';
 

@@ -1,0 +1,43 @@
+/**
+ * The content: what is served (`live`, the files until the database is read, then the database's),
+ * the editorial store, the service that writes it and the follower that keeps `live` current.
+ */
+import path from 'node:path';
+import { defineAppModule } from '../app-context';
+import { artifactsModule } from '../registry/artifacts/artifacts-module';
+import { loadContent } from './content-store';
+import { ContentFollower } from './content-follower';
+import { seedContent } from './content-seed';
+import { ContentService } from './content-service';
+import type { EditorialStore } from './editorial-store';
+import { LiveContent } from './live-content';
+import { openEditorialStore } from './open-editorial-store';
+
+export const contentModule = defineAppModule({
+  name: 'content',
+  dependsOn: [artifactsModule],
+  build: ({ config, logger, clock, deps, need }) => {
+    const { artifacts } = need(artifactsModule);
+    // The files serve until start() has read the database (they are its seed, so the same content).
+    const live = new LiveContent(deps.content ?? loadContent(config.contentDir, clock), clock);
+    let opened: Promise<EditorialStore> | undefined;
+    const editorialStore = () => (opened ??= openEditorialStore(config));
+    const uploaded = (name: string) => artifacts.locateContentImage(name) !== undefined;
+    const service = new ContentService({ store: editorialStore, imagesDir: path.join(config.contentDir, 'images'), uploaded, clock });
+    const follower = new ContentFollower(editorialStore, service, live, logger);
+    return {
+      // Fixed content (deps.content) is served as given: the database's is neither seeded nor followed.
+      provides: { live, editorialStore, service, follower, followed: !deps.content },
+      async start() {
+        if (deps.content) return;
+        const seeded = await seedContent(await editorialStore(), config.contentDir, clock);
+        if (seeded) logger.info({ items: seeded }, 'content seeded from the content files');
+        await follower.start();
+      },
+      async stop() {
+        follower.stop();
+        if (opened) await (await opened).close();
+      },
+    };
+  },
+});

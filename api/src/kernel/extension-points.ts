@@ -1,0 +1,34 @@
+/**
+ * An extension point for events: the module that has the event offers `Listeners`, and a module built
+ * after it (its dependent) adds a listener. So the event's owner need not know who listens.
+ */
+export class Listeners<A extends unknown[]> {
+  private readonly listeners: ((...args: A) => void)[] = [];
+
+  add(listener: (...args: A) => void): void {
+    this.listeners.push(listener);
+  }
+
+  readonly emit = (...args: A): void => {
+    for (const listener of this.listeners) listener(...args);
+  };
+}
+
+/** A value a dependent module supplies after its owner is built (read only once started). */
+export class Slot<T> {
+  private value: T | undefined;
+  private filled = false;
+
+  constructor(private readonly purpose: string) {}
+
+  fill(value: T): void {
+    if (this.filled) throw new Error(`${this.purpose} is supplied twice`);
+    this.value = value;
+    this.filled = true;
+  }
+
+  get(): T {
+    if (!this.filled) throw new Error(`Nothing supplies ${this.purpose}`);
+    return this.value as T;
+  }
+}

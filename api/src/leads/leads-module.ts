@@ -1,0 +1,34 @@
+/**
+ * Leads: the contact api and the contact form posted without script (answered with the page it is
+ * on), the lead store and its outbox relay. `outcomes` tells listeners (the metrics) what became of a post.
+ */
+import { defineAppModule } from '../app-context';
+import { Listeners } from '../kernel/extension-points';
+import { rumModule } from '../rum/rum-module';
+import { siteModule } from '../site/site-module';
+import type { LeadOutcome } from './lead-service';
+import { leadsWiring } from './leads-wiring';
+
+export const leadsModule = defineAppModule({
+  name: 'leads',
+  dependsOn: [rumModule, siteModule],
+  build: ({ config, logger, deps, need }) => {
+    const rum = need(rumModule);
+    const outcomes = new Listeners<[outcome: LeadOutcome]>();
+    const sales = leadsWiring({
+      ...{ config, logger, store: deps.leads, notifiers: deps.notifiers, relay: deps.relay },
+      onOutcome: outcomes.emit,
+      leadView: (posted) => rum.leadView(posted),
+    });
+    return {
+      provides: { leads: sales.leads, relay: sales.relay, service: sales.service, outcomes },
+      // The form posts to the page it is on, so its router comes before the site's pages.
+      routers: { api: [sales.router], pages: [sales.formRouter(need(siteModule).respond)] },
+      async start() {
+        await sales.leads();
+        await sales.start();
+      },
+      stop: () => sales.stop(),
+    };
+  },
+});

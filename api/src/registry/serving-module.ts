@@ -1,0 +1,40 @@
+/**
+ * Which builds a request is served: the live versions, a canary's side by its cookie, or a preview
+ * link's candidate for that browser only (`registryFor`); the remotes and preview routes; and the
+ * origins the site may load code from (supplied to the platform's CSP and CORS).
+ */
+import crypto from 'node:crypto';
+import { defineAppModule } from '../app-context';
+import { platformModule } from '../platform/platform-module';
+import { renderModule } from '../site/render-module';
+import { remoteOrigins } from './allowed-origins';
+import { artifactsModule } from './artifacts/artifacts-module';
+import { previewRouter } from './preview.router';
+import { registryModule } from './registry-module';
+import { remotesRouter } from './remotes.router';
+import { requestRegistry } from './request-registry';
+
+export const servingModule = defineAppModule({
+  name: 'serving',
+  dependsOn: [platformModule, registryModule, artifactsModule, renderModule],
+  build: ({ config, need }) => {
+    const { registryStore, follower } = need(registryModule);
+    const { artifacts } = need(artifactsModule);
+    const { pool } = need(renderModule);
+    need(platformModule).origins.fill(remoteOrigins(config));
+    let secret: Promise<string> | undefined;
+    const previewSecret = () =>
+      (secret ??= config.previewSecret
+        ? Promise.resolve(config.previewSecret)
+        : registryStore().then((store) => store.sharedSecret('preview', () => crypto.randomBytes(32).toString('base64url'))));
+    let knownSecret: string | undefined;
+    const registryFor = requestRegistry({ config, follower, artifacts, previewSecret: () => knownSecret });
+    return {
+      provides: { previewSecret, registryFor },
+      routers: { api: [remotesRouter(registryFor, (registry) => pool.navigation(registry), config), previewRouter(previewSecret)] },
+      async start() {
+        knownSecret = await previewSecret();
+      },
+    };
+  },
+});

@@ -1,0 +1,22 @@
+/** Version skew: which builds pages still name, kept in the artifact cache and out of retention's reach. */
+import { defineAppModule } from '../../app-context';
+import { artifactsModule } from '../artifacts/artifacts-module';
+import { registryModule } from '../registry-module';
+import { skewWiring } from './skew-wiring';
+
+export const skewModule = defineAppModule({
+  name: 'skew',
+  dependsOn: [registryModule, artifactsModule],
+  build: ({ config, logger, need }) => {
+    const { registryStore, liveRegistry } = need(registryModule);
+    const { artifacts, serving } = need(artifactsModule);
+    const skew = skewWiring({ config, logger, artifacts, registryStore, liveRegistry });
+    serving.fill(() => skew.current.namedBy(liveRegistry()));
+    return {
+      provides: { pageSent: skew.pageSent },
+      metrics: [skew.retention.deletedCounter],
+      start: () => skew.start(),
+      stop: () => skew.stop(),
+    };
+  },
+});

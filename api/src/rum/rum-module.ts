@@ -1,0 +1,28 @@
+/**
+ * Real-user measuring: the reports' ingest route, their aggregation and store, the page-view tokens
+ * and the known routes and versions. `outcomes` tells listeners (the metrics) what became of reports.
+ */
+import { defineAppModule } from '../app-context';
+import { Listeners } from '../kernel/extension-points';
+import { registryModule } from '../registry/registry-module';
+import { renderModule } from '../site/render-module';
+import type { IngestOutcome } from './ingest.router';
+import { rumWiring } from './rum-wiring';
+
+export const rumModule = defineAppModule({
+  name: 'rum',
+  dependsOn: [registryModule, renderModule],
+  build: ({ config, logger, need }) => {
+    const { follower, registryStore, liveRegistry } = need(registryModule);
+    const { pool } = need(renderModule);
+    const outcomes = new Listeners<[outcome: IngestOutcome, reports?: number]>();
+    const measuring = rumWiring({ config, logger, follower, registryStore, pool, liveRegistry, onOutcome: outcomes.emit });
+    pool.sectionRendered = (remote, version, ok) => measuring.aggregator.countRender(remote, version, ok);
+    return {
+      provides: { ...measuring, outcomes },
+      routers: { api: [measuring.router] },
+      start: () => measuring.start(),
+      stop: () => measuring.stop(),
+    };
+  },
+});

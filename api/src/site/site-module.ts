@@ -1,0 +1,36 @@
+/** The site: its pages (the catch-all, last), the built files and the share images. */
+import { defineAppModule } from '../app-context';
+import { contentModule } from '../content/content-module';
+import { artifactsModule } from '../registry/artifacts/artifacts-module';
+import { registryModule } from '../registry/registry-module';
+import { servingModule } from '../registry/serving-module';
+import { skewModule } from '../registry/skew/skew-module';
+import { rumModule } from '../rum/rum-module';
+import { renderModule } from './render-module';
+import { shareImageRouter } from './share-images';
+import { siteRouter } from './site-router';
+import { staticRouter } from './static-files';
+
+export const siteModule = defineAppModule({
+  name: 'site',
+  dependsOn: [contentModule, artifactsModule, registryModule, servingModule, skewModule, rumModule, renderModule],
+  build: ({ config, logger, clock, need }) => {
+    const { pool, resolveLivePage } = need(renderModule);
+    const site = siteRouter(config, {
+      content: need(contentModule).live,
+      pool,
+      clock,
+      registryFor: need(servingModule).registryFor,
+      liveRegistry: need(registryModule).liveRegistry,
+      rumToken: need(rumModule).pageToken,
+      pageSent: need(skewModule).pageSent,
+    });
+    return {
+      provides: { respond: site.respond },
+      routers: {
+        pages: [staticRouter(config, need(artifactsModule).artifacts), shareImageRouter(config, resolveLivePage, logger)],
+        fallback: [site.router],
+      },
+    };
+  },
+});
