@@ -14,6 +14,7 @@ export * from './inline-data';
 export * from './page-meta';
 export * from './navigation';
 export * from './site-navigation';
+export * from './contact-fields';
 export * from './schemas/contact';
 export * from './schemas/rum';
 export * from './rum';
