@@ -13,9 +13,15 @@ describe('assignment', () => {
       [20, 30, 50],
     ]) {
       const counts = weights.map(() => 0);
-      for (const id of ids) counts[assignArm('exp-a', id, 1, weights)!]++;
+      for (const id of ids) {
+        const arm = assignArm('exp-a', id, 1, weights)!;
+        counts[arm] = (counts[arm] ?? 0) + 1;
+      }
       const total = weights.reduce((a, b) => a + b, 0);
-      counts.forEach((count, i) => expect(Math.abs(count / ids.length - weights[i] / total)).toBeLessThan(0.02 * (weights[i] / total)));
+      counts.forEach((count, i) => {
+        const planned = (weights[i] ?? 0) / total;
+        expect(Math.abs(count / ids.length - planned)).toBeLessThan(0.02 * planned);
+      });
     }
   });
 
@@ -33,7 +39,10 @@ describe('assignment', () => {
   it('is independent between experiments', () => {
     // The four (arm in A, arm in B) cells should each hold a quarter.
     const cells = [0, 0, 0, 0];
-    for (const id of ids) cells[assignArm('exp-a', id, 1, [1, 1])! * 2 + assignArm('exp-b', id, 1, [1, 1])!]++;
+    for (const id of ids) {
+      const cell = assignArm('exp-a', id, 1, [1, 1])! * 2 + assignArm('exp-b', id, 1, [1, 1])!;
+      cells[cell] = (cells[cell] ?? 0) + 1;
+    }
     for (const cell of cells) expect(Math.abs(cell / ids.length - 0.25)).toBeLessThan(0.25 * 0.02);
     expect(unitHash('exp-a', 'x')).not.toBe(unitHash('exp-b', 'x'));
   });

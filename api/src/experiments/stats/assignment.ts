@@ -22,7 +22,7 @@ export function assignArm(experimentId: string, visitor: string, trafficShare: n
   let edge = 0;
   const position = (u / trafficShare) * total;
   for (let i = 0; i < weights.length; i++) {
-    edge += weights[i];
+    edge += weights[i] ?? 0;
     if (position < edge) return i;
   }
   return weights.length - 1;

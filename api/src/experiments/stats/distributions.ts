@@ -27,28 +27,28 @@ export function twoSidedP(z: number): number {
 export function normalQuantile(p: number): number {
   if (!(p > 0 && p < 1)) throw new RangeError(`normalQuantile needs 0 < p < 1, got ${p}`);
   const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
-  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
+  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572, 1];
   const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
-  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416, 1];
   const low = 0.02425;
   let x: number;
   if (p < low) {
     const q = Math.sqrt(-2 * Math.log(p));
-    x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+    x = horner(c, q) / horner(d, q);
   } else if (p <= 1 - low) {
     const q = p - 0.5;
-    const r = q * q;
-    x =
-      ((((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q) /
-      (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+    x = (horner(a, q * q) * q) / horner(b, q * q);
   } else {
     const q = Math.sqrt(-2 * Math.log(1 - p));
-    x = -(((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+    x = -horner(c, q) / horner(d, q);
   }
   const e = normalCdf(x) - p;
   const u = e * Math.sqrt(2 * Math.PI) * Math.exp((x * x) / 2);
   return x - u / (1 + (x * u) / 2);
 }
+
+/** The polynomial with `coefficients` (highest power first) at x. */
+const horner = (coefficients: readonly number[], x: number) => coefficients.reduce((sum, k) => sum * x + k, 0);
 
 /** P(X >= x) for X chi-square with `df` degrees of freedom. */
 export function chiSquareUpperTail(x: number, df: number): number {
@@ -56,16 +56,17 @@ export function chiSquareUpperTail(x: number, df: number): number {
   return gammaQ(df / 2, x / 2);
 }
 
+// Lanczos (g = 7, n = 9).
+const LANCZOS: readonly [number, ...number[]] = [
+  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905,
+  -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+];
+
 function logGamma(x: number): number {
-  // Lanczos (g = 7, n = 9).
-  const g = [
-    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905,
-    -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
-  ];
   if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
   const y = x - 1;
-  let sum = g[0];
-  for (let i = 1; i < 9; i++) sum += g[i] / (y + i);
+  const [first, ...rest] = LANCZOS;
+  const sum = rest.reduce((total, k, i) => total + k / (y + i + 1), first);
   const t = y + 7.5;
   return 0.5 * Math.log(2 * Math.PI) + (y + 0.5) * Math.log(t) - t + Math.log(sum);
 }

@@ -28,7 +28,7 @@ export function sampleRatioCheck(observed: readonly number[], weights: readonly 
   if (total === 0) return { chiSquare: 0, p: 1, mismatch: false, reason: 'No visitors counted yet.' };
   let chiSquare = 0;
   observed.forEach((count, i) => {
-    const expected = (total * weights[i]) / weightSum;
+    const expected = (total * (weights[i] ?? 0)) / weightSum;
     chiSquare += (count - expected) ** 2 / expected;
   });
   const p = chiSquareUpperTail(chiSquare, observed.length - 1);
