@@ -63,6 +63,7 @@ export type { App, AppDeps } from './app-types';
 import { editorWiring } from './editor/editor-wiring';
 import { leadsWiring } from './leads/leads-wiring';
 import { edgeWiring } from './edge/edge-wiring';
+import { experimentsWiring } from './experiments/experiments-wiring';
 
 export function createApp(deps: AppDeps = {}): App {
   const config = deps.config ?? loadConfig();
@@ -79,7 +80,13 @@ export function createApp(deps: AppDeps = {}): App {
   let openedEditorial: Promise<EditorialStore> | undefined;
   const editorialStore = () => (openedEditorial ??= openEditorialStore(config));
   const uploaded = (name: string) => artifacts.locateContentImage(name) !== undefined;
-  const contentService = new ContentService({ store: editorialStore, imagesDir: path.join(config.contentDir, 'images'), uploaded, clock });
+  const contentService = new ContentService({
+    store: editorialStore,
+    imagesDir: path.join(config.contentDir, 'images'),
+    uploaded,
+    clock,
+    writeGuard: (kind, id) => experiments.service.refuseWrite(kind, id),
+  });
   const contentFollower = new ContentFollower(editorialStore, contentService, content, logger);
   let previewSecret: Promise<string> | undefined;
   const sharedPreviewSecret = () =>
@@ -148,6 +155,15 @@ export function createApp(deps: AppDeps = {}): App {
     siteRoot: config.siteRoot,
   });
   pool.observer = metrics;
+  const experiments = experimentsWiring({
+    config,
+    logger,
+    clock,
+    content: contentService,
+    changed: () => contentFollower.refresh(),
+    person: editor.person,
+    registry: metrics.registry,
+  });
   pool.sectionRendered = (remote, version, ok) => rum.countRender(remote, version, ok);
   const follow = () => Promise.all([registry.refresh(), deps.content ? undefined : contentFollower.refresh()]).then(() => undefined);
   const edge = edgeWiring({ config, logger, registryStore, follow, metrics, relay: deps.purgeRelay });
@@ -214,6 +230,7 @@ export function createApp(deps: AppDeps = {}): App {
     }),
     metricsRouter(metrics, config.metricsTokenHash),
     ...media.routers,
+    experiments.router,
   ];
   for (const router of api) {
     koa.use(router.routes());
@@ -281,6 +298,7 @@ export function createApp(deps: AppDeps = {}): App {
       canary.start();
       await schedule.start();
       await edge.start();
+      experiments.start();
     },
     // The routes too, so the first page views after a start are filed under their pages, not 'other'.
     warm: () => pool.warm().then(() => measuring.routes.refresh()),
@@ -294,6 +312,7 @@ export function createApp(deps: AppDeps = {}): App {
       schedule.stop();
       await canary.stop();
       await edge.stop();
+      await experiments.stop();
       await sales.stop();
       await measuring.stop();
       await pool.close();
