@@ -121,7 +121,7 @@ export function createApp(deps: AppDeps = {}): App {
     notifiers: deps.notifiers,
     relay: deps.relay,
     onOutcome: (outcome) => metrics.leadOutcome(outcome),
-    leadView: (posted) => measuring.leadView(posted),
+    leadView: (posted) => experiments.leadView(measuring.leadView(posted)),
   });
   const { leads, relay, service: leadService } = sales;
   const origins = remoteOrigins(config);
@@ -134,6 +134,7 @@ export function createApp(deps: AppDeps = {}): App {
     pool,
     liveRegistry,
     onOutcome: (outcome, reports) => metrics.reportReceived(outcome, reports),
+    experimentHooks: { armViewed: (view, ctx) => experiments.armViewed(view, ctx), viewReported: (view) => experiments.viewReported(view) },
   });
   const { store: rumStore, aggregator: rum, known } = measuring;
   const { noticeRelay } = deps;
@@ -163,6 +164,7 @@ export function createApp(deps: AppDeps = {}): App {
     changed: () => contentFollower.refresh(),
     person: editor.person,
     registry: metrics.registry,
+    ...{ editorial: editorialStore, live: content, secret: sharedPreviewSecret },
   });
   pool.sectionRendered = (remote, version, ok) => rum.countRender(remote, version, ok);
   const follow = () => Promise.all([registry.refresh(), deps.content ? undefined : contentFollower.refresh()]).then(() => undefined);
@@ -255,6 +257,7 @@ export function createApp(deps: AppDeps = {}): App {
     liveRegistry,
     rumToken: measuring.pageToken,
     pageSent: skew.pageSent,
+    experimentArm: (ctx, path) => experiments.armFor(ctx, path),
   });
   // The contact form posted without script goes to the page it is on (see contact-form.router.ts).
   koa.use(sales.formRouter(site.respond).routes());
@@ -298,7 +301,7 @@ export function createApp(deps: AppDeps = {}): App {
       canary.start();
       await schedule.start();
       await edge.start();
-      experiments.start();
+      await experiments.start();
     },
     // The routes too, so the first page views after a start are filed under their pages, not 'other'.
     warm: () => pool.warm().then(() => measuring.routes.refresh()),

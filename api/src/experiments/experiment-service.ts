@@ -21,6 +21,8 @@ export interface ExperimentServiceDeps {
   changed(): Promise<void>;
   clock: () => Date;
   onEvent?(event: ExperimentEvent): void;
+  /** Called after every change, so this instance serves it before answering. */
+  followed?(): Promise<void>;
 }
 
 const lost = () => new AppError(409, 'conflict', 'The experiment changed meanwhile; reload it and try again. Nothing was changed.');
@@ -194,6 +196,7 @@ export class ExperimentService {
     const changed = await wrap(() => store.change(experiment, change, { actor, action, at: this.deps.clock().getTime() }));
     if (!changed) throw lost();
     this.deps.onEvent?.(event);
+    await this.deps.followed?.();
     return { ...experiment, ...change, version: experiment.version + 1 } as Experiment;
   }
 }

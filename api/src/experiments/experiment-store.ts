@@ -196,28 +196,14 @@ export class ExperimentStore {
     ]);
   }
 
-  /**
-   * A lead the lead store committed from `viewId`: counted for the view's visitor in the view's arm,
-   * once per visitor. Nothing for a view no experiment served.
-   */
-  async recordConversion(viewId: string, leadId: string, at: number): Promise<boolean> {
-    const rows = await this.db.query<{ view_id: string }>(
-      `INSERT INTO experiment_conversions (experiment_id, visitor, arm, client, view_id, lead_id, at)
-       SELECT experiment_id, visitor, arm, client, view_id, $2, $3 FROM experiment_views WHERE view_id = $1
-       ON CONFLICT (experiment_id, visitor) DO NOTHING RETURNING view_id`,
-      [viewId, leadId, at],
-    );
-    return rows.length > 0;
-  }
-
   /** Each client's visitors, views, conversions and guardrail counts per arm. */
   async armClients(experimentId: string): Promise<ArmClientRow[]> {
     const rows = await this.db.query<Record<keyof ArmClientRow, string | number>>(
       `SELECT v.arm AS arm, v.client AS client, COUNT(DISTINCT v.visitor) AS visitors, COUNT(*) AS views,
               SUM(v.errored) AS "erroredViews", SUM(v.failed_load) AS "failedLoads",
-              (SELECT COUNT(*) FROM experiment_conversions c
-                WHERE c.experiment_id = v.experiment_id AND c.arm = v.arm AND c.client = v.client) AS conversions
-         FROM experiment_views v WHERE v.experiment_id = $1 GROUP BY v.experiment_id, v.arm, v.client`,
+              COUNT(DISTINCT CASE WHEN l.outcome = 'stored' THEN v.visitor END) AS conversions
+         FROM experiment_views v LEFT JOIN lead_views l ON l.view_id = v.view_id
+        WHERE v.experiment_id = $1 GROUP BY v.arm, v.client`,
       [experimentId],
     );
     return rows.map((row) => ({

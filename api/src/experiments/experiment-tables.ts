@@ -11,7 +11,8 @@
  * token, so a view counts once whatever is reported; the guardrail figures of that view (a script
  * error, a failed load, LCP and INP) are filled in by its report.
  *
- * `experiment_conversions`: a lead the lead store committed from a view in an arm; once per visitor.
+ * Conversions are not a table of their own: a lead counts when the lead store committed it from one
+ * of these views (lead_views, written in the lead's own transaction), once per visitor.
  */
 export const EXPERIMENT_TABLES = `
       CREATE TABLE experiments (
@@ -43,14 +44,4 @@ export const EXPERIMENT_TABLES = `
         lcp_ms INTEGER,
         inp_ms INTEGER
       );
-      CREATE INDEX experiment_views_arm ON experiment_views (experiment_id, arm);
-      CREATE TABLE experiment_conversions (
-        experiment_id TEXT NOT NULL,
-        visitor TEXT NOT NULL,
-        arm TEXT NOT NULL,
-        client TEXT NOT NULL,
-        view_id TEXT NOT NULL,
-        lead_id TEXT NOT NULL,
-        at BIGINT NOT NULL,
-        PRIMARY KEY (experiment_id, visitor)
-      );`;
+      CREATE INDEX experiment_views_arm ON experiment_views (experiment_id, arm);`;
