@@ -9,6 +9,7 @@ import type { ContentKind, ExperimentCreate } from '@cardlift/contracts';
 import type { ContentService } from '../content/content-service';
 import { ContentRefused } from '../content/content-refused';
 import { AppError } from '../platform/errors';
+import { experimentPurge } from '../edge/purge-plans';
 import { armsOf, CONTROL_ARM, planOf, PlanRefused } from './experiment-plan';
 import type { Experiment, ExperimentChange, ExperimentStore } from './experiment-store';
 
@@ -193,7 +194,9 @@ export class ExperimentService {
   ): Promise<Experiment> {
     const store = await this.deps.store();
     const action = `experiment ${event}${detail ? ` ${detail}` : ''}`;
-    const changed = await wrap(() => store.change(experiment, change, { actor, action, at: this.deps.clock().getTime() }));
+    // A change of what visitors are served purges the item's pages; a draft created serves nobody.
+    const purge = event === 'create' ? undefined : experimentPurge(experiment, event);
+    const changed = await wrap(() => store.change(experiment, change, { actor, action, at: this.deps.clock().getTime() }, purge));
     if (!changed) throw lost();
     this.deps.onEvent?.(event);
     await this.deps.followed?.();

@@ -7,6 +7,8 @@
 import type { ContentKind, ExperimentState } from '@cardlift/contracts';
 import type { SqlRunner, Statement } from '../platform/sql-runner';
 import type { ExperimentPlan } from './experiment-plan';
+import { EDGE_PURGE_INSERT, purgeValues } from '../edge/purge-jobs';
+import type { PurgePlan } from '../edge/purge-plans';
 
 export interface Experiment {
   id: string;
@@ -159,7 +161,7 @@ export class ExperimentStore {
    * Applies `change` if the experiment is still at `experiment.version`: false when someone changed it
    * first. Throws the database's unique violation when a start meets another running experiment of the item.
    */
-  async change(experiment: Experiment, change: ExperimentChange, line: AuditLine): Promise<boolean> {
+  async change(experiment: Experiment, change: ExperimentChange, line: AuditLine, purge?: PurgePlan): Promise<boolean> {
     const entries = Object.entries(change) as [keyof ExperimentChange, unknown][];
     const params = entries.map(([key, value]) => (key === 'armsOff' ? (value as string[]).join(' ') : value));
     const sets = entries.map(([key], i) => `${COLUMNS[key]} = $${i + 1}`);
@@ -171,6 +173,8 @@ export class ExperimentStore {
         mustChange: true,
       },
       audit(line, experiment.id),
+      // In the change's own transaction, as every page-changing write (edge/purge-plans.ts).
+      ...(purge ? [{ sql: EDGE_PURGE_INSERT, params: purgeValues(purge, line.at) }] : []),
     ]);
   }
 

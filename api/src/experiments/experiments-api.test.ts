@@ -121,7 +121,14 @@ describe.each(databases)('experiments API on %s', (_name, database) => {
         "SELECT actor, action FROM editor_audit WHERE subject = 'experiment:headline' ORDER BY id",
         [],
       )
+      .finally(() => undefined);
+    // Each change of what visitors see purged the post's pages at the edge, in the change's own transaction.
+    const purges = await db
+      .query<{ tags: string; reason: string }>("SELECT tags, reason FROM edge_purges WHERE reason LIKE 'experiment %' ORDER BY id", [])
       .finally(() => db.close());
+    expect(purges).toEqual(
+      ['start', 'stop', 'ship'].map((action) => ({ tags: 'content-blog-merchants-announcement', reason: `experiment ${action} headline` })),
+    );
     expect(audit).toEqual(
       ['experiment create', 'experiment start', 'experiment stop', 'experiment ship B'].map((action) => ({
         actor: 'CONTENT_TOKEN_PUBLISHER',
