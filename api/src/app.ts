@@ -206,7 +206,7 @@ export function createApp(deps: AppDeps = {}): App {
       () => pool.warnings(),
       missingCurrentBuilds(() => registry.current(), artifacts, logger),
     ),
-    contentRouter(content),
+    contentRouter(content, (ctx, path) => experiments.armFor(ctx, path)),
     contentApiRouter({
       service: contentService,
       tokens: config.contentTokens,

@@ -67,6 +67,9 @@ class Visitor {
   async page() {
     return this.keep(await request(this.server).get(PAGE).set(this.headers()).expect(200));
   }
+  async json(path: string) {
+    return this.keep(await request(this.server).get(path).set(this.headers()).expect(200)).body as Record<string, unknown>;
+  }
   /** What the page's script does: trades the page's token for a page-view token. */
   async view(html: string): Promise<string> {
     const res = await request(this.server).post(RUM_VIEW_PATH).set(this.headers()).send(pageOf(html)).expect(200);
@@ -123,6 +126,10 @@ describe.each(databases)('experiment serving on %s', (_name, database) => {
       expect(titles.size).toBe(1);
       seen[[...titles][0] as 'control' | 'B'].push(visitor);
     }
+    // Client-side navigation reads the post from the api: the same arm.
+    const post = async (visitor: Visitor) => (await visitor.json('/api/blog/merchants-announcement')).title as string;
+    expect(await post(seen.B[0]!)).toBe(B_TITLE);
+    expect(await post(seen.control[0]!)).not.toBe(B_TITLE);
     expect(seen.B.length).toBeGreaterThanOrEqual(76);
     expect(seen.B.length).toBeLessThanOrEqual(124);
 

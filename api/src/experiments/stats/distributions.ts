@@ -15,11 +15,6 @@ export function normalCdf(z: number): number {
   return 0.5 * erfc(-z / Math.SQRT2);
 }
 
-/** Two-sided p-value of a z statistic. */
-export function twoSidedP(z: number): number {
-  return erfc(Math.abs(z) / Math.SQRT2);
-}
-
 /**
  * The z with normalCdf(z) = p (Acklam's rational approximation, then one Halley step on normalCdf,
  * which brings it to full double precision).
