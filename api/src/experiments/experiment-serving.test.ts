@@ -169,9 +169,15 @@ describe.each(databases)('experiment serving on %s', (_name, database) => {
     expect(read.sampleRatio.mismatch).toBe(false);
   });
 
-  it('serves bots the control without a cookie', async () => {
+  it('serves bots the control, with no visitor value, and never an answer a cache could give a new visitor', async () => {
     const bot = new Visitor(server, '198.51.100.9', 'Googlebot/2.1 (+http://www.google.com/bot.html)');
-    for (let i = 0; i < 5; i++) expect((await bot.page()).text).not.toContain(B_TITLE);
-    expect(bot.cookies.size).toBe(0);
+    for (let i = 0; i < 5; i++) {
+      const page = await request(server).get(PAGE).set({ 'User-Agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' }).expect(200);
+      expect(page.text).not.toContain(B_TITLE);
+      // The "none" label: a cookie on the answer, so no cache keeps it for requests without one.
+      expect(String(page.headers['set-cookie'])).toMatch(/^cardlift_arm=[\w-]{22};/);
+    }
+    await bot.page();
+    expect([...bot.cookies.keys()]).toEqual(['cardlift_arm']);
   });
 });

@@ -6,7 +6,7 @@
  * label cookie (ARM_COOKIE), an HMAC under a key every instance shares, that the edge hashes on, as
  * it does the canary's side label: only labels of running experiments' arms exist, so the edge keeps
  * at most one copy of a page per arm. A request whose label is not the one it should carry gets the
- * right one (or none), which makes that answer the visitor's alone. Bots get the control and no cookie.
+ * right one, which makes that answer the visitor's alone. Bots get the control, counted nowhere.
  */
 import crypto from 'node:crypto';
 import type { Context } from 'koa';
@@ -78,41 +78,47 @@ export class ExperimentServing {
 
   /** The arm this request's page at `path` is served in, setting or clearing the label cookie; undefined for the control outside any experiment. */
   armFor(ctx: Context, path: string): ServedArm | undefined {
-    if (this.running.length === 0 || isBot(ctx.get('User-Agent') || undefined, this.deps.allowHeadless)) {
+    if (this.running.length === 0) {
       if (ctx.cookies.get(ARM_COOKIE) !== undefined) ctx.cookies.set(ARM_COOKIE, null, { path: '/', httpOnly: true, sameSite: 'lax' });
       return undefined;
     }
     ctx.vary('Cookie');
-    const visitor = canaryVisitor(ctx);
-    let mine: { experiment: Experiment; arm: string } | undefined;
-    for (const experiment of this.running) {
-      const index = assignArm(experiment.id, visitor, experiment.plan.trafficShare, experiment.plan.split);
-      if (index === null) continue;
-      const arm = armsOf(experiment.plan)[index] ?? CONTROL_ARM;
-      mine = { experiment, arm };
-      break;
-    }
+    // A bot is in no experiment and gets no visitor value; like a visitor outside every experiment it
+    // still carries the "none" label, so no answer without a label is ever kept while experiments run
+    // (a new visitor's first request, which has none, always reaches the api and is assigned).
+    const bot = isBot(ctx.get('User-Agent') || undefined, this.deps.allowHeadless);
+    const mine = bot ? undefined : this.assigned(canaryVisitor(ctx));
     const served = mine && !mine.experiment.armsOff.includes(mine.arm) ? mine.arm : CONTROL_ARM;
-    const label = mine && this.key ? this.label(mine.experiment, served) : undefined;
-    if (ctx.cookies.get(ARM_COOKIE) !== label)
-      ctx.cookies.set(ARM_COOKIE, label ?? null, {
+    const label = this.key && (mine ? this.label(`${mine.experiment.id}\0${mine.experiment.startedAt}\0${served}`) : this.noneLabel());
+    if (label && ctx.cookies.get(ARM_COOKIE) !== label)
+      ctx.cookies.set(ARM_COOKIE, label, {
         path: '/',
         httpOnly: true,
         sameSite: 'lax',
         secure: ctx.secure,
-        ...(label ? { maxAge: COOKIE_DAYS * 86_400_000 } : {}),
+        maxAge: COOKIE_DAYS * 86_400_000,
       });
     if (!mine || served !== mine.arm || !touches(mine.experiment, path)) return undefined;
     const content = served === CONTROL_ARM ? undefined : this.overlay(mine.experiment, served);
     return { label: `${mine.experiment.id}:${served}`, ...(content ? { content } : {}) };
   }
 
-  private label(experiment: Experiment, arm: string): string {
-    return crypto
-      .createHmac('sha256', this.key!)
-      .update(`${experiment.id}\0${experiment.startedAt}\0${arm}`)
-      .digest('base64url')
-      .slice(0, 22);
+  /** The visitor's experiment and arm: the first running experiment whose traffic share takes them. */
+  private assigned(visitor: string): { experiment: Experiment; arm: string } | undefined {
+    for (const experiment of this.running) {
+      const index = assignArm(experiment.id, visitor, experiment.plan.trafficShare, experiment.plan.split);
+      if (index !== null) return { experiment, arm: armsOf(experiment.plan)[index] ?? CONTROL_ARM };
+    }
+    return undefined;
+  }
+
+  /** The label of visitors in no experiment: one per set of running experiments. */
+  private noneLabel(): string {
+    return this.label(`none\0${this.running.map((e) => `${e.id}@${e.startedAt}`).join(' ')}`);
+  }
+
+  private label(text: string): string {
+    return crypto.createHmac('sha256', this.key!).update(text).digest('base64url').slice(0, 22);
   }
 
   private overlay(experiment: Experiment, arm: string) {
