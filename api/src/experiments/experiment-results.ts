@@ -38,14 +38,15 @@ export interface VariantReading {
   liftInterval: Interval | null;
   /** Always-valid p-value (mSPRT). */
   p: number;
-  verdict: 'better' | 'worse' | 'no decision yet';
+  /** 'unreadable' while the sample ratio check fails: the assignment or the counting is broken. */
+  verdict: 'better' | 'worse' | 'no decision yet' | 'unreadable';
 }
 
 export interface ExperimentResults {
   arms: ArmFigures[];
   variants: VariantReading[];
   sampleRatio: SampleRatioCheck;
-  /** False when the sample ratio check failed: `variants` then says nothing. */
+  /** False when the sample ratio check failed: no variant then gets a verdict. */
   readable: boolean;
 }
 
@@ -111,7 +112,7 @@ export async function readResults(experiment: Experiment, { rows, p75, maxClient
       lift: lift.relative,
       liftInterval: lift.interval,
       p,
-      verdict: p < ALPHA ? (better ? 'better' : 'worse') : 'no decision yet',
+      verdict: sampleRatio.mismatch ? 'unreadable' : p < ALPHA ? (better ? 'better' : 'worse') : 'no decision yet',
     };
   });
   return { arms, variants: readings, sampleRatio, readable: !sampleRatio.mismatch };
