@@ -4,8 +4,9 @@
  * (network) is held to a share of an arm's visitors, as the canary guard holds its evidence, so one
  * office or one script cannot decide a result. A sample ratio mismatch stops the reading.
  */
-import { newcombeDifference, rate, relativeLift, wilsonInterval, type Interval } from './stats/proportions';
-import { sampleRatioCheck, type SampleRatioCheck } from './stats/sample-ratio';
+import type { ExperimentArmFigures, ExperimentReading, ExperimentVariantReading } from '@cardlift/contracts';
+import { newcombeDifference, rate, relativeLift, wilsonInterval } from './stats/proportions';
+import { sampleRatioCheck } from './stats/sample-ratio';
 import { sequentialTest } from './stats/sequential';
 import { armsOf } from './experiment-plan';
 import type { ArmClientRow, Experiment } from './experiment-store';
@@ -13,42 +14,8 @@ import type { ArmClientRow, Experiment } from './experiment-store';
 /** Significance level of the sequential test. */
 export const ALPHA = 0.05;
 
-export interface ArmFigures {
-  arm: string;
-  off: boolean;
-  visitors: number;
-  views: number;
-  leads: number;
-  erroredViews: number;
-  failedLoads: number;
-  /** Leads per visitor with Wilson's 95 % interval. */
-  rate: number;
-  interval: Interval;
-  /** Leads per view. */
-  perView: number;
-  p75LcpMs: number | null;
-  p75InpMs: number | null;
-}
-
-export interface VariantReading {
-  arm: string;
-  /** Rate difference from the control (Newcombe). */
-  difference: Interval;
-  lift: number | null;
-  liftInterval: Interval | null;
-  /** Always-valid p-value (mSPRT). */
-  p: number;
-  /** 'unreadable' while the sample ratio check fails: the assignment or the counting is broken. */
-  verdict: 'better' | 'worse' | 'no decision yet' | 'unreadable';
-}
-
-export interface ExperimentResults {
-  arms: ArmFigures[];
-  variants: VariantReading[];
-  sampleRatio: SampleRatioCheck;
-  /** False when the sample ratio check failed: no variant then gets a verdict. */
-  readable: boolean;
-}
+export type ArmFigures = ExperimentArmFigures;
+export type ExperimentResults = ExperimentReading;
 
 type Counts = Pick<ArmFigures, 'visitors' | 'views' | 'leads' | 'erroredViews' | 'failedLoads'>;
 
@@ -102,7 +69,7 @@ export async function readResults(experiment: Experiment, { rows, p75, maxClient
     weights,
   );
   const asUnits = (a: ArmFigures) => ({ units: a.visitors, conversions: a.leads });
-  const readings = variants.map((variant): VariantReading => {
+  const readings = variants.map((variant): ExperimentVariantReading => {
     const lift = relativeLift(asUnits(control), asUnits(variant));
     const { p } = sequentialTest(asUnits(control), asUnits(variant), experiment.plan.tau);
     const better = variant.rate > control.rate;

@@ -3,7 +3,7 @@
  * draft revision of the same item. Shared by the api (which checks every write with these) and the
  * editor's experiment screen.
  */
-import { contentKindSchema } from './content';
+import { contentKindSchema, type ContentKind } from './content';
 import { z } from './z';
 
 export const EXPERIMENT_STATES = ['draft', 'running', 'stopped', 'shipped'] as const;
@@ -65,3 +65,71 @@ export type ExperimentCreate = z.infer<typeof experimentCreateSchema>;
 
 export const experimentShipSchema = z.object({ variant: z.string().trim().min(1).max(40) }).strict();
 export const experimentStopSchema = z.object({ reason: z.string().trim().max(500).optional() }).strict();
+
+/** An interval of a rate, a difference or a lift. */
+export interface ExperimentInterval {
+  low: number;
+  high: number;
+}
+
+/** The sample-ratio-mismatch check of an experiment's visitors against its split. */
+export interface ExperimentSampleRatio {
+  chiSquare: number;
+  p: number;
+  /** True below p = 0.001: the results cannot be read. */
+  mismatch: boolean;
+  /** Plain words for the results screen. */
+  reason: string;
+}
+
+/** One arm's figures, as GET /api/experiments/{id}/results answers them. */
+export interface ExperimentArmFigures {
+  arm: string;
+  off: boolean;
+  visitors: number;
+  views: number;
+  leads: number;
+  erroredViews: number;
+  failedLoads: number;
+  /** Leads per visitor with Wilson's 95 % interval. */
+  rate: number;
+  interval: ExperimentInterval;
+  /** Leads per view. */
+  perView: number;
+  p75LcpMs: number | null;
+  p75InpMs: number | null;
+}
+
+/** One variant against the control. */
+export interface ExperimentVariantReading {
+  arm: string;
+  /** Rate difference from the control (Newcombe). */
+  difference: ExperimentInterval;
+  lift: number | null;
+  liftInterval: ExperimentInterval | null;
+  /** Always-valid p-value (mSPRT). */
+  p: number;
+  /** 'unreadable' while the sample ratio check fails: the assignment or the counting is broken. */
+  verdict: 'better' | 'worse' | 'no decision yet' | 'unreadable';
+}
+
+export interface ExperimentReading {
+  arms: ExperimentArmFigures[];
+  variants: ExperimentVariantReading[];
+  sampleRatio: ExperimentSampleRatio;
+  /** False when the sample ratio check failed: no variant then gets a verdict. */
+  readable: boolean;
+}
+
+/** An experiment as the experiment API answers it (the fields the editor reads). */
+export interface ExperimentAnswer {
+  id: string;
+  kind: ContentKind;
+  itemId: string;
+  state: ExperimentState;
+  plan: { variants: { name: string; revision: number }[]; plannedDays: number; plannedVisitors: number };
+  startedAt: number | null;
+  endReason: string | null;
+  armsOff: string[];
+  shippedVariant: string | null;
+}

@@ -4,12 +4,10 @@
  * relative lift. Chosen because they keep their coverage at the small counts and low rates (a few
  * leads per hundred visitors) an experiment starts with, where the textbook Wald interval does not.
  */
+import type { ExperimentInterval } from '@cardlift/contracts';
 import { normalQuantile } from './distributions';
 
-export interface Interval {
-  low: number;
-  high: number;
-}
+export type Interval = ExperimentInterval;
 
 export interface ArmCounts {
   /** Units counted (visitors, or views). */

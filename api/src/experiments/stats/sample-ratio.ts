@@ -4,19 +4,13 @@
  * (bots on one arm, a cache serving one variant to everyone, lost views), so no reading of the
  * results can be trusted and the results say so instead of giving one.
  */
+import type { ExperimentSampleRatio } from '@cardlift/contracts';
 import { chiSquareUpperTail } from './distributions';
 
 /** Below this p-value the split is taken as broken (the threshold the experimentation literature uses). */
 export const SRM_THRESHOLD = 0.001;
 
-export interface SampleRatioCheck {
-  chiSquare: number;
-  p: number;
-  /** True when p < SRM_THRESHOLD: stop reading the results. */
-  mismatch: boolean;
-  /** Plain words for the results screen. */
-  reason: string;
-}
+export type SampleRatioCheck = ExperimentSampleRatio;
 
 /** `observed[i]` units counted in arm i, planned `weights[i]` (any positive scale, e.g. percentages). */
 export function sampleRatioCheck(observed: readonly number[], weights: readonly number[]): SampleRatioCheck {
