@@ -10,6 +10,7 @@ import { contentApiModule } from './content/content-api-module';
 import { contentModule } from './content/content-module';
 import { edgeModule } from './edge/edge-module';
 import { editorModule } from './editor/editor-module';
+import { experimentsModule } from './experiments/experiments-module';
 import { healthModule } from './health/health-module';
 import { buildSystem } from './kernel/system';
 import { leadsModule } from './leads/leads-module';
@@ -45,6 +46,7 @@ const MODULES = [
   leadsModule,
   metricsModule,
   edgeModule,
+  experimentsModule,
   healthModule,
 ];
 

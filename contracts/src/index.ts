@@ -27,3 +27,4 @@ export * from './structured-data';
 export * from './share-image';
 export * from './route-meta';
 export * from './share-card-scripts';
+export * from './schemas/experiments';

@@ -12,6 +12,8 @@
 #   signs; every other cookie is dropped, except those that make a request personal (which pass). A
 #   label the api did not issue for the running canaries (made up, stale, or sent while none runs) is
 #   answered with a new one, and that answer is kept under no key: junk labels make no objects.
+# - Experiments: the same for the cardlift_arm cookie, the label of the arm a visitor is served in
+#   (api/src/experiments/experiment-serving.ts): at most one object per page and arm.
 # - Who sent it: this is the proxy facing visitors, so it writes X-Forwarded-For (the peer),
 #   -Proto (https only from a TLS terminator speaking the PROXY protocol) and -Host itself, and
 #   drops the client's own; the api believes them from this machine only (TRUST_PROXY_FROM).
@@ -120,11 +122,11 @@ sub vcl_recv {
         return (pass);
     }
 
-    # Cookies: only the canary's matter; the side label joins the hash.
+    # Cookies: only the canary's and the experiments' matter; the side and arm labels join the hash.
     if (req.http.Cookie) {
         set req.http.Cookie = ";" + req.http.Cookie;
         set req.http.Cookie = regsuball(req.http.Cookie, "; +", ";");
-        set req.http.Cookie = regsuball(req.http.Cookie, ";(cardlift_canary|cardlift_side)=", "; \1=");
+        set req.http.Cookie = regsuball(req.http.Cookie, ";(cardlift_canary|cardlift_side|cardlift_arm)=", "; \1=");
         set req.http.Cookie = regsuball(req.http.Cookie, ";[^ ][^;]*", "");
         set req.http.Cookie = regsuball(req.http.Cookie, "^[; ]+|[; ]+$", "");
         if (req.http.Cookie == "") {
@@ -134,6 +136,10 @@ sub vcl_recv {
     unset req.http.x-edge-side;
     if (req.http.Cookie ~ "(^|; )cardlift_side=") {
         set req.http.x-edge-side = regsub(req.http.Cookie, "^(.*; )?cardlift_side=([^;]*).*$", "\2");
+    }
+    unset req.http.x-edge-arm;
+    if (req.http.Cookie ~ "(^|; )cardlift_arm=") {
+        set req.http.x-edge-arm = regsub(req.http.Cookie, "^(.*; )?cardlift_arm=([^;]*).*$", "\2");
     }
 
     # The query: campaign parameters only, in one order; the menus' answer keeps the builds a page
@@ -187,6 +193,7 @@ sub vcl_hash {
     # finds the site's objects instead of making its own.
     hash_data(req.url);
     hash_data(req.http.x-edge-side);
+    hash_data(req.http.x-edge-arm);
     hash_data(req.http.x-edge-encoding);
     return (lookup);
 }
@@ -239,6 +246,7 @@ sub vcl_backend_response {
     # made-up key, not even a hit-for-miss marker, so junk labels cannot fill the cache.
     # Menus asked for builds the api does not have (its short 404): no object either, whatever the value.
     if ((bereq.http.x-edge-side && header.get(beresp.http.Set-Cookie, "^cardlift_side="))
+        || (bereq.http.x-edge-arm && header.get(beresp.http.Set-Cookie, "^cardlift_arm="))
         || (bereq.url ~ "^/api/navigation\?" && beresp.status == 404)) {
         set beresp.uncacheable = true;
         set beresp.ttl = 0s;

@@ -11,6 +11,7 @@ import type { Session } from './api/editor-client';
 import { useEditor } from './editor-context';
 import { EditorLink, LeaveDialog, leaveThen, navigate, routeOf, usePathname } from './navigation';
 import { Dashboard } from './screens/dashboard';
+import { ExperimentsScreen } from './screens/experiments-screen';
 import { ForgotPassword } from './screens/forgot-password';
 import { ItemScreen } from './screens/item-screen';
 import { SessionEnded } from './screens/session-ended';
@@ -102,6 +103,7 @@ export function App() {
       />
       <main id="main" className="mx-auto max-w-5xl px-4 py-8">
         {route.screen === 'home' && <Dashboard />}
+        {route.screen === 'experiments' && <ExperimentsScreen />}
         {route.screen === 'item' && <ItemScreen key={`${route.kind}/${route.id}`} kind={route.kind} id={route.id} session={session} />}
         {route.screen === 'not-found' && (
           <>

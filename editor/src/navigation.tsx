@@ -14,6 +14,7 @@ export type EditorRoute =
   | { screen: 'forgot-password' }
   | { screen: 'unlock' }
   | { screen: 'item'; kind: ContentKind; id: string | null }
+  | { screen: 'experiments' }
   | { screen: 'not-found' };
 
 /** Screens anyone may open, signed in or not (the links people are mailed or handed). */
@@ -24,6 +25,7 @@ export function routeOf(pathname: string): EditorRoute {
   if (rest === '') return { screen: 'home' };
   const open = PUBLIC_SCREENS.find((screen) => rest === `/${screen}`);
   if (open) return { screen: open };
+  if (rest === '/experiments') return { screen: 'experiments' };
   const match = /^\/([a-z]+)\/([^/]+)$/.exec(rest);
   const kind = CONTENT_KINDS.find((k) => k === match?.[1]);
   if (match && kind) return { screen: 'item', kind, id: match[2] === 'new' ? null : decodeURIComponent(match[2]!) };

@@ -16,7 +16,7 @@ export const contentApiModule = defineAppModule({
   name: 'content-api',
   dependsOn: [contentModule, editorModule, artifactsModule, servingModule],
   build: ({ config, logger, clock, need }) => {
-    const { live, editorialStore, service, follower, followed } = need(contentModule);
+    const { live, editorialStore, service, follower, followed, armContent } = need(contentModule);
     const { person, sessionTag } = need(editorModule);
     const { artifacts } = need(artifactsModule);
     const { previewSecret } = need(servingModule);
@@ -30,7 +30,7 @@ export const contentApiModule = defineAppModule({
       middleware: { outer: [media.contentPreview, contentRedirects(live)] },
       routers: {
         api: [
-          contentRouter(live),
+          contentRouter(live, (ctx, path) => armContent.peek()?.(ctx, path)),
           contentApiRouter({ service, tokens: config.contentTokens, person, live, clock, changed }),
           ...media.routers,
         ],

@@ -4,11 +4,14 @@
  */
 import path from 'node:path';
 import { defineAppModule } from '../app-context';
+import { Slot } from '../kernel/extension-points';
 import { artifactsModule } from '../registry/artifacts/artifacts-module';
 import { loadContent } from './content-store';
 import { ContentFollower } from './content-follower';
 import { seedContent } from './content-seed';
 import { ContentService } from './content-service';
+import type { ArmContent } from './content.router';
+import type { ContentKind } from '@cardlift/contracts';
 import type { EditorialStore } from './editorial-store';
 import { LiveContent } from './live-content';
 import { openEditorialStore } from './open-editorial-store';
@@ -23,11 +26,18 @@ export const contentModule = defineAppModule({
     let opened: Promise<EditorialStore> | undefined;
     const editorialStore = () => (opened ??= openEditorialStore(config));
     const uploaded = (name: string) => artifacts.locateContentImage(name) !== undefined;
-    const service = new ContentService({ store: editorialStore, imagesDir: path.join(config.contentDir, 'images'), uploaded, clock });
+    // Hooks a later module supplies (the experiments): a check before any write, and the content a
+    // visitor's arm shows instead of the published item.
+    const writeGuard = new Slot<(kind: ContentKind, id: string) => Promise<void>>('the content write guard');
+    const armContent = new Slot<ArmContent>('the content of an arm');
+    const service = new ContentService({
+      ...{ store: editorialStore, imagesDir: path.join(config.contentDir, 'images'), uploaded, clock },
+      writeGuard: async (kind, id) => writeGuard.peek()?.(kind, id),
+    });
     const follower = new ContentFollower(editorialStore, service, live, logger);
     return {
       // Fixed content (deps.content) is served as given: the database's is neither seeded nor followed.
-      provides: { live, editorialStore, service, follower, followed: !deps.content },
+      provides: { live, editorialStore, service, follower, followed: !deps.content, writeGuard, armContent },
       async start() {
         if (deps.content) return;
         const seeded = await seedContent(await editorialStore(), config.contentDir, clock);

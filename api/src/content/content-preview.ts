@@ -36,7 +36,7 @@ export function previewedContent(ctx: Context): Promise<PreviewedContent | undef
 }
 
 /** `items` with the item (by its live and latest ids) replaced by `body`; a new item is added. */
-function overlaid(items: ContentItems, kind: ContentKind, item: ItemRecord, body: object): ContentItems {
+export function overlaid(items: ContentItems, kind: ContentKind, item: ItemRecord, body: object): ContentItems {
   if (kind === 'banners') return { ...items, banners: body as ContentItems['banners'] };
   const ids = new Set([item.itemId, item.liveId]);
   const others = <T extends object>(list: readonly T[] = []) => list.filter((other) => !ids.has(KINDS[kind].idOf(other)));

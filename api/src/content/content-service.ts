@@ -25,6 +25,8 @@ export interface ContentServiceDeps {
   /** Whether an uploaded image is in the shared store (none without it). */
   uploaded?: UploadedImageCheck;
   clock: Clock;
+  /** Refuses (throws ContentRefused) a write to an item that must not change now: one in a running experiment. */
+  writeGuard?(kind: ContentKind, id: string): Promise<void>;
 }
 
 const unchanged = (item: ItemRecord) => ({ latestRevision: item.latestRevision, state: item.state });
@@ -62,6 +64,7 @@ export class ContentService {
   ): Promise<ItemRecord> {
     if (kind === 'banners' && id !== BANNERS_ITEM_ID)
       throw new ContentRefused(404, 'not_found', `Banners are edited as "${BANNERS_ITEM_ID}"`);
+    await this.deps.writeGuard?.(kind, id);
     const content = checkedItem(kind, body);
     const newId = KINDS[kind].idOf(content);
     const store = await this.deps.store();
@@ -107,6 +110,7 @@ export class ContentService {
     base: WriteBase = 'any',
     { replaceSchedule = false }: { replaceSchedule?: boolean } = {},
   ): Promise<ItemRecord & { cancelledSchedule?: PendingSchedule }> {
+    await this.deps.writeGuard?.(kind, id);
     const { store, item } = await this.find(kind, id);
     await checkBase(store, kind, item, base);
     const when = at === undefined ? undefined : new Date(at);
@@ -149,6 +153,7 @@ export class ContentService {
     base: WriteBase = 'any',
     { cancelSchedule = false }: { cancelSchedule?: boolean } = {},
   ): Promise<ItemRecord & { cancelledSchedule?: PendingSchedule }> {
+    await this.deps.writeGuard?.(kind, id);
     const { store, item } = await this.find(kind, id);
     await checkBase(store, kind, item, base);
     if (item.state !== 'published' && item.state !== 'scheduled')

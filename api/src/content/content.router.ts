@@ -1,7 +1,8 @@
 /**
  * Read-only content endpoints, answered from the content this instance serves (live-content.ts, swapped
  * whole on a publish), so handlers only look items up; an unknown id is a 404 with the one error body.
- * A browser previewing an item gets its draft here too, as in the page's HTML (content-preview.ts).
+ * A browser previewing an item gets its draft here too, as in the page's HTML (content-preview.ts), and
+ * a visitor in an experiment's variant the variant (keyed at the edge on their arm label).
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
@@ -13,7 +14,10 @@ import { previewedContent } from './content-preview';
 import { CONTENT_SOURCES } from './content-sources';
 import type { ContentStore } from './content-store';
 
-export function contentRouter(content: ContentStore): Router {
+/** The content a visitor in an experiment's arm is served at `path` (experiments/experiment-serving.ts), if any. */
+export type ArmContent = (ctx: Context, path: string) => { content?: { store: ContentStore } } | undefined;
+
+export function contentRouter(content: ContentStore, armContent?: ArmContent): Router {
   const router = new Router({ prefix: '/api' });
   // An answer's object never changes once made (a job posting that closes is a new object, see
   // job-postings.ts): serialise each object once, and hash and compress its bytes once (sendKept).
@@ -32,7 +36,9 @@ export function contentRouter(content: ContentStore): Router {
   for (const { pattern, lookup, item } of CONTENT_SOURCES) {
     router.get(pattern.slice('/api'.length), async (ctx) => {
       const previewed = await previewedContent(ctx);
-      send(ctx, lookup(ctx.params as Record<string, string>, previewed?.store ?? content) ?? fail(item ?? 'Content'), Boolean(previewed));
+      // A variant's visitor navigating in the page gets the variant, as its first page showed it.
+      const served = previewed?.store ?? (previewed ? undefined : armContent?.(ctx, ctx.path)?.content?.store) ?? content;
+      send(ctx, lookup(ctx.params as Record<string, string>, served) ?? fail(item ?? 'Content'), Boolean(previewed));
     });
   }
   return router;

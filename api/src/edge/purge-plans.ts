@@ -8,6 +8,7 @@
  * while it fetches the new one in the background (stale-while-revalidate: no visitor waits).
  */
 import type { RegistryChange } from '../registry/registry-store';
+import type { ContentKind } from '@cardlift/contracts';
 import type { ContentChange } from '../content/editorial-store';
 import { BANNERS_TAG, contentTag, listTag, NOT_FOUND_TAG, remoteTag, sectionTag, uniqueTags } from './edge-tags';
 
@@ -59,4 +60,13 @@ export function contentPurge(change: ContentChange): PurgePlan | undefined {
     soft: [],
     reason: `${change.audit.action} ${kind}/${itemId}`,
   };
+}
+
+/**
+ * An experiment starting, stopping or switching an arm off changes what its item's pages show (every
+ * page for the banner): purged at once, so no visitor keeps a copy from before the change, and the
+ * first answer for a visitor without a label goes to the api, which assigns them.
+ */
+export function experimentPurge(experiment: { id: string; kind: ContentKind; itemId: string }, action: string): PurgePlan {
+  return { hard: [contentTag(experiment.kind, experiment.itemId)], soft: [], reason: `experiment ${action} ${experiment.id}` };
 }

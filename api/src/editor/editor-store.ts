@@ -2,12 +2,13 @@
  * The editor's people in the database the leads use: accounts, sessions, one-time set-password
  * tokens and their audit. One behaviour on SQLite and PostgreSQL (one test suite runs on both): the
  * statements below are written once with `$n` placeholders, and each database only supplies a
- * SqlRunner (editor-store-sqlite.ts, editor-store-postgres.ts).
+ * SqlRunner (platform/sql-runner.ts).
  *
  * Secrets are never stored: sessions and tokens as their SHA-256, passwords as argon2id hashes. The
  * failed sign-ins in a row and the lock live in the account's row, so every instance counts them.
  */
 import type { EditorRole } from '@cardlift/contracts';
+import type { SqlRunner, Statement } from '../platform/sql-runner';
 
 export interface Account {
   email: string;
@@ -36,27 +37,6 @@ export interface EditorAuditEntry {
   subject: string;
   at: string;
 }
-
-/** A statement; `mustChange` when the transaction stands only if it touched a row. */
-export interface Statement {
-  sql: string;
-  params: unknown[];
-  mustChange?: boolean;
-}
-
-/** What a database must offer the store. */
-export interface SqlRunner {
-  kind: 'sqlite' | 'postgres';
-  query<T>(sql: string, params: unknown[]): Promise<T[]>;
-  /** Runs the statements in one transaction: false (and nothing written) when a `mustChange` one touched no row. */
-  transaction(statements: Statement[]): Promise<boolean>;
-  /** Whether `error` is a unique or primary key violation. */
-  isUniqueViolation(error: unknown): boolean;
-  close(): Promise<void>;
-}
-
-/** Thrown inside a transaction to roll it back when a statement that must change a row did not. */
-export class Unchanged extends Error {}
 
 /** The address already has an account; nothing was written. */
 export class AccountExists extends Error {

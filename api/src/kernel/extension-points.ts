@@ -31,4 +31,9 @@ export class Slot<T> {
     if (!this.filled) throw new Error(`Nothing supplies ${this.purpose}`);
     return this.value as T;
   }
+
+  /** The value, or undefined while nothing supplies it (an optional hook). */
+  peek(): T | undefined {
+    return this.value;
+  }
 }

@@ -22,6 +22,8 @@ export interface LeadView {
   version: string;
   route: string;
   client: string;
+  /** The experiment arm the view's page was served in, as its token says. */
+  arm?: string;
 }
 
 export type LeadViewOutcome = 'stored' | 'failed';
@@ -92,8 +94,9 @@ function pageClaims(tokens: PageViewTokens, value: unknown, ip: string): Claims 
   }
   if (!request.success) return undefined;
   const { token, ...snapshot } = request.data;
-  if (!tokens.checkPage(token, snapshot).ok) return undefined;
-  return { ...snapshot, id: crypto.randomBytes(16).toString('base64url'), client: tokens.client(clientNetwork(ip)) };
+  const checked = tokens.checkPage(token, snapshot);
+  if (!checked.ok) return undefined;
+  return { ...checked.value, id: crypto.randomBytes(16).toString('base64url'), client: tokens.client(clientNetwork(ip)) };
 }
 
 /**
@@ -109,8 +112,8 @@ export function leadViewOf(
   if (!tokens) return undefined;
   const claims = viewClaims(tokens, posted.view) ?? (posted.gpc ? undefined : pageClaims(tokens, posted.page, posted.ip));
   if (!claims) return undefined;
-  const { id, section, route, versions, client } = claims;
+  const { id, section, route, versions, client, arm } = claims;
   const version = versions[section];
   if (version === undefined) return undefined;
-  return { id, minute: Math.floor(now / 60_000), section, version, route: routeOf(route), client };
+  return { id, minute: Math.floor(now / 60_000), section, version, route: routeOf(route), client, ...(arm === undefined ? {} : { arm }) };
 }

@@ -4,6 +4,7 @@
  */
 import { defineAppModule } from '../app-context';
 import { Listeners } from '../kernel/extension-points';
+import type { LeadView } from './lead-views';
 import { rumModule } from '../rum/rum-module';
 import { siteModule } from '../site/site-module';
 import type { LeadOutcome } from './lead-service';
@@ -15,13 +16,19 @@ export const leadsModule = defineAppModule({
   build: ({ config, logger, deps, need }) => {
     const rum = need(rumModule);
     const outcomes = new Listeners<[outcome: LeadOutcome]>();
+    // A post's page view, for a later module (the experiments: an exposure of a form sent without script).
+    const viewed = new Listeners<[view: LeadView]>();
     const sales = leadsWiring({
       ...{ config, logger, store: deps.leads, notifiers: deps.notifiers, relay: deps.relay },
       onOutcome: outcomes.emit,
-      leadView: (posted) => rum.leadView(posted),
+      leadView: (posted) => {
+        const view = rum.leadView(posted);
+        if (view) viewed.emit(view);
+        return view;
+      },
     });
     return {
-      provides: { leads: sales.leads, relay: sales.relay, service: sales.service, outcomes },
+      provides: { leads: sales.leads, relay: sales.relay, service: sales.service, outcomes, viewed },
       // The form posts to the page it is on, so its router comes before the site's pages.
       routers: { api: [sales.router], pages: [sales.formRouter(need(siteModule).respond)] },
       async start() {

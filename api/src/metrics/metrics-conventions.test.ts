@@ -60,6 +60,7 @@ describe('/metrics conventions', () => {
     expect(site.map((f) => f.name).sort()).toEqual([
       'cardlift_builds_deleted_total',
       'cardlift_canary_guard_decisions_total',
+      'cardlift_experiment_events_total',
       'cardlift_http_requests_total',
       'cardlift_leads_total',
       'cardlift_render_cache_total',

@@ -29,7 +29,8 @@ import { isBot } from './bot-filter';
 import { clientNetwork } from './client-address';
 import { limitKey } from '../platform/address-prefixes';
 import type { KnownVersions } from './known-versions';
-import type { PageViewTokens } from './page-view-tokens';
+import type { PageViewTokens, ViewClaims } from './page-view-tokens';
+import type { CountedView } from './counted-view';
 import { checkReport, type ReportCheckDeps, type ReportRefusal } from './report-checks';
 import { readReportBody } from './report-body';
 import type { RumAggregator } from './rum-aggregator';
@@ -62,6 +63,10 @@ export interface IngestOptions extends Omit<ReportCheckDeps, 'now' | 'tokens'> {
   maxClients: number;
   allowHeadless: boolean;
   onOutcome?: (outcome: IngestOutcome) => void;
+  /** A view token issued for a page served in an experiment's arm (its claims name the arm). */
+  armViewed?: (view: ViewClaims, ctx: Context) => Promise<void>;
+  /** A report accepted for a view (the experiments read its guardrail figures). */
+  viewReported?: (view: CountedView) => void;
   now?: () => number;
 }
 
@@ -111,7 +116,13 @@ export function rumIngestRouter(options: IngestOptions): Router {
     const { [SHELL_SECTION]: shell, ...remotes } = snapshot.versions;
     const versions = shell !== undefined && options.known.has(SHELL_SECTION, shell) ? snapshot.versions : remotes;
     const client = tokens.client(clientNetwork(ctx.ip));
-    ctx.body = { view: tokens.view({ ...snapshot, versions }, client) } satisfies RumViewAnswer;
+    const view = tokens.view({ ...page.value, versions }, client);
+    if (page.value.arm !== undefined) {
+      const claims = tokens.readView(view);
+      // Filed before the token is answered, so the view's report and lead always find it.
+      if (claims.ok) await options.armViewed?.(claims.value, ctx);
+    }
+    ctx.body = { view } satisfies RumViewAnswer;
   });
 
   router.post(RUM_PATH, async (ctx) => {
@@ -126,6 +137,7 @@ export function rumIngestRouter(options: IngestOptions): Router {
     const checked = checkReport(report.data, { ...options, tokens, now });
     if (!checked.ok) return drop(checked.outcome);
     options.aggregator.add(checked.view);
+    options.viewReported?.(checked.view);
     drop('accepted');
   });
   return router;

@@ -25,6 +25,8 @@ export interface PageSnapshot {
   section: RumSection;
   route: string;
   versions: Partial<Record<RumSection, string>>;
+  /** The experiment arm the page was served in ("experiment:arm", experiments/experiment-serving.ts), when it was. */
+  arm?: string;
 }
 
 /** A page-view token's contents, once its signature is checked. */
@@ -39,12 +41,12 @@ export interface ViewClaims extends PageSnapshot {
 export type TokenCheck<T> = { ok: true; value: T } | { ok: false; reason: 'forged' | 'expired' };
 
 /** A remote's versions in a fixed order, so the signer and the checker hash the same text. */
-function canonical({ section, route, versions }: PageSnapshot): string {
+function canonical({ section, route, versions, arm }: PageSnapshot): string {
   const pairs = Object.entries(versions)
     .filter(([name]) => name !== 'shell')
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([name, version]) => `${name}=${version}`);
-  return `${section}\n${route}\n${pairs.join(',')}`;
+  return `${section}\n${route}\n${pairs.join(',')}${arm === undefined ? '' : `\n${arm}`}`;
 }
 
 const sameText = (a: string, b: string) => a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -64,18 +66,22 @@ export class PageViewTokens {
   /** The page token for a page built from `snapshot` (the shell's version is not part of it). */
   page(snapshot: PageSnapshot): string {
     const hour = Math.floor(this.now() / HOUR_MS);
-    return `${hour.toString(36)}.${this.mac('page', hour, canonical(snapshot))}`;
+    // An arm rides in a third part the browser passes back untouched, so the page's script needs no change.
+    const arm = snapshot.arm === undefined ? '' : `.${Buffer.from(snapshot.arm).toString('base64url')}`;
+    return `${hour.toString(36)}.${this.mac('page', hour, canonical(snapshot))}${arm}`;
   }
 
   checkPage(token: string, snapshot: PageSnapshot): TokenCheck<PageSnapshot> {
-    const [hourText, signature, extra] = token.split('.');
+    const [hourText, signature, armText, extra] = token.split('.');
     const hour = parseInt(hourText ?? '', 36);
     if (extra !== undefined || !signature || !Number.isSafeInteger(hour)) return { ok: false, reason: 'forged' };
-    if (!sameText(this.mac('page', hour, canonical(snapshot)), signature)) return { ok: false, reason: 'forged' };
+    const { arm: _claimed, ...page } = snapshot;
+    const signed = armText === undefined ? page : { ...page, arm: Buffer.from(armText, 'base64url').toString('utf8') };
+    if (!sameText(this.mac('page', hour, canonical(signed)), signature)) return { ok: false, reason: 'forged' };
     const now = this.now();
     if (hour * HOUR_MS > now + CLOCK_SKEW_MS) return { ok: false, reason: 'forged' };
     if ((hour + 1) * HOUR_MS + this.maxAgeMs < now) return { ok: false, reason: 'expired' };
-    return { ok: true, value: snapshot };
+    return { ok: true, value: signed };
   }
 
   /** A page-view token for one view of `snapshot` by `client`. */
@@ -95,7 +101,10 @@ export class PageViewTokens {
     if (claims.t + this.maxAgeMs < now) return { ok: false, reason: 'expired' };
     return {
       ok: true,
-      value: { id: claims.i, issuedAt: claims.t, client: claims.c, section: claims.s, route: claims.r, versions: claims.v },
+      value: {
+        ...{ id: claims.i, issuedAt: claims.t, client: claims.c, section: claims.s, route: claims.r, versions: claims.v },
+        ...(claims.x === undefined ? {} : { arm: claims.x }),
+      },
     };
   }
 
@@ -110,8 +119,13 @@ export class PageViewTokens {
   }
 }
 
-type CompactClaims = { i: string; t: number; c: string; s: RumSection; r: string; v: Partial<Record<RumSection, string>> };
-const compact = ({ section, route, versions }: PageSnapshot) => ({ s: section, r: route, v: versions });
+type CompactClaims = { i: string; t: number; c: string; s: RumSection; r: string; v: Partial<Record<RumSection, string>>; x?: string };
+const compact = ({ section, route, versions, arm }: PageSnapshot) => ({
+  s: section,
+  r: route,
+  v: versions,
+  ...(arm === undefined ? {} : { x: arm }),
+});
 
 /** The remotes' versions of a registry, as a page snapshot names them. */
 export function registryVersions(registry: readonly { name: RemoteName; version: string }[]): Partial<Record<RumSection, string>> {

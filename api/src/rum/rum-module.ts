@@ -3,10 +3,10 @@
  * and the known routes and versions. `outcomes` tells listeners (the metrics) what became of reports.
  */
 import { defineAppModule } from '../app-context';
-import { Listeners } from '../kernel/extension-points';
+import { Listeners, Slot } from '../kernel/extension-points';
 import { registryModule } from '../registry/registry-module';
 import { renderModule } from '../site/render-module';
-import type { IngestOutcome } from './ingest.router';
+import type { IngestOptions, IngestOutcome } from './ingest.router';
 import { rumWiring } from './rum-wiring';
 
 export const rumModule = defineAppModule({
@@ -16,10 +16,18 @@ export const rumModule = defineAppModule({
     const { follower, registryStore, liveRegistry } = need(registryModule);
     const { pool } = need(renderModule);
     const outcomes = new Listeners<[outcome: IngestOutcome, reports?: number]>();
-    const measuring = rumWiring({ config, logger, follower, registryStore, pool, liveRegistry, onOutcome: outcomes.emit });
+    // What a later module (the experiments) does with a view of a page in an arm, and with its report.
+    const viewHooks = new Slot<Required<Pick<IngestOptions, 'armViewed' | 'viewReported'>>>('the hooks on page views');
+    const measuring = rumWiring({
+      ...{ config, logger, follower, registryStore, pool, liveRegistry, onOutcome: outcomes.emit },
+      experimentHooks: {
+        armViewed: async (view, ctx) => viewHooks.peek()?.armViewed(view, ctx),
+        viewReported: (view) => viewHooks.peek()?.viewReported(view),
+      },
+    });
     pool.sectionRendered = (remote, version, ok) => measuring.aggregator.countRender(remote, version, ok);
     return {
-      provides: { ...measuring, outcomes },
+      provides: { ...measuring, outcomes, viewHooks },
       routers: { api: [measuring.router] },
       start: () => measuring.start(),
       stop: () => measuring.stop(),

@@ -13,7 +13,7 @@ import type { RegistryFollower } from '../registry/registry-follower';
 import type { RegistryStore } from '../registry/registry-store';
 import type { RenderPool } from '../site/render-pool';
 import { servedShellVersion } from '../site/shell-version';
-import { rumIngestRouter, type IngestOutcome } from './ingest.router';
+import { rumIngestRouter, type IngestOptions, type IngestOutcome } from './ingest.router';
 import { siteKnownRoutes } from './known-routes';
 import { KnownVersions } from './known-versions';
 import { leadViewOf, type PostedView } from '../leads/lead-views';
@@ -30,9 +30,11 @@ export interface RumWiringDeps {
   /** The registry every visitor is served now. */
   liveRegistry(): RemoteEntry[];
   onOutcome(outcome: IngestOutcome, reports?: number): void;
+  /** Experiments' hooks on issued view tokens and accepted reports (ingest.router.ts). */
+  experimentHooks?: Pick<IngestOptions, 'armViewed' | 'viewReported'>;
 }
 
-export function rumWiring({ config, logger, follower, registryStore, pool, liveRegistry, onOutcome }: RumWiringDeps) {
+export function rumWiring({ config, logger, follower, registryStore, pool, liveRegistry, onOutcome, experimentHooks }: RumWiringDeps) {
   let opened: Promise<RumStore> | undefined;
   const store = () => (opened ??= openRumStore(config));
   const routes = siteKnownRoutes(config, follower, pool, logger);
@@ -67,6 +69,7 @@ export function rumWiring({ config, logger, follower, registryStore, pool, liveR
     maxClients: config.rateLimitMaxClients,
     allowHeadless: config.rum.allowHeadless,
     onOutcome,
+    ...experimentHooks,
   });
 
   return {

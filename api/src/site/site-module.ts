@@ -1,5 +1,6 @@
 /** The site: its pages (the catch-all, last), the built files and the share images. */
 import { defineAppModule } from '../app-context';
+import { Slot } from '../kernel/extension-points';
 import { contentModule } from '../content/content-module';
 import { artifactsModule } from '../registry/artifacts/artifacts-module';
 import { registryModule } from '../registry/registry-module';
@@ -8,7 +9,7 @@ import { skewModule } from '../registry/skew/skew-module';
 import { rumModule } from '../rum/rum-module';
 import { renderModule } from './render-module';
 import { shareImageRouter } from './share-images';
-import { siteRouter } from './site-router';
+import { siteRouter, type SiteDeps } from './site-router';
 import { staticRouter } from './static-files';
 
 export const siteModule = defineAppModule({
@@ -16,7 +17,10 @@ export const siteModule = defineAppModule({
   dependsOn: [contentModule, artifactsModule, registryModule, servingModule, skewModule, rumModule, renderModule],
   build: ({ config, logger, clock, need }) => {
     const { pool, resolveLivePage } = need(renderModule);
+    // The arm a later module (the experiments) serves a page in.
+    const experimentArm = new Slot<NonNullable<SiteDeps['experimentArm']>>('the arm of a page');
     const site = siteRouter(config, {
+      experimentArm: (ctx, path) => experimentArm.peek()?.(ctx, path),
       content: need(contentModule).live,
       pool,
       clock,
@@ -26,7 +30,7 @@ export const siteModule = defineAppModule({
       pageSent: need(skewModule).pageSent,
     });
     return {
-      provides: { respond: site.respond },
+      provides: { respond: site.respond, experimentArm },
       routers: {
         pages: [staticRouter(config, need(artifactsModule).artifacts), shareImageRouter(config, resolveLivePage, logger)],
         fallback: [site.router],

@@ -41,6 +41,7 @@ import { keepPrivate, shareAnswer } from '../edge/edge-answers';
 import { pageTags, sitemapTags } from '../edge/page-tags';
 import { pageFieldValue } from '../leads/lead-views';
 import { registryVersions } from '../rum/page-view-tokens';
+import type { ServedArm } from '../experiments/experiment-serving';
 
 /** `/resources` is what "View All Case Studies" links to; `/company` has no page. */
 const PERMANENT_REDIRECTS: Record<string, string> = { '/resources': '/case-studies', '/company': '/company/about-us' };
@@ -63,7 +64,9 @@ export interface SiteDeps {
   /** What every visitor is served: crawlers are told about the live site, never a preview. */
   liveRegistry(): RemoteEntry[];
   /** The signed token of a page built from `registry` (rum/page-view-tokens.ts); undefined before start. */
-  rumToken?(page: { section: RumSection; route: string }, registry: readonly RemoteEntry[]): string | undefined;
+  rumToken?(page: { section: RumSection; route: string; arm?: string }, registry: readonly RemoteEntry[]): string | undefined;
+  /** The experiment arm this visitor is served the page at `path` in (experiments/experiment-serving.ts), if any. */
+  experimentArm?(ctx: Context, path: string): ServedArm | undefined;
   /** Before a page is sent: the builds it names stay reachable for the skew window (registry/skew/). */
   pageSent?(registry: RemoteEntry[]): Promise<void>;
 }
@@ -82,7 +85,7 @@ export type PageResponder = (ctx: Context, options?: PageOptions) => Promise<voi
 
 export function siteRouter(
   config: AppConfig,
-  { content, pool, clock, registryFor, liveRegistry, rumToken, pageSent }: SiteDeps,
+  { content, pool, clock, registryFor, liveRegistry, rumToken, pageSent, experimentArm }: SiteDeps,
 ): { router: Router; respond: PageResponder } {
   const router = new Router();
   const template = shellTemplate(config.siteRoot);
@@ -124,8 +127,8 @@ export function siteRouter(
    * section and sample rate, and the token its reports are counted under. A previewed candidate or
    * draft is seen by its team, not by visitors: it gets no token, so nothing it reports counts.
    */
-  const measuredAs = (route: string, section: RumSection, registry: readonly RemoteEntry[] | undefined): RumPageContext => {
-    const token = registry && rumToken?.({ section, route }, registry);
+  const measuredAs = (route: string, section: RumSection, registry: readonly RemoteEntry[] | undefined, arm?: string): RumPageContext => {
+    const token = registry && rumToken?.({ section, route, ...(arm ? { arm } : {}) }, registry);
     return { route, section, sampleRate: config.rum.sampleRate, ...(token ? { token } : {}) };
   };
 
@@ -140,10 +143,13 @@ export function siteRouter(
       ...(previewed ? [previewed.what] : []),
       ...(previewedRelease ? [`${previewedRelease.remote} release ${previewedRelease.version} (a candidate)`] : []),
     ];
-    const [page, navigation] = await Promise.all([pool.resolve(ctx.path, registry, clock(), previewed?.shared), pool.navigation(registry)]);
+    // A visitor in an experiment's variant is served its content: the page, its data and its head tags.
+    const armed = preview ? undefined : experimentArm?.(ctx, ctx.path);
+    const served = previewed ?? armed?.content;
+    const [page, navigation] = await Promise.all([pool.resolve(ctx.path, registry, clock(), served?.shared), pool.navigation(registry)]);
     const meta = page?.meta ?? NOT_FOUND_META;
     // The announcement bar shows on every page; the page's own data follows.
-    const queryData = inlineQueryData([[API_PATHS.banners], ...(page?.meta.queries ?? [])], previewed?.store ?? content);
+    const queryData = inlineQueryData([[API_PATHS.banners], ...(page?.meta.queries ?? [])], served?.store ?? content);
     // A path the section does not know still belongs to it: its remote renders the not-found page.
     const remote = page ? page.remote : sectionForPath(ctx.path)?.remote;
     const entry = remote ? registry.find((r) => r.name === remote) : undefined;
@@ -185,7 +191,7 @@ export function siteRouter(
     const shellPage = template.read();
     allowInlineSources(ctx, 'style-src', inlineStyleSources(stylesheets));
     allowInlineSources(ctx, 'script-src', shellPage.boot ? [shellPage.boot.cspSource] : []);
-    const rum = measuredAs(page ? meta.path : NOT_FOUND_ROUTE, remote ?? SHELL_SECTION, preview ? undefined : registry);
+    const rum = measuredAs(page ? meta.path : NOT_FOUND_ROUTE, remote ?? SHELL_SECTION, preview ? undefined : registry, armed?.label);
     const html = renderPage(shellPage, {
       // A previewed draft keeps its head exactly as it will be served (its share card included): the
       // X-Robots-Tag header above keeps it out of indexes.

@@ -12,6 +12,8 @@ import {
   type ContentListEntry,
   type ContentRevision,
   type EditorSession,
+  type ExperimentAnswer,
+  type ExperimentReading,
   type PresenceEntry,
   type ScheduledEntry,
 } from '@cardlift/contracts';
@@ -26,6 +28,7 @@ export const EDITOR_API_PATHS = {
   scheduled: '/api/content/scheduled',
   closingSoon: '/api/content/jobs/closing-soon',
   images: '/api/content/images',
+  experiments: '/api/experiments',
 } as const;
 
 /** What the api answers, typed by the contracts' schemas (the api checks with the same ones). */
@@ -138,6 +141,16 @@ export class EditorClient {
       if (error instanceof ApiError && error.status === 401) return null;
       throw error;
     }
+  }
+
+  /** Every experiment, newest first. */
+  async experiments(): Promise<ExperimentAnswer[]> {
+    return this.request<ExperimentAnswer[]>('GET', EDITOR_API_PATHS.experiments);
+  }
+
+  /** What the server saw of an experiment so far. */
+  async experimentResults(id: string): Promise<ExperimentReading> {
+    return this.request<ExperimentReading>('GET', `${EDITOR_API_PATHS.experiments}/${encodeURIComponent(id)}/results`);
   }
 
   async signOut(): Promise<void> {

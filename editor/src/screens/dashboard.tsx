@@ -3,7 +3,7 @@
  * each kind's items with their state, who saved them last and when.
  */
 import { Card, CardTitle } from '@cardlift/shell/ui';
-import { BANNERS_ITEM_ID, CONTENT_KINDS, type ContentKind } from '@cardlift/contracts';
+import { BANNERS_ITEM_ID, CONTENT_KINDS, EDITOR_PATH, type ContentKind } from '@cardlift/contracts';
 import { useEditor } from '../editor-context';
 import { EditorLink, itemHref } from '../navigation';
 import { useLoad, type Loaded } from '../use-load';
@@ -129,6 +129,11 @@ export function Dashboard() {
   return (
     <>
       <h1 className="text-3xl font-semibold text-ink">Content</h1>
+      <p className="mt-2">
+        <EditorLink href={`${EDITOR_PATH}/experiments`} className={LINK_CLASS}>
+          Experiments and their results
+        </EditorLink>
+      </p>
       <Panels />
       {CONTENT_KINDS.map((kind) => (
         <KindList key={kind} kind={kind} />

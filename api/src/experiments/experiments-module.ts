@@ -1,0 +1,38 @@
+/**
+ * Experiments: a page's content tested in arms. It supplies the hooks the content, site, measuring and
+ * leads modules offer (a write guard, the arm a page is served in, exposures from views and posts), so
+ * none of them knows experiments exist.
+ */
+import { defineAppModule } from '../app-context';
+import { contentModule } from '../content/content-module';
+import { editorModule } from '../editor/editor-module';
+import { leadsModule } from '../leads/leads-module';
+import { metricsModule } from '../metrics/metrics-module';
+import { servingModule } from '../registry/serving-module';
+import { rumModule } from '../rum/rum-module';
+import { siteModule } from '../site/site-module';
+import { experimentsWiring } from './experiments-wiring';
+
+export const experimentsModule = defineAppModule({
+  name: 'experiments',
+  dependsOn: [contentModule, editorModule, servingModule, metricsModule, rumModule, siteModule, leadsModule],
+  build: ({ config, logger, clock, need }) => {
+    const content = need(contentModule);
+    const experiments = experimentsWiring({
+      ...{ config, logger, clock, content: content.service, changed: () => content.follower.refresh() },
+      ...{ person: need(editorModule).person, registry: need(metricsModule).metrics.registry },
+      ...{ editorial: content.editorialStore, live: content.live, secret: need(servingModule).previewSecret },
+    });
+    content.writeGuard.fill((kind, id) => experiments.service.refuseWrite(kind, id));
+    content.armContent.fill((ctx, path) => experiments.armFor(ctx, path));
+    need(siteModule).experimentArm.fill((ctx, path) => experiments.armFor(ctx, path));
+    need(rumModule).viewHooks.fill({ armViewed: experiments.armViewed, viewReported: experiments.viewReported });
+    need(leadsModule).viewed.add((view) => experiments.leadView(view));
+    return {
+      provides: { judge: experiments.judge },
+      routers: { api: [experiments.router] },
+      start: () => experiments.start(),
+      stop: () => experiments.stop(),
+    };
+  },
+});
