@@ -1,17 +1,22 @@
 /**
- * `npx tsx api/bench/render-bench.ts [seconds]`: server renders per second through the render pool on
- * the checkout's real builds (every render afresh: `uncached`, so the pool's renderers do the work,
- * not its cache), with 8 renders in flight, the main page of each section in turn; then the p99 of
- * a render and the memory of the renderers. Run it in two checkouts to compare pools side by side.
- * The CPU time per render (the renderers', the api's) is printed too, with the load average: on a
- * busy machine renders per second measure the other load, the CPU a render takes much less so.
+ * `npx tsx api/bench/render-bench.ts [seconds] [rounds]`: server renders per second through the
+ * api's sandboxed renderer processes beside the same renders in worker threads of one process (the
+ * api's design before, render/worker-threads.ts), measured in turn in one run: `rounds` rounds (3 by
+ * default), the two alternating which goes first, then the median of each and their ratio, between
+ * two readings of Lighthouse's benchmarkIndex. Every render is afresh (`uncached`, so the renderers
+ * do the work, not the cache), 8 in flight, the main page of each section in turn, on the checkout's
+ * real builds. Then the p99 of a render and the memory of the renderers. The renderers' CPU time per
+ * render is printed too, with the load average: on a busy machine renders per second measure the
+ * other load as well, the CPU a render takes much less so.
  */
-import fs from 'node:fs';
 import pino from 'pino';
 import type { RemoteName } from '@cardlift/contracts';
 import { loadConfig } from '../src/platform/config';
 import { buildRegistry } from '../src/registry/remote-registry';
-import { RenderPool } from '../src/site/render-pool';
+import { RENDERERS, RenderPool } from '../src/site/render-pool';
+import type { RenderTask } from '../src/site/render-tasks';
+import { WorkerThreadRenderers } from './render/worker-threads';
+import { cpuMs, loadAverage, median, printBenchmarkIndex, quantile, rssMb } from './render/process-figures';
 
 const PAGES: [string, RemoteName][] = [
   ['/', 'mf_marketing'],
@@ -25,74 +30,117 @@ const PAGES: [string, RemoteName][] = [
 ];
 const IN_FLIGHT = 8;
 const seconds = Number(process.argv[2] ?? 10);
+const rounds = Number(process.argv[3] ?? 3);
 
-/** Resident memory of a process, in MB (VmRSS). */
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+interface Round {
+  rendersPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  failed: number;
+  /** The renderer processes' CPU per render (null for threads: their CPU is the bench process's). */
+  rendererCpuMsPerRender: number | null;
+  loadAverage: number;
 }
 
-/** CPU time a process has used (user and system), in ms: per render, it holds on a loaded machine where renders/s do not. */
-function cpuMs(pid: number): number {
-  // A renderer replaced during the run has no figures: NaN (printed null), not a wrong number.
-  if (!fs.existsSync(`/proc/${pid}/stat`)) return NaN;
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime and stime, the 14th and 15th fields (12th and 13th after the name), in clock ticks of 10 ms.
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
+type Render = (task: RenderTask) => Promise<string>;
 
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const registry = buildRegistry(config);
-  const pool = new RenderPool(config, pino({ level: 'silent' }));
-  const apiBefore = rssMb(process.pid);
-  await pool.warm();
+/** `seconds` of renders, `IN_FLIGHT` at a time, after an unmeasured warm-up that loads every build in every renderer. */
+async function measure(render: Render, pids: () => number[]): Promise<Round> {
+  const registry = buildRegistry(loadConfig());
   let next = 0;
-  const render = () => {
+  const one = () => {
     const [url, remote] = PAGES[next++ % PAGES.length]!;
-    return pool.render({ url, registry, remote, queryData: [], uncached: true });
+    return render({ url, registry, remote, queryData: [] });
   };
-  // Unmeasured: each renderer loads every section's build once.
-  await Promise.all(Array.from({ length: PAGES.length * 2 }, render));
-  const pids = 'rendererPids' in pool ? (pool as { rendererPids(): number[] }).rendererPids() : [];
-  const cpuOf = () => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+  await Promise.all(Array.from({ length: PAGES.length * 2 }, one));
+  const cpuOf = () => pids().reduce((sum, pid) => sum + cpuMs(pid), 0);
   const cpuBefore = cpuOf();
-  const apiCpuBefore = process.cpuUsage();
   const latencies: number[] = [];
-  let empty = 0;
+  let failed = 0;
   const until = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: IN_FLIGHT }, async () => {
       while (performance.now() < until) {
         const started = performance.now();
-        if ((await render()) === '') empty += 1;
+        if ((await one()) === '') failed += 1;
         latencies.push(performance.now() - started);
       }
     }),
   );
-  const rendererCpuMs = cpuOf() - cpuBefore;
-  const apiCpu = process.cpuUsage(apiCpuBefore);
-  const apiCpuMs = (apiCpu.user + apiCpu.system) / 1000;
+  const rendererCpu = pids().length > 0 ? (cpuOf() - cpuBefore) / latencies.length : null;
   latencies.sort((a, b) => a - b);
-  const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))]!.toFixed(1);
-  const renderers = pids.map(rssMb);
+  return {
+    rendersPerSecond: Number((latencies.length / seconds).toFixed(1)),
+    p50Ms: Number(quantile(latencies, 0.5).toFixed(1)),
+    p99Ms: Number(quantile(latencies, 0.99).toFixed(1)),
+    failed,
+    rendererCpuMsPerRender: rendererCpu === null ? null : Number(rendererCpu.toFixed(2)),
+    loadAverage: loadAverage(),
+  };
+}
+
+async function processes(): Promise<{ round: Round; rendererRssMb: number[] }> {
+  const pool = new RenderPool(loadConfig(), pino({ level: 'silent' }));
+  await pool.warm();
+  const round = await measure((task) => pool.render({ ...task, uncached: true }), () => pool.rendererPids());
+  const rendererRssMb = pool.rendererPids().map((pid) => Math.round(rssMb(pid)));
+  await pool.close();
+  return { round, rendererRssMb };
+}
+
+async function threads(size: number): Promise<{ round: Round; processRssMb: number }> {
+  const before = rssMb(process.pid);
+  const pool = new WorkerThreadRenderers(loadConfig(), size);
+  const round = await measure((task) => pool.render(task), () => []);
+  // What the threads added to this process (their heaps and the builds they loaded).
+  const processRssMb = Math.round(rssMb(process.pid) - before);
+  await pool.close();
+  return { round, processRssMb };
+}
+
+async function main(): Promise<void> {
+  printBenchmarkIndex('before');
+  const size = RENDERERS;
+  const results: { processes: Round[]; threads: Round[]; rendererRssMb: number[][]; threadsAddedRssMb: number[] } = {
+    processes: [],
+    threads: [],
+    rendererRssMb: [],
+    threadsAddedRssMb: [],
+  };
+  for (let i = 0; i < rounds; i += 1) {
+    // Alternating which goes first: a machine getting busier or quieter favours neither.
+    const order = i % 2 === 0 ? ['processes', 'threads'] : ['threads', 'processes'];
+    for (const which of order) {
+      if (which === 'processes') {
+        const { round, rendererRssMb } = await processes();
+        results.processes.push(round);
+        results.rendererRssMb.push(rendererRssMb);
+        console.log(JSON.stringify({ round: i + 1, renderers: 'processes', ...round, rendererRssMb }));
+      } else {
+        const { round, processRssMb } = await threads(size);
+        results.threads.push(round);
+        results.threadsAddedRssMb.push(processRssMb);
+        console.log(JSON.stringify({ round: i + 1, renderers: 'worker threads', ...round, threadsAddedRssMb: processRssMb }));
+      }
+    }
+  }
+  const med = (list: Round[], key: 'rendersPerSecond' | 'p99Ms') => median(list.map((r) => r[key]));
+  const perRenderer = results.rendererRssMb.flat();
   console.log(
     JSON.stringify({
-      rendersPerSecond: Number((latencies.length / seconds).toFixed(1)),
-      p50Ms: Number(p(0.5)),
-      p99Ms: Number(p(0.99)),
-      failed: empty,
-      rendererCpuMsPerRender: Number((rendererCpuMs / latencies.length).toFixed(2)),
-      apiCpuMsPerRender: Number((apiCpuMs / latencies.length).toFixed(2)),
-      renderers: pids.length,
-      loadAverage: Number(fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]),
-      apiRssMb: Math.round(rssMb(process.pid)),
-      apiRssBeforeRenderersMb: Math.round(apiBefore),
-      rendererRssMb: renderers.map(Math.round),
-      totalRssMb: Math.round(rssMb(process.pid) + renderers.reduce((a, b) => a + b, 0)),
+      renderers: size,
+      medianOf: rounds,
+      processesRendersPerSecond: med(results.processes, 'rendersPerSecond'),
+      threadsRendersPerSecond: med(results.threads, 'rendersPerSecond'),
+      ratio: Number((med(results.processes, 'rendersPerSecond') / med(results.threads, 'rendersPerSecond')).toFixed(2)),
+      processesP99Ms: med(results.processes, 'p99Ms'),
+      threadsP99Ms: med(results.threads, 'p99Ms'),
+      rendererRssMbMedian: median(perRenderer),
+      renderersRssMbTotal: median(results.rendererRssMb.map((list) => list.reduce((a, b) => a + b, 0))),
+      threadsAddedRssMbMedian: median(results.threadsAddedRssMb),
     }),
   );
-  await pool.close();
+  printBenchmarkIndex('after');
 }
 
 void main();

@@ -37,7 +37,8 @@ export const CHECK_DEADLINE_MS = 30_000;
  * almost nothing. The age limit bounds anything else (the footer's year).
  */
 const RENDER_CACHE = { max: 500, ttl: 10 * 60 * 1000 };
-const THREADS = Math.max(1, Math.min(4, os.availableParallelism()));
+/** Renderers started: one per core (at most 4), so none waits for a core while another idles. */
+export const RENDERERS = Math.max(1, Math.min(4, os.availableParallelism()));
 
 export interface PoolRenderRequest extends RenderTask {
   /**
@@ -125,7 +126,7 @@ export class RenderPool {
         siteAddresses: this.config.siteAddresses,
       },
       // Every renderer started at once and kept: a cold one costs its first request a second or two.
-      size: this.options.maxThreads ?? THREADS,
+      size: this.options.maxThreads ?? RENDERERS,
       logger: this.logger,
     });
     this.poolShellMs = shellMs;
