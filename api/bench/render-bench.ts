@@ -2,11 +2,11 @@
  * `npx tsx api/bench/render-bench.ts [seconds] [rounds]`: server renders per second through the
  * api's sandboxed renderer processes beside the same renders in worker threads of one process (the
  * api's design before, render/worker-threads.ts), measured in turn in one run: `rounds` rounds (3 by
- * default), the two alternating which goes first, then the median of each and their ratio, between
- * two readings of Lighthouse's benchmarkIndex. Every render is afresh (`uncached`, so the renderers
+ * default) of `seconds` (10) each, in one-second slices of each kind alternately, then the median of
+ * each and of their ratio, between two readings of Lighthouse's benchmarkIndex. Every render is afresh (`uncached`, so the renderers
  * do the work, not the cache), 8 in flight, the main page of each section in turn, on the checkout's
- * real builds. Then the p99 of a render and the memory of the renderers. The renderers' CPU time per
- * render is printed too, with the load average: on a busy machine renders per second measure the
+ * real builds. Then the p99 of a render and the memory of the renderers. The CPU time per render (the
+ * renderer processes' and the bench's own, where the threads run) is printed too, with the load average: on a busy machine renders per second measure the
  * other load as well, the CPU a render takes much less so.
  */
 import pino from 'pino';
@@ -32,115 +32,118 @@ const IN_FLIGHT = 8;
 const seconds = Number(process.argv[2] ?? 10);
 const rounds = Number(process.argv[3] ?? 3);
 
+/** One kind of renderer's figures over a round. */
+interface Tally {
+  latencies: number[];
+  failed: number;
+  ms: number;
+  cpuMs: number;
+}
+
 interface Round {
   rendersPerSecond: number;
   p50Ms: number;
   p99Ms: number;
   failed: number;
-  /** The renderer processes' CPU per render (null for threads: their CPU is the bench process's). */
-  rendererCpuMsPerRender: number | null;
+  /** CPU per render, all of it: the renderer processes' and this process's (where the threads run). */
+  cpuMsPerRender: number;
   loadAverage: number;
 }
 
-type Render = (task: RenderTask) => Promise<string>;
+interface Renderers {
+  render(task: RenderTask): Promise<string>;
+  /** Processes besides this one whose CPU the renders use. */
+  pids(): number[];
+}
 
-/** `seconds` of renders, `IN_FLIGHT` at a time, after an unmeasured warm-up that loads every build in every renderer. */
-async function measure(render: Render, pids: () => number[]): Promise<Round> {
+/** `ms` of renders, `IN_FLIGHT` at a time, added to `tally`. */
+async function slice(renderers: Renderers, ms: number, tally: Tally): Promise<void> {
   const registry = buildRegistry(loadConfig());
   let next = 0;
-  const one = () => {
-    const [url, remote] = PAGES[next++ % PAGES.length]!;
-    return render({ url, registry, remote, queryData: [] });
-  };
-  await Promise.all(Array.from({ length: PAGES.length * 2 }, one));
-  const cpuOf = () => pids().reduce((sum, pid) => sum + cpuMs(pid), 0);
-  const cpuBefore = cpuOf();
-  const latencies: number[] = [];
-  let failed = 0;
-  const until = performance.now() + seconds * 1000;
+  const cpu = () => renderers.pids().reduce((sum, pid) => sum + cpuMs(pid), 0);
+  const cpuBefore = cpu();
+  const ownBefore = process.cpuUsage();
+  const started = performance.now();
+  const until = started + ms;
   await Promise.all(
     Array.from({ length: IN_FLIGHT }, async () => {
       while (performance.now() < until) {
-        const started = performance.now();
-        if ((await one()) === '') failed += 1;
-        latencies.push(performance.now() - started);
+        const [url, remote] = PAGES[next++ % PAGES.length]!;
+        const begun = performance.now();
+        if ((await renderers.render({ url, registry, remote, queryData: [] })) === '') tally.failed += 1;
+        tally.latencies.push(performance.now() - begun);
       }
     }),
   );
-  const rendererCpu = pids().length > 0 ? (cpuOf() - cpuBefore) / latencies.length : null;
-  latencies.sort((a, b) => a - b);
+  tally.ms += performance.now() - started;
+  const own = process.cpuUsage(ownBefore);
+  tally.cpuMs += cpu() - cpuBefore + (own.user + own.system) / 1000;
+}
+
+function summary(tally: Tally): Round {
+  const sorted = [...tally.latencies].sort((a, b) => a - b);
   return {
-    rendersPerSecond: Number((latencies.length / seconds).toFixed(1)),
-    p50Ms: Number(quantile(latencies, 0.5).toFixed(1)),
-    p99Ms: Number(quantile(latencies, 0.99).toFixed(1)),
-    failed,
-    rendererCpuMsPerRender: rendererCpu === null ? null : Number(rendererCpu.toFixed(2)),
+    rendersPerSecond: Number(((sorted.length * 1000) / tally.ms).toFixed(1)),
+    p50Ms: Number(quantile(sorted, 0.5).toFixed(1)),
+    p99Ms: Number(quantile(sorted, 0.99).toFixed(1)),
+    failed: tally.failed,
+    cpuMsPerRender: Number((tally.cpuMs / sorted.length).toFixed(2)),
     loadAverage: loadAverage(),
   };
 }
 
-async function processes(): Promise<{ round: Round; rendererRssMb: number[] }> {
-  const pool = new RenderPool(loadConfig(), pino({ level: 'silent' }));
-  await pool.warm();
-  const round = await measure((task) => pool.render({ ...task, uncached: true }), () => pool.rendererPids());
-  const rendererRssMb = pool.rendererPids().map((pid) => Math.round(rssMb(pid)));
-  await pool.close();
-  return { round, rendererRssMb };
-}
-
-async function threads(size: number): Promise<{ round: Round; processRssMb: number }> {
-  const before = rssMb(process.pid);
-  const pool = new WorkerThreadRenderers(loadConfig(), size);
-  const round = await measure((task) => pool.render(task), () => []);
-  // What the threads added to this process (their heaps and the builds they loaded).
-  const processRssMb = Math.round(rssMb(process.pid) - before);
-  await pool.close();
-  return { round, processRssMb };
-}
-
+/**
+ * Slices of a second, the two kinds in turn (which goes first alternating), `seconds` of each per
+ * round: a machine shared with other work changes speed within seconds, and both see the same.
+ */
 async function main(): Promise<void> {
   printBenchmarkIndex('before');
-  const size = RENDERERS;
-  const results: { processes: Round[]; threads: Round[]; rendererRssMb: number[][]; threadsAddedRssMb: number[] } = {
-    processes: [],
-    threads: [],
-    rendererRssMb: [],
-    threadsAddedRssMb: [],
-  };
-  for (let i = 0; i < rounds; i += 1) {
-    // Alternating which goes first: a machine getting busier or quieter favours neither.
-    const order = i % 2 === 0 ? ['processes', 'threads'] : ['threads', 'processes'];
-    for (const which of order) {
-      if (which === 'processes') {
-        const { round, rendererRssMb } = await processes();
-        results.processes.push(round);
-        results.rendererRssMb.push(rendererRssMb);
-        console.log(JSON.stringify({ round: i + 1, renderers: 'processes', ...round, rendererRssMb }));
-      } else {
-        const { round, processRssMb } = await threads(size);
-        results.threads.push(round);
-        results.threadsAddedRssMb.push(processRssMb);
-        console.log(JSON.stringify({ round: i + 1, renderers: 'worker threads', ...round, threadsAddedRssMb: processRssMb }));
-      }
+  const threadsBefore = rssMb(process.pid);
+  const threads = new WorkerThreadRenderers(loadConfig(), RENDERERS);
+  const threadRenderers: Renderers = { render: (task) => threads.render(task), pids: () => [] };
+  // Unmeasured: every thread loads every section's build.
+  await slice(threadRenderers, 2000, { latencies: [], failed: 0, ms: 0, cpuMs: 0 });
+  const threadsAddedRssMb = Math.round(rssMb(process.pid) - threadsBefore);
+  const pool = new RenderPool(loadConfig(), pino({ level: 'silent' }));
+  await pool.warm();
+  const processRenderers: Renderers = { render: (task) => pool.render({ ...task, uncached: true }), pids: () => pool.rendererPids() };
+  await slice(processRenderers, 2000, { latencies: [], failed: 0, ms: 0, cpuMs: 0 });
+  const results: { processes: Round[]; threads: Round[] } = { processes: [], threads: [] };
+  for (let round = 1; round <= rounds; round += 1) {
+    const tallies = [processRenderers, threadRenderers].map(() => ({ latencies: [], failed: 0, ms: 0, cpuMs: 0 }) as Tally);
+    for (let i = 0; i < seconds; i += 1) {
+      const order = i % 2 === 0 ? [0, 1] : [1, 0];
+      for (const which of order) await slice(which === 0 ? processRenderers : threadRenderers, 1000, tallies[which]!);
     }
+    const [processes, workerThreads] = tallies.map(summary) as [Round, Round];
+    results.processes.push(processes);
+    results.threads.push(workerThreads);
+    console.log(JSON.stringify({ round, processes, workerThreads, ratio: ratio(processes, workerThreads) }));
   }
-  const med = (list: Round[], key: 'rendersPerSecond' | 'p99Ms') => median(list.map((r) => r[key]));
-  const perRenderer = results.rendererRssMb.flat();
+  const rendererRssMb = pool.rendererPids().map((pid) => Math.round(rssMb(pid)));
+  const med = (list: Round[], key: keyof Round) => median(list.map((r) => r[key]));
   console.log(
     JSON.stringify({
-      renderers: size,
+      renderers: RENDERERS,
       medianOf: rounds,
       processesRendersPerSecond: med(results.processes, 'rendersPerSecond'),
       threadsRendersPerSecond: med(results.threads, 'rendersPerSecond'),
-      ratio: Number((med(results.processes, 'rendersPerSecond') / med(results.threads, 'rendersPerSecond')).toFixed(2)),
+      ratioMedian: median(results.processes.map((p, i) => ratio(p, results.threads[i]!))),
       processesP99Ms: med(results.processes, 'p99Ms'),
       threadsP99Ms: med(results.threads, 'p99Ms'),
-      rendererRssMbMedian: median(perRenderer),
-      renderersRssMbTotal: median(results.rendererRssMb.map((list) => list.reduce((a, b) => a + b, 0))),
-      threadsAddedRssMbMedian: median(results.threadsAddedRssMb),
+      processesCpuMsPerRender: med(results.processes, 'cpuMsPerRender'),
+      threadsCpuMsPerRender: med(results.threads, 'cpuMsPerRender'),
+      rendererRssMb,
+      renderersRssMbTotal: rendererRssMb.reduce((a, b) => a + b, 0),
+      threadsAddedRssMb,
     }),
   );
+  await Promise.all([pool.close(), threads.close()]);
   printBenchmarkIndex('after');
+}
+
+function ratio(processes: Round, threads: Round): number {
+  return Number((processes.rendersPerSecond / threads.rendersPerSecond).toFixed(2));
 }
 
 void main();
