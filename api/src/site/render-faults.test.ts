@@ -75,3 +75,22 @@ describe.each([
     expect(after.filter((pid) => !before.includes(pid))).toHaveLength(1);
   }, 30_000);
 });
+
+describe.each([
+  ['loops forever', 'for (;;) {}'],
+  ['crashes its renderer', 'process.exit(3);'],
+])('a page queued behind a render that %s', (name, misbehaviour) => {
+  it('is rendered by another renderer: neither lost nor counted as a failure', async () => {
+    const { pool, failures } = site(misbehaviour);
+    await pool.warm();
+    // Two renderers, each sent one task and one more queued behind it: /queued waits behind '/'.
+    const broken = pool.render(request('/'));
+    const others = [pool.render(request('/a')), pool.render(request('/queued')), pool.render(request('/b'))];
+    const first = await Promise.race([others[1]!.then(() => 'queued'), broken.then(() => 'broken')]);
+    // Taken back from behind the loop for the idle renderer, before the loop's deadline ends it.
+    if (name === 'loops forever') expect(first).toBe('queued');
+    expect(await Promise.all(others)).toEqual(['/a', '/queued', '/b'].map((url) => `<main data-url="${url}"><p>section</p></main>`));
+    expect(await broken).toBe('');
+    expect(failures).toEqual(['mf_marketing@local']);
+  }, 30_000);
+});

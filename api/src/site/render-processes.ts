@@ -145,6 +145,8 @@ export class ProcessPool {
     if (pending.content) renderer.contentRevision = pending.content.revision;
     renderer.sent.push({ id, pending });
     if (renderer.sent.length === 1) this.begin(renderer);
+    // Queued behind a task: looked at again once that one could be stalled, for an idle renderer to take.
+    else setTimeout(() => this.dispatch(), STALLED_MS + 10).unref();
     renderer.child.send({ kind: 'task', id, name: pending.name, task } satisfies RendererMessage);
   }
 
