@@ -27,7 +27,9 @@ export function loadAverage(): number {
 /** Lighthouse's benchmarkIndex now (scripts/benchmark-index.mjs prints it, median of 3), as the other benches print it. */
 export function printBenchmarkIndex(label: string): void {
   const run = spawnSync('node', [path.join(REPO_ROOT, 'scripts', 'benchmark-index.mjs'), label], { encoding: 'utf8' });
-  console.log(run.status === 0 ? run.stdout.trim() : `Lighthouse benchmarkIndex (${label}): unavailable (${run.stderr.trim().split('\n')[0]})`);
+  console.log(
+    run.status === 0 ? run.stdout.trim() : `Lighthouse benchmarkIndex (${label}): unavailable (${run.stderr.trim().split('\n')[0]})`,
+  );
 }
 
 /** The p-th quantile of sorted figures. */
