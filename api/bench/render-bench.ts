@@ -15,7 +15,7 @@ import { loadConfig } from '../src/platform/config';
 import { buildRegistry } from '../src/registry/remote-registry';
 import { RENDERERS, RenderPool } from '../src/site/render-pool';
 import type { RenderTask } from '../src/site/render-tasks';
-import { WorkerThreadRenderers } from './render/worker-threads';
+import { workerThreadPool } from './render/worker-threads';
 import { cpuMs, loadAverage, median, printBenchmarkIndex, quantile, rssMb } from './render/process-figures';
 
 const PAGES: [string, RemoteName][] = [
@@ -99,8 +99,9 @@ function summary(tally: Tally): Round {
 async function main(): Promise<void> {
   printBenchmarkIndex('before');
   const threadsBefore = rssMb(process.pid);
-  const threads = new WorkerThreadRenderers(loadConfig(), RENDERERS);
-  const threadRenderers: Renderers = { render: (task) => threads.render(task), pids: () => [] };
+  const threads = workerThreadPool(loadConfig(), pino({ level: 'silent' }));
+  await threads.warm();
+  const threadRenderers: Renderers = { render: (task) => threads.render({ ...task, uncached: true }), pids: () => [] };
   // Unmeasured: every thread loads every section's build.
   await slice(threadRenderers, 2000, { latencies: [], failed: 0, ms: 0, cpuMs: 0 });
   const threadsAddedRssMb = Math.round(rssMb(process.pid) - threadsBefore);
