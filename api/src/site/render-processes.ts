@@ -127,6 +127,7 @@ export class ProcessPool {
 
   /** Idle renderers first, then one task queued behind each busy one; a stalled one's queued task goes to an idle one. */
   private dispatch(): void {
+    if (this.closed) return;
     for (let depth = 0; depth < PIPELINE_DEPTH; depth += 1) {
       for (const renderer of this.renderers) {
         if (renderer.dead || renderer.sent.length !== depth) continue;
@@ -201,7 +202,8 @@ export class ProcessPool {
     const [head, ...behind] = renderer.sent;
     renderer.sent = [];
     // Tasks queued behind the one that failed never ran: another renderer takes them, first.
-    this.queue.unshift(...behind.map((sent) => sent.pending));
+    if (this.closed) for (const sent of behind) sent.pending.reject(new TaskFailed('the renderers are closed', [], false));
+    else this.queue.unshift(...behind.map((sent) => sent.pending));
     if (head) {
       clearTimeout(head.timer);
       this.options.logger.error({ task: head.pending.name, reason }, 'a renderer process was ended: the task failed');
