@@ -1,7 +1,8 @@
 /**
  * Release propagation: two api processes share one database and one RELEASES_DIR; 20 releases go to
  * the first through the release API, and each is timed from the 201 until the second serves it
- * (polled every 10 ms). Prints p50 and p99. PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL
+ * (polled every 10 ms). Prints p50 and p99, and those of the uploads themselves (sent to 201, the
+ * release's checks included, its server check rendering every static page in a renderer process). PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL
  * is set, else both processes on one SQLite file. Needs the front ends built (mf-invest/dist).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -97,7 +98,9 @@ export async function benchReleasePropagation(): Promise<void> {
   try {
     const builds = [await variant('a'), await variant('b')];
     const times: number[] = [];
+    const uploads: number[] = [];
     for (let i = 0; i < RELEASES; i++) {
+      const sent = performance.now();
       const response = await fetch(`${first.url}/api/releases/mf_invest`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/gzip' },
@@ -105,6 +108,7 @@ export async function benchReleasePropagation(): Promise<void> {
       });
       const { version } = (await response.json()) as { version: string };
       const accepted = performance.now();
+      uploads.push(accepted - sent);
       for (;;) {
         const registry = (await (await fetch(`${second.url}/api/remotes`)).json()) as { name: string; version: string }[];
         if (registry.find((e) => e.name === 'mf_invest')?.version === version) break;
@@ -112,6 +116,10 @@ export async function benchReleasePropagation(): Promise<void> {
       }
       times.push(performance.now() - accepted);
     }
+    // The upload's own time: unpacking, the manifest check and its server check in a renderer process.
+    uploads.sort((x, y) => x - y);
+    console.log(`\nRelease upload: ${RELEASES} releases, request sent to 201 (upload check included)`);
+    console.log(`  p50 ${percentile(uploads, 50).toFixed(0)} ms  p99 ${percentile(uploads, 99).toFixed(0)} ms (no target: figures)`);
     report(
       `Release propagation: ${RELEASES} releases accepted by one instance, served by the other (${database.label}, poll 500 ms)`,
       times,

@@ -4,18 +4,11 @@
  * left to the browser), other pages keep being answered meanwhile, a fresh renderer takes the next
  * page, and the failure is counted against the section and version (what /metrics shows).
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../app-config';
 import { RenderPool } from './render-pool';
-
-const SHELL_BUNDLE = `
-exports.renderApp = async (input) => {
-  const parts = await Promise.all(Object.keys(input.remotes).map((n) => input.remotes[n]()));
-  return '<main data-url="' + input.url + '">' + parts.join('') + '</main>';
-};`;
+import { MISBEHAVIOURS, misbehavingSiteRequest as request, writeMisbehavingSite } from '../../test/misbehaving-site';
 
 const pools: RenderPool[] = [];
 afterEach(async () => {
@@ -24,18 +17,7 @@ afterEach(async () => {
 
 /** A site whose mf-marketing build misbehaves on `/` only; two renderers. */
 function site(misbehaviour: string) {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-faults-'));
-  const write = (rel: string, text: string) => {
-    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    fs.writeFileSync(path.join(root, rel), text);
-  };
-  write('shell/dist/server/index.js', SHELL_BUNDLE);
-  write(
-    'mf-marketing/dist/server/index.js',
-    `exports.loadRoutes = async () => () => { if (globalThis.url === '/') { ${misbehaviour} } return '<p>section</p>'; };`,
-  );
-  // The shell hands the URL to nobody else: the stand-in section reads it from a global the shell sets.
-  write('shell/dist/server/index.js', SHELL_BUNDLE.replace('const parts', 'globalThis.url = input.url; const parts'));
+  const root = writeMisbehavingSite(misbehaviour);
   const config = loadConfig({ ...process.env, SITE_ROOT: root, DATA_DIR: path.join(root, 'data') });
   const failures: string[] = [];
   const pool = new RenderPool(config, pino({ level: 'silent' }), { maxThreads: 2, renderDeadlineMs: 4000 });
@@ -51,13 +33,10 @@ function site(misbehaviour: string) {
   return { pool, failures, renders };
 }
 
-const registry = [{ name: 'mf_marketing' as const, entry: '/remotes/mf_marketing/local/mf-manifest.json', version: 'local' }];
-const request = (url: string) => ({ url, registry, remote: 'mf_marketing' as const, queryData: [], uncached: true });
-
 describe.each([
-  ['loops forever', 'for (;;) {}'],
-  ['allocates 2 GB', 'const kept = []; for (let i = 0; i < 2048; i += 1) kept.push(Buffer.alloc(1024 * 1024, 1).toString("latin1"));'],
-  ['crashes its renderer', 'process.exit(3);'],
+  ['loops forever', MISBEHAVIOURS.loop],
+  ['allocates 2 GB', MISBEHAVIOURS.allocate2Gb],
+  ['crashes its renderer', MISBEHAVIOURS.crash],
 ])('a section whose render %s', (_name, misbehaviour) => {
   it('is ended and counted; the page is served without it, other pages meanwhile, and a fresh renderer follows', async () => {
     const { pool, failures, renders } = site(misbehaviour);
@@ -73,5 +52,24 @@ describe.each([
     const after = pool.rendererPids();
     expect(after).toHaveLength(2);
     expect(after.filter((pid) => !before.includes(pid))).toHaveLength(1);
+  }, 30_000);
+});
+
+describe.each([
+  ['loops forever', MISBEHAVIOURS.loop],
+  ['crashes its renderer', MISBEHAVIOURS.crash],
+])('a page queued behind a render that %s', (name, misbehaviour) => {
+  it('is rendered by another renderer: neither lost nor counted as a failure', async () => {
+    const { pool, failures } = site(misbehaviour);
+    await pool.warm();
+    // Two renderers, each sent one task and one more queued behind it: /queued waits behind '/'.
+    const broken = pool.render(request('/'));
+    const others = [pool.render(request('/a')), pool.render(request('/queued')), pool.render(request('/b'))];
+    const first = await Promise.race([others[1]!.then(() => 'queued'), broken.then(() => 'broken')]);
+    // Taken back from behind the loop for the idle renderer, before the loop's deadline ends it.
+    if (name === 'loops forever') expect(first).toBe('queued');
+    expect(await Promise.all(others)).toEqual(['/a', '/queued', '/b'].map((url) => `<main data-url="${url}"><p>section</p></main>`));
+    expect(await broken).toBe('');
+    expect(failures).toEqual(['mf_marketing@local']);
   }, 30_000);
 });

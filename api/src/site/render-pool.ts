@@ -20,7 +20,7 @@ import { readCheckedContent } from '../content/content-store';
 import type { RenderTask } from './render-tasks';
 import { ServerBundles } from './server-bundles';
 import { ProcessPool, TaskFailed } from './render-processes';
-import type { TaskName, WireContent } from './renderer-protocol';
+import type { RendererSettings, TaskName, WireContent } from './renderer-protocol';
 import { readableBuilds, rendererEntry } from './renderer-bundle';
 import { sandboxCommand, sandboxNetwork, type SandboxNetwork } from './sandbox-command';
 
@@ -37,7 +37,8 @@ export const CHECK_DEADLINE_MS = 30_000;
  * almost nothing. The age limit bounds anything else (the footer's year).
  */
 const RENDER_CACHE = { max: 500, ttl: 10 * 60 * 1000 };
-const THREADS = Math.max(1, Math.min(4, os.availableParallelism()));
+/** Renderers started: one per core (at most 4), so none waits for a core while another idles. */
+export const RENDERERS = Math.max(1, Math.min(4, os.availableParallelism()));
 
 export interface PoolRenderRequest extends RenderTask {
   /**
@@ -55,7 +56,15 @@ export interface RenderPoolOptions {
   renderDeadlineMs?: number;
   resolveDeadlineMs?: number;
   maxThreads?: number;
+  /**
+   * Starts the renderers instead of the sandboxed processes: only the render bench's baseline (the
+   * same tasks in worker threads of one process) passes it, to measure the pool swapped and nothing else.
+   */
+  startRenderers?: (settings: RendererSettings, size: number) => Renderers;
 }
+
+/** What RenderPool needs of its renderers (ProcessPool's surface). */
+export type Renderers = Pick<ProcessPool, 'run' | 'pids' | 'close' | 'size' | 'queueSize'>;
 
 /** Told of each page body asked for (the /metrics counters). */
 export interface RenderObserver {
@@ -66,7 +75,7 @@ export interface RenderObserver {
 }
 
 export class RenderPool {
-  private pool: ProcessPool | undefined;
+  private pool: Renderers | undefined;
   /** The network renderers get: their own namespace, or the host's where the operator accepted it. */
   readonly network: SandboxNetwork;
   private fileContent: WireContent | undefined;
@@ -109,25 +118,29 @@ export class RenderPool {
    * The renderers. A rebuilt shell gets fresh ones: the shell publishes the shared modules read-only,
    * once per process, so a new shell build is never mixed with the old one's React.
    */
-  private workers(): ProcessPool {
+  private workers(): Renderers {
     const shellMs = this.bundles.shellBuiltMs();
     if (this.pool && shellMs === this.poolShellMs) return this.pool;
     void this.pool?.close();
     const shellServer = path.join(this.config.siteRoot, 'shell', 'dist', 'server');
-    this.pool = new ProcessPool({
-      command: sandboxCommand(rendererEntry(), readableBuilds(this.config), this.network),
-      // Inside the builds (the shell's server build, or the site's folder before there is one).
-      cwd: shellMs === undefined ? this.config.siteRoot : shellServer,
-      settings: {
-        siteRoot: this.config.siteRoot,
-        releasesDir: this.config.releasesDir,
-        logLevel: this.config.logLevel,
-        siteAddresses: this.config.siteAddresses,
-      },
-      // Every renderer started at once and kept: a cold one costs its first request a second or two.
-      size: this.options.maxThreads ?? THREADS,
-      logger: this.logger,
-    });
+    const settings: RendererSettings = {
+      siteRoot: this.config.siteRoot,
+      releasesDir: this.config.releasesDir,
+      logLevel: this.config.logLevel,
+      siteAddresses: this.config.siteAddresses,
+    };
+    // Every renderer started at once and kept: a cold one costs its first request a second or two.
+    const size = this.options.maxThreads ?? RENDERERS;
+    this.pool =
+      this.options.startRenderers?.(settings, size) ??
+      new ProcessPool({
+        command: sandboxCommand(rendererEntry(), readableBuilds(this.config), this.network),
+        // Inside the builds (the shell's server build, or the site's folder before there is one).
+        cwd: shellMs === undefined ? this.config.siteRoot : shellServer,
+        settings,
+        size,
+        logger: this.logger,
+      });
     this.poolShellMs = shellMs;
     return this.pool;
   }

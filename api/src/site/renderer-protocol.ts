@@ -17,7 +17,10 @@ export interface WireContent {
 export type TaskName = 'resolve' | 'unknownPathRoute' | 'navigation' | 'routes' | 'sitemap' | 'render' | 'check' | 'warm';
 
 export type RendererMessage =
-  { kind: 'settings'; settings: RendererSettings } | { kind: 'task'; id: number; name: TaskName; task: Record<string, unknown> };
+  | { kind: 'settings'; settings: RendererSettings }
+  | { kind: 'task'; id: number; name: TaskName; task: Record<string, unknown> }
+  /** A task sent but not begun is taken back (another renderer runs it): skip it, answer nothing. */
+  | { kind: 'cancel'; id: number };
 
 export type RendererReply =
   | { id: number; ok: true; value: unknown; attempts: string[] }
