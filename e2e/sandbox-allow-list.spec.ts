@@ -4,9 +4,9 @@
  * the browser), its code tried nothing a renderer may not, and its HTML is exactly what the same
  * task module renders unsandboxed in worker threads (how the api rendered before).
  */
-import pino from 'pino';
 import { API_PATHS, type RemoteName } from '@cardlift/contracts';
-import { loadConfig } from '../api/src/platform/config';
+import { loadConfig } from '../api/src/app-config';
+import { createLogger } from '../api/src/platform/logger';
 import { buildRegistry } from '../api/src/registry/remote-registry';
 import { contentStore, readCheckedContent } from '../api/src/content/content-store';
 import { RenderPool } from '../api/src/site/render-pool';
@@ -17,8 +17,8 @@ import { workerThreadPool } from '../api/bench/render/worker-threads';
 const config = loadConfig();
 /** What the api logged: a section's server code trying what a renderer may not is a warning. */
 const logged: string[] = [];
-const pool = new RenderPool(config, pino({ level: 'warn' }, { write: (line: string) => void logged.push(line) }));
-const unsandboxed = workerThreadPool(config, pino({ level: 'silent' }), 1);
+const pool = new RenderPool(config, createLogger('warn', { write: (line: string) => void logged.push(line) }));
+const unsandboxed = workerThreadPool(config, createLogger('silent'), 1);
 
 afterAll(async () => {
   await Promise.all([pool.close(), unsandboxed.close()]);

@@ -10,7 +10,7 @@
  */
 import path from 'node:path';
 import pino from 'pino';
-import { loadConfig } from '../src/platform/config';
+import { loadConfig } from '../src/app-config';
 import { RenderPool } from '../src/site/render-pool';
 import { MISBEHAVIOURS, misbehavingSiteRequest, writeMisbehavingSite } from '../test/misbehaving-site';
 import { median, printBenchmarkIndex, quantile } from './render/process-figures';

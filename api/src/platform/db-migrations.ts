@@ -15,7 +15,7 @@ import {
   RUM_VIEW_TABLES,
 } from './db-migration-tables';
 import { LEAD_VIEWS_TABLE, RUM_CLIENT_TIMINGS_TABLE } from './db-migration-guard-tables';
-import { EXPERIMENT_TABLES } from '../experiments/experiment-tables';
+import { EXPERIMENT_TABLES } from './db-migration-experiment-tables';
 
 export interface Migration {
   version: number;
@@ -346,6 +346,6 @@ export const MIGRATIONS: readonly Migration[] = [
   // The shell build and the site's configuration each instance started with, so a deploy that changes
   // either purges the shared caches once (edge/deploy-purges.ts). A new table: the previous release never reads it.
   { version: 25, ...EDGE_DEPLOYED_TABLE },
-  // Experiments on content items (experiments/experiment-tables.ts). New tables: the previous release never reads them.
+  // Experiments on content items (db-migration-experiment-tables.ts). New tables: the previous release never reads them.
   { version: 26, sqlite: EXPERIMENT_TABLES.replaceAll('BIGINT', 'INTEGER'), postgres: EXPERIMENT_TABLES },
 ];
