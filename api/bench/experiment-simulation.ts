@@ -9,6 +9,7 @@ import { heldArm } from '../src/experiments/experiment-results';
 import type { ArmClientRow } from '../src/experiments/experiment-store';
 import { assignArm } from '../src/experiments/stats/assignment';
 import { mixingScale, sequentialTest } from '../src/experiments/stats/sequential';
+import { seededRandom } from '../test/seeded-random';
 
 const VISITORS = 20_000;
 const DAYS = 20;
@@ -17,20 +18,9 @@ const BASELINE = 0.05;
 const ALPHA = 0.05;
 const runs = Number(process.argv[2] ?? 200);
 
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The day B was declared different (null: no decision in DAYS days). */
 function run(seed: number, lift: number): number | null {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const rows = new Map<string, ArmClientRow>();
   const tau = mixingScale(BASELINE, 0.2);
   let p = 1;

@@ -1,16 +1,5 @@
 import { mixingScale, sequentialTest } from './sequential';
-
-/** A small seeded generator (mulberry32), so the simulation is the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../../test/seeded-random';
 
 function binomial(random: () => number, n: number, p: number): number {
   let k = 0;
@@ -20,7 +9,7 @@ function binomial(random: () => number, n: number, p: number): number {
 
 /** Runs `runs` experiments of `days` days, looking at the p-value every day; the share ever below alpha. */
 function everSignificant(runs: number, days: number, perDay: number, rates: [number, number], tau: number, alpha: number, seed: number) {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   let hits = 0;
   let firstDays = 0;
   for (let run = 0; run < runs; run++) {
@@ -52,7 +41,7 @@ describe('the always-valid sequential test', () => {
   });
 
   it('where a fixed-horizon z-test read daily would not (the peeking it guards against)', () => {
-    const random = seeded(7);
+    const random = seededRandom(7);
     let hits = 0;
     for (let run = 0; run < 1000; run++) {
       let xc = 0;
