@@ -73,6 +73,8 @@ export const experimentCreateSchema = z
     path: ['variants'],
   });
 export type ExperimentCreate = z.infer<typeof experimentCreateSchema>;
+/** What a client sends (the fields with defaults may be left out). */
+export type ExperimentCreateInput = z.input<typeof experimentCreateSchema>;
 
 export const experimentShipSchema = z.object({ variant: z.string().trim().min(1).max(40) }).strict();
 export const experimentStopSchema = z.object({ reason: z.string().trim().max(500).optional() }).strict();
