@@ -161,13 +161,18 @@ sub vcl_recv {
     # script still records where a visit came from).
     unset req.http.Referer;
 
-    # Brotli for browsers that take it, as its own object (Varnish itself only speaks gzip).
-    if (req.http.Accept-Encoding ~ "br") {
-        set req.http.x-edge-encoding = "br";
-    } elsif (req.http.Accept-Encoding ~ "gzip") {
-        set req.http.x-edge-encoding = "gzip";
-    } else {
-        unset req.http.x-edge-encoding;
+    # Brotli for browsers that take it, as its own object (Varnish itself only speaks gzip). Read on
+    # the first pass only: Varnish rewrites Accept-Encoding to "gzip" before the lookup, so a restart
+    # (a purged copy fetched again, a stale copy looked for) would otherwise look under gzip, and a
+    # brotli visitor's purged copy would be refetched on every request, never replaced.
+    if (req.restarts == 0) {
+        if (req.http.Accept-Encoding ~ "br") {
+            set req.http.x-edge-encoding = "br";
+        } elsif (req.http.Accept-Encoding ~ "gzip") {
+            set req.http.x-edge-encoding = "gzip";
+        } else {
+            unset req.http.x-edge-encoding;
+        }
     }
     # Under a kilobyte, never compressed: one copy for every browser, there when a post needs it.
     if (req.url == "/contact-not-sent") {

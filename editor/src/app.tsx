@@ -103,7 +103,7 @@ export function App() {
       />
       <main id="main" className="mx-auto max-w-5xl px-4 py-8">
         {route.screen === 'home' && <Dashboard />}
-        {route.screen === 'experiments' && <ExperimentsScreen />}
+        {route.screen === 'experiments' && <ExperimentsScreen canPublish={session.user.role === 'publisher'} />}
         {route.screen === 'item' && <ItemScreen key={`${route.kind}/${route.id}`} kind={route.kind} id={route.id} session={session} />}
         {route.screen === 'not-found' && (
           <>

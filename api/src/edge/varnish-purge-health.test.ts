@@ -3,7 +3,8 @@
  * can be made overloaded: its pages answer 503, and its health check too, so the probe calls it sick
  * after a second or two. A page purged (hard) while the probe says sick, or in the moment before it
  * does, is served from its stale copy; once the origin is well, the next visitor gets the new page.
- * Skipped with a message where varnishd is absent.
+ * A brotli browser gets the purged page fetched once, not on every request. Skipped with a message
+ * where varnishd is absent.
  */
 import { overloadableOrigin, probedHealthy, probedSick, type OverloadableOrigin } from '../../test/overloadable-origin';
 import { startVarnish, varnishMissing, type Varnish } from '../../test/varnish';
@@ -84,5 +85,16 @@ describeVarnish('a purge while the origin is overloaded', () => {
     // Its visitor gets what the origin rendered; the next one the page after the change.
     expect((await underway).body).toBe('<p>version 9 of /underway</p>');
     expect((await get(cache, '/underway')).body).toBe('<p>version 10 of /underway</p>');
+  }, 30_000);
+
+  it('fetches a hard-purged page once for a brotli browser, then serves it from the cache again', async () => {
+    const brotli = () => fetch(`${cache.url}/brotli`, { headers: { 'Accept-Encoding': 'br, gzip' } }).then((a) => a.text());
+    served.state.version = 11;
+    await brotli();
+    served.state.version = 12;
+    await purge(cache, 'xkey-purge', 'path:/brotli');
+    const before = served.state.pageFetches;
+    for (let i = 0; i < 3; i++) expect(await brotli()).toBe('<p>version 12 of /brotli</p>');
+    expect(served.state.pageFetches - before).toBe(1);
   }, 30_000);
 });

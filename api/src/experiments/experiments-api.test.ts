@@ -141,4 +141,12 @@ describe.each(databases)('experiments API on %s', (_name, database) => {
     expect(metrics).toContain('cardlift_experiment_events_total{event="guardrail"} 0');
     expect(metrics).toContain('cardlift_experiments_running 0');
   });
+
+  it("answers the planner's sample size, the figure an experiment is planned on, and refuses a rate that cannot be", async () => {
+    const size = (query: string) => request(server).get(`/api/experiments/sample-size?${query}`).set(as(EDITOR_TOKEN));
+    expect((await size('baselineRate=0.03&minimumLift=0.2').expect(200)).body).toEqual({ perArm: 13_914 });
+    expect((await size('baselineRate=3&minimumLift=0.2').expect(400)).body.error).toMatch(/baselineRate must lie between 0 and 1/);
+    expect((await size('baselineRate=0.9&minimumLift=0.2').expect(422)).body.error).toMatch(/must stay below 100 %/);
+    await request(server).get('/api/experiments/sample-size?baselineRate=0.03&minimumLift=0.2').expect(401);
+  });
 });

@@ -3,6 +3,7 @@
  * editor's session; reading needs an editor, changing a publisher):
  *   GET  /api/experiments                 every experiment, newest first
  *   POST /api/experiments                 creates a draft (experimentCreateSchema)
+ *   GET  /api/experiments/sample-size     ?baselineRate=&minimumLift=: visitors per arm (the planner's own figure)
  *   GET  /api/experiments/{id}            the experiment
  *   POST /api/experiments/{id}/start      the control becomes the item's published revision; visitors are assigned
  *   POST /api/experiments/{id}/stop       { reason? }: everyone sees the control again
@@ -12,13 +13,21 @@
  */
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { experimentCreateSchema, experimentShipSchema, experimentStopSchema } from '@cardlift/contracts';
+import {
+  experimentCreateSchema,
+  experimentShipSchema,
+  experimentSizingSchema,
+  experimentStopSchema,
+  type ExperimentSampleSize,
+} from '@cardlift/contracts';
+import { AppError } from '../platform/errors';
 import type { ContentRole } from '../platform/config';
 import { jsonBody } from '../platform/json-body';
 import { validate, validBody } from '../platform/validate';
 import { authorizeContent, type ContentAccess } from '../content/content-auth';
 import type { ExperimentService } from './experiment-service';
 import type { Experiment } from './experiment-store';
+import { sampleSizePerArm } from './stats/sample-size';
 
 export interface ExperimentsRouterDeps extends ContentAccess {
   service: ExperimentService;
@@ -52,6 +61,22 @@ export function experimentsRouter(deps: ExperimentsRouterDeps): Router {
   router.post('/', auth('publisher'), jsonBody(), validate(experimentCreateSchema), async (ctx) => {
     ctx.status = 201;
     ctx.body = shown(await deps.service.create(validBody(ctx, experimentCreateSchema), actor(ctx)));
+  });
+  // The editor's planner asks as a publisher types: the figure a created experiment will be planned on.
+  router.get('/sample-size', auth('editor'), (ctx) => {
+    const sizing = experimentSizingSchema.safeParse({
+      baselineRate: Number(ctx.query.baselineRate),
+      minimumLift: Number(ctx.query.minimumLift),
+    });
+    if (!sizing.success)
+      throw new AppError(400, 'invalid_sizing', 'baselineRate must lie between 0 and 1 and minimumLift between 0 and 10');
+    try {
+      ctx.body = { perArm: sampleSizePerArm(sizing.data) } satisfies ExperimentSampleSize;
+    } catch (error) {
+      if (error instanceof RangeError)
+        throw new AppError(422, 'invalid_sizing', 'The baseline rate with the lift added must stay below 100 %');
+      throw error;
+    }
   });
   router.get('/:id', auth('editor'), async (ctx) => {
     ctx.body = shown(await deps.service.find(ctx.params.id!));

@@ -29,6 +29,19 @@ export const experimentGuardrailsSchema = z
   })
   .strict();
 
+/** What sizes a test: the control's expected lead rate per visitor and the smallest relative lift worth finding. */
+export const experimentSizingSchema = z
+  .object({
+    baselineRate: share,
+    minimumLift: z.number().gt(0).max(10),
+  })
+  .strict();
+
+/** GET /api/experiments/sample-size?baselineRate=&minimumLift= answers the visitors each arm needs. */
+export interface ExperimentSampleSize {
+  perArm: number;
+}
+
 export const experimentCreateSchema = z
   .object({
     id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'Use lower-case letters, digits and dashes (at most 63)'),
@@ -45,9 +58,7 @@ export const experimentCreateSchema = z
     split: z.array(z.number().positive().max(100)).optional(),
     metric: z.enum(EXPERIMENT_METRICS).default('leads-per-visitor'),
     guardrails: experimentGuardrailsSchema.default({}),
-    /** The control's expected lead rate per visitor and the smallest relative lift worth finding: they size the test. */
-    baselineRate: share,
-    minimumLift: z.number().gt(0).max(10),
+    ...experimentSizingSchema.shape,
     /** The experiment stops itself after this many days, or once each arm has `plannedVisitors`. */
     plannedDays: z.number().int().min(1).max(90),
     plannedVisitors: z.number().int().positive().optional(),
@@ -62,6 +73,8 @@ export const experimentCreateSchema = z
     path: ['variants'],
   });
 export type ExperimentCreate = z.infer<typeof experimentCreateSchema>;
+/** What a client sends (the fields with defaults may be left out). */
+export type ExperimentCreateInput = z.input<typeof experimentCreateSchema>;
 
 export const experimentShipSchema = z.object({ variant: z.string().trim().min(1).max(40) }).strict();
 export const experimentStopSchema = z.object({ reason: z.string().trim().max(500).optional() }).strict();

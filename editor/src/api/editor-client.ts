@@ -13,7 +13,9 @@ import {
   type ContentRevision,
   type EditorSession,
   type ExperimentAnswer,
+  type ExperimentCreateInput,
   type ExperimentReading,
+  type ExperimentSampleSize,
   type PresenceEntry,
   type ScheduledEntry,
 } from '@cardlift/contracts';
@@ -146,6 +148,22 @@ export class EditorClient {
   /** Every experiment, newest first. */
   async experiments(): Promise<ExperimentAnswer[]> {
     return this.request<ExperimentAnswer[]>('GET', EDITOR_API_PATHS.experiments);
+  }
+
+  /** A draft experiment (checked by the api with experimentCreateSchema). */
+  async createExperiment(plan: ExperimentCreateInput): Promise<ExperimentAnswer> {
+    return this.request<ExperimentAnswer>('POST', EDITOR_API_PATHS.experiments, plan);
+  }
+
+  /** Starts, stops ({ reason? }) or ships ({ variant }) an experiment. */
+  async experimentAction(id: string, action: 'start' | 'stop' | 'ship', body: object = {}): Promise<ExperimentAnswer> {
+    return this.request<ExperimentAnswer>('POST', `${EDITOR_API_PATHS.experiments}/${encodeURIComponent(id)}/${action}`, body);
+  }
+
+  /** Visitors per arm for a baseline lead rate and a minimum lift: the api's own planning figure. */
+  async experimentSampleSize(baselineRate: number, minimumLift: number): Promise<ExperimentSampleSize> {
+    const query = new URLSearchParams({ baselineRate: String(baselineRate), minimumLift: String(minimumLift) });
+    return this.request<ExperimentSampleSize>('GET', `${EDITOR_API_PATHS.experiments}/sample-size?${query}`);
   }
 
   /** What the server saw of an experiment so far. */

@@ -43,7 +43,7 @@ function open(mismatch: boolean) {
   }) as unknown as typeof fetch;
   render(
     <EditorProvider client={new EditorClient()}>
-      <ExperimentsScreen />
+      <ExperimentsScreen canPublish={false} />
     </EditorProvider>,
   );
 }

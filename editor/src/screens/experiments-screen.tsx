@@ -1,12 +1,14 @@
 /**
  * The experiments and what the server saw of each: per arm visitors, views, leads and the lead rate
  * with its interval; per variant the lift and the always-valid p-value's verdict; the sample ratio
- * check, which withholds every verdict when it fails. Read-only: experiments are created, started,
- * stopped and shipped through the experiment API (api/README.md, "Experiments").
+ * check, which withholds every verdict when it fails. A publisher also creates, starts, stops and
+ * ships them here (as through the experiment API, api/README.md "Experiments"); an editor reads.
  */
 import type { ExperimentAnswer, ExperimentReading } from '@cardlift/contracts';
 import { useEditor } from '../editor-context';
 import { useLoad } from '../use-load';
+import { ExperimentActions } from './experiment-actions';
+import { ExperimentCreateForm } from './experiment-create-form';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 
@@ -62,7 +64,7 @@ function Results({ experiment }: { experiment: ExperimentAnswer }) {
   );
 }
 
-export function ExperimentsScreen() {
+export function ExperimentsScreen({ canPublish }: { canPublish: boolean }) {
   const { client } = useEditor();
   const experiments = useLoad(() => client.experiments(), 'experiments');
   return (
@@ -76,9 +78,11 @@ export function ExperimentsScreen() {
             {experiment.id}: {experiment.kind}/{experiment.itemId}, {experiment.state}
           </h2>
           {experiment.endReason && <p className="text-sm text-muted">Ended: {experiment.endReason}</p>}
+          {canPublish && <ExperimentActions experiment={experiment} onChanged={experiments.reload} />}
           {experiment.state !== 'draft' && <Results experiment={experiment} />}
         </section>
       ))}
+      {canPublish && <ExperimentCreateForm onCreated={experiments.reload} />}
     </>
   );
 }
