@@ -86,8 +86,6 @@ describe('first paint', () => {
     '%s: applies the whole sheets before the code starts, even when they come late, moving nothing',
     async (path) => {
       const page = await openPage(browser);
-      // With the brand font in the cache: a first visit's late font can move centred lines by a pixel
-      // (brand-font.spec.ts); what is checked here is the sheets' arrival.
       await page.goto(siteUrl('/'));
       await page.evaluate(() => document.fonts.ready);
       // Later than the first paint, within the first view's bound (1.5 s) the boot script waits. (A
@@ -98,7 +96,11 @@ describe('first paint', () => {
       });
       await page.goto(siteUrl(path));
       expect(await appliedSheets(page)).toEqual({ inlined: 2, linked: 2 });
-      expect(await layoutShift(page)).toBe(0);
+      // Routing turns the browser's HTTP cache off, so the brand font is fetched again: on a busy
+      // machine it can come after the first paint, and its swap moves a centred line by a pixel or two
+      // (0.00002 here; brand-font.spec.ts bounds a late font at 0.005). A late sheet that changed the
+      // layout would move whole blocks, far above that bound.
+      expect(await layoutShift(page)).toBeLessThan(0.005);
       // A fragment's target stays where the first paint scrolled it: at the top, below the sticky header.
       const hash = new URL(siteUrl(path)).hash;
       if (hash) {
