@@ -1,0 +1,54 @@
+/**
+ * Each page's code in a chunk of its own, loaded before the page renders, never suspended on: the
+ * shell calls `loadPage(pathname)` before hydrating (the server HTML is found as it was drawn) and
+ * its links call it on intent or sight, so a client-side navigation finds the code there. A page
+ * rendered before its chunk arrived (a navigation faster than the prefetch) suspends, inside the
+ * router's transition, so the current page stays until the next one can be drawn.
+ */
+import { use, type ComponentType, type ReactNode } from 'react';
+import type { RemoteMeta } from '@cardlift/contracts';
+
+type Loaders<K extends string> = Record<K, () => Promise<ComponentType<never>>>;
+
+export interface PageChunks<K extends string> {
+  /** Loads the code of the page at `pathname` (nothing for a path this section does not know). */
+  loadPage: (pathname: string) => Promise<void>;
+  /** Renders a loaded page; its props are those of the loaded component. */
+  Page: <P extends object>(props: { chunk: K } & P) => ReactNode;
+}
+
+/** A path as the router matches it: without a trailing slash (the root aside). */
+function routePath(pathname: string): string {
+  return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+}
+
+export function pageChunks<K extends string>(meta: RemoteMeta, loaders: Loaders<K>): PageChunks<K> {
+  const chunkByPath = new Map(meta.pages.flatMap((page) => (page.chunk ? [[page.path, page.chunk as K] as const] : [])));
+  const loaded = new Map<K, ComponentType<never>>();
+  const pending = new Map<K, Promise<ComponentType<never>>>();
+
+  function load(chunk: K): Promise<ComponentType<never>> {
+    let promise = pending.get(chunk);
+    if (!promise) {
+      promise = loaders[chunk]().then((component) => {
+        loaded.set(chunk, component);
+        return component;
+      });
+      // A failed load is asked again next time (the section's Retry), not remembered as failed.
+      promise.catch(() => pending.delete(chunk));
+      pending.set(chunk, promise);
+    }
+    return promise;
+  }
+
+  return {
+    loadPage: async (pathname) => {
+      const chunk = chunkByPath.get(routePath(pathname));
+      if (chunk) await load(chunk);
+    },
+    Page: ({ chunk, ...props }) => {
+      const Component = (loaded.get(chunk) ?? use(load(chunk))) as ComponentType<object>;
+      return <Component {...props} />;
+    },
+  };
+}
