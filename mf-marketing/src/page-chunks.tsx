@@ -26,28 +26,34 @@ export function pageChunks<K extends string>(meta: RemoteMeta, loaders: Loaders<
   const chunkByPath = new Map(meta.pages.flatMap((page) => (page.chunk ? [[page.path, page.chunk as K] as const] : [])));
   const loaded = new Map<K, ComponentType<never>>();
   const pending = new Map<K, Promise<ComponentType<never>>>();
+  // Chunks whose load, started by a render, failed: renders keep the failure (the section's error
+  // panel shows it instead of asking again at each render); `loadPage` (Retry, a prefetch) asks again.
+  const failed = new Set<K>();
 
-  function load(chunk: K): Promise<ComponentType<never>> {
-    let promise = pending.get(chunk);
-    if (!promise) {
-      promise = loaders[chunk]().then((component) => {
-        loaded.set(chunk, component);
-        return component;
-      });
-      // A failed load is asked again next time (the section's Retry), not remembered as failed.
-      promise.catch(() => pending.delete(chunk));
-      pending.set(chunk, promise);
-    }
+  function load(chunk: K, render: boolean): Promise<ComponentType<never>> {
+    const current = pending.get(chunk);
+    if (current && (render || !failed.has(chunk))) return current;
+    failed.delete(chunk);
+    const promise = loaders[chunk]().then((component) => {
+      loaded.set(chunk, component);
+      return component;
+    });
+    promise.catch(() => {
+      if (pending.get(chunk) !== promise) return;
+      if (render) failed.add(chunk);
+      else pending.delete(chunk);
+    });
+    pending.set(chunk, promise);
     return promise;
   }
 
   return {
     loadPage: async (pathname) => {
       const chunk = chunkByPath.get(routePath(pathname));
-      if (chunk) await load(chunk);
+      if (chunk) await load(chunk, false);
     },
     Page: ({ chunk, ...props }) => {
-      const Component = (loaded.get(chunk) ?? use(load(chunk))) as ComponentType<object>;
+      const Component = (loaded.get(chunk) ?? use(load(chunk, true))) as ComponentType<object>;
       return <Component {...props} />;
     },
   };
