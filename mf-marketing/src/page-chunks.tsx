@@ -10,7 +10,7 @@ import type { RemoteMeta } from '@cardlift/contracts';
 
 type Loaders<K extends string> = Record<K, () => Promise<ComponentType<never>>>;
 
-export interface PageChunks<K extends string> {
+interface PageChunks<K extends string> {
   /** Loads the code of the page at `pathname` (nothing for a path this section does not know). */
   loadPage: (pathname: string) => Promise<void>;
   /** Renders a loaded page; its props are those of the loaded component. */

@@ -3,7 +3,7 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { RemoteName } from '@cardlift/contracts';
 import { initFederation } from './registry';
 
-export interface RemoteModule {
+interface RemoteModule {
   default: ComponentType;
   /** A section with a chunk per page: loads the page at a path before it renders. */
   loadPage?: (pathname: string) => Promise<void>;
