@@ -5,16 +5,18 @@
  * rendered before its chunk arrived (a navigation faster than the prefetch) suspends, inside the
  * router's transition, so the current page stays until the next one can be drawn.
  */
-import { use, type ComponentType, type ReactNode } from 'react';
+import { use, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import type { RemoteMeta } from '@cardlift/contracts';
 
-type Loaders<K extends string> = Record<K, () => Promise<ComponentType<never>>>;
+type Loaders = Record<string, () => Promise<ComponentType<never>>>;
+type Chunk<L extends Loaders> = keyof L & string;
+type PropsOf<L extends Loaders, C extends Chunk<L>> = ComponentProps<Awaited<ReturnType<L[C]>>>;
 
-interface PageChunks<K extends string> {
+interface PageChunks<L extends Loaders> {
   /** Loads the code of the page at `pathname` (nothing for a path this section does not know). */
   loadPage: (pathname: string) => Promise<void>;
-  /** Renders a loaded page; its props are those of the loaded component. */
-  Page: <P extends object>(props: { chunk: K } & P) => ReactNode;
+  /** Renders the page of chunk `chunk` with the props its component takes. */
+  Page: <C extends Chunk<L>>(props: { chunk: C } & PropsOf<L, C>) => ReactNode;
 }
 
 /** A path as the router matches it: without a trailing slash (the root aside). */
@@ -22,7 +24,8 @@ function routePath(pathname: string): string {
   return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
 }
 
-export function pageChunks<K extends string>(meta: RemoteMeta, loaders: Loaders<K>): PageChunks<K> {
+export function pageChunks<L extends Loaders>(meta: RemoteMeta, loaders: L): PageChunks<L> {
+  type K = Chunk<L>;
   const chunkByPath = new Map(meta.pages.flatMap((page) => (page.chunk ? [[page.path, page.chunk as K] as const] : [])));
   const loaded = new Map<K, ComponentType<never>>();
   const pending = new Map<K, Promise<ComponentType<never>>>();
@@ -52,7 +55,7 @@ export function pageChunks<K extends string>(meta: RemoteMeta, loaders: Loaders<
       const chunk = chunkByPath.get(routePath(pathname));
       if (chunk) await load(chunk, false);
     },
-    Page: ({ chunk, ...props }) => {
+    Page: ({ chunk, ...props }: { chunk: K }) => {
       const Component = (loaded.get(chunk) ?? use(load(chunk, true))) as ComponentType<object>;
       return <Component {...props} />;
     },
