@@ -1,6 +1,7 @@
 /** The editorial store on PostgreSQL (DATABASE_URL): every api instance on the database shares it. */
+import { onOwnDatabase, poolOf } from '../platform/database';
 import type pg from 'pg';
-import { inTransaction, openPostgresPool, type PostgresOptions } from '../platform/db-connections';
+import { inTransaction, type PostgresOptions } from '../platform/db-connections';
 import {
   auditFromRow,
   changeStatements,
@@ -30,8 +31,12 @@ async function apply(client: pg.PoolClient, change: ContentChange): Promise<void
   }
 }
 
-export async function openPostgresEditorialStore(url: string, options: PostgresOptions = {}): Promise<EditorialStore> {
-  const pool = await openPostgresPool(url, options);
+/** On a database of its own (scripts, tests): its close() ends the pool. */
+export const openPostgresEditorialStore = (url: string, options: PostgresOptions = {}): Promise<EditorialStore> =>
+  onOwnDatabase({ databaseUrl: url, ...options }, (connection) => postgresEditorialStore(poolOf(connection)));
+
+/** On the process's pool, which its owner ends. */
+export function postgresEditorialStore(pool: pg.Pool): EditorialStore {
   const all = async <T extends pg.QueryResultRow>(sql: string, ...params: unknown[]) => (await pool.query<T>(sql, params)).rows;
   const inTx = async <T>(change: ContentChange | undefined, work: (client: pg.PoolClient) => Promise<T>) => {
     try {
@@ -87,7 +92,7 @@ export async function openPostgresEditorialStore(url: string, options: PostgresO
       return (await all<{ body: string }>(CONTENT_SQL.revisionBodiesLike, containingPattern(text))).map((row) => row.body);
     },
     async close() {
-      await pool.end();
+      // The pool is its owner's to end.
     },
   };
 }

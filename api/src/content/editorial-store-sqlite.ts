@@ -1,6 +1,7 @@
 /** The editorial store in the embedded SQLite file, on the one shared connection of this process. */
+import { onOwnSqlite } from '../platform/database';
 import type Database from 'better-sqlite3';
-import { bindPositional, openSqliteDatabase, preparedStatements, whileBusy } from '../platform/db-connections';
+import { bindPositional, preparedStatements, whileBusy } from '../platform/db-connections';
 import {
   auditFromRow,
   changeStatements,
@@ -23,9 +24,12 @@ import {
 
 const bind = bindPositional;
 
-export function openSqliteEditorialStore(dataDir: string): EditorialStore {
-  const handle = openSqliteDatabase(dataDir);
-  const db: Database.Database = handle.db;
+/** On a hold of its own on the SQLite file (scripts, tests): its close() lets go of it. */
+export const openSqliteEditorialStore = (dataDir: string): EditorialStore =>
+  onOwnSqlite(dataDir, (connection) => sqliteEditorialStore(connection.db));
+
+/** On the process's one SQLite connection, which its owner closes. */
+export function sqliteEditorialStore(db: Database.Database): EditorialStore {
   const prepared = preparedStatements(db);
   const all = <T>(sql: string, ...params: unknown[]) => prepared(sql).all(bind(params)) as T[];
 
@@ -89,7 +93,7 @@ export function openSqliteEditorialStore(dataDir: string): EditorialStore {
       return all<{ body: string }>(CONTENT_SQL.revisionBodiesLike, containingPattern(text)).map((row) => row.body);
     },
     async close() {
-      handle.release();
+      // The connection is its owner's to close.
     },
   };
 }

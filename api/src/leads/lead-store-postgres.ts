@@ -3,8 +3,10 @@
  * Migrations take an advisory lock so instances starting together apply each migration once; outbox
  * rows are leased with SKIP LOCKED so two relays never deliver the same row at the same time.
  */
+import { onOwnDatabase, poolOf } from '../platform/database';
+import type pg from 'pg';
 import { randomUUID } from 'node:crypto';
-import { inTransaction, openPostgresPool, type PostgresOptions } from '../platform/db-connections';
+import { inTransaction, type PostgresOptions } from '../platform/db-connections';
 import {
   clipError,
   LEAD_COLUMNS,
@@ -22,9 +24,12 @@ import { FAILED_VIEW_SQL, leadViewValues, STORED_VIEW_SQL, type LeadView } from 
 
 const INSERT_LEAD = `INSERT INTO leads (${LEAD_COLUMNS.join(', ')}) VALUES (${LEAD_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`;
 
-export async function openPostgresStore(url: string, options: PostgresOptions = {}): Promise<LeadStore> {
-  const pool = await openPostgresPool(url, options);
+/** On a database of its own (scripts, tests): its close() ends the pool. */
+export const openPostgresStore = (url: string, options: PostgresOptions = {}): Promise<LeadStore> =>
+  onOwnDatabase({ databaseUrl: url, ...options }, (connection) => postgresLeadStore(poolOf(connection)));
 
+/** On the process's pool, which its owner ends. */
+export function postgresLeadStore(pool: pg.Pool): LeadStore {
   return {
     kind: 'postgres',
     async addLead(submission: LeadSubmission, channels: readonly Channel[], view?: LeadView) {
@@ -93,7 +98,7 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
       await pool.query('SELECT 1');
     },
     async close() {
-      await pool.end();
+      // The pool is its owner's to end.
     },
   };
 }
