@@ -73,6 +73,16 @@ interface Closable {
 
 function owning<S extends Closable>(database: OpenedDatabase, store: S): S {
   const closeStore = store.close.bind(store);
+  if (database.connection.kind === 'sqlite') {
+    // Let go at once, as a SQLite store always has: a caller that does not wait for close() and opens
+    // the file again gets a fresh connection (which narrows a world-readable file, for one).
+    store.close = () => {
+      const closed = closeStore();
+      void database.close();
+      return closed;
+    };
+    return store;
+  }
   store.close = async () => {
     try {
       await closeStore();
