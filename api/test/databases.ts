@@ -7,12 +7,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { onOwnDatabase, type DatabaseConnection, type DatabaseTarget } from '../src/platform/database';
-import { dropSchema, freshSchemaUrl, TEST_DATABASE_URL, uniqueSchemaName } from './postgres';
+import { dropSchema, freshSchema, freshSchemaUrl, TEST_DATABASE_URL } from './postgres';
 
 /** A database of its own for stores opened outside an app (`onOwnDatabase(target, ...)`). */
 export interface FreshDatabase {
-  /** Always a data directory of its own; on PostgreSQL, TEST_DATABASE_URL and a schema of its own too. */
-  target: DatabaseTarget & { dataDir: string };
+  /** Always a data directory of its own; on PostgreSQL, a DATABASE_URL in a schema of its own too (app settings as they are). */
+  target: Pick<DatabaseTarget, 'databaseUrl'> & { dataDir: string };
   /** Drops the schema, or removes the data directory. */
   drop(): Promise<void>;
 }
@@ -43,10 +43,10 @@ function testDatabases(schemaPrefix: string): TestDatabase[] {
     name: 'PostgreSQL',
     env: async () => ({ DATABASE_URL: await freshSchemaUrl(schemaPrefix) }),
     fresh: async () => {
-      const schema = uniqueSchemaName(schemaPrefix);
+      const { url, schema } = await freshSchema(schemaPrefix, server);
       const dataDir = freshDataDir();
       return {
-        target: { databaseUrl: server, schema, dataDir },
+        target: { databaseUrl: url, dataDir },
         drop: async () => {
           await dropSchema(server, schema);
           await removed(dataDir)();
