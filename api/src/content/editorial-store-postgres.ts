@@ -1,7 +1,6 @@
 /** The editorial store on PostgreSQL (DATABASE_URL): every api instance on the database shares it. */
-import { onOwnDatabase, poolOf } from '../platform/database';
 import type pg from 'pg';
-import { inTransaction, type PostgresOptions } from '../platform/db-connections';
+import { inTransaction } from '../platform/db-connections';
 import {
   auditFromRow,
   changeStatements,
@@ -30,10 +29,6 @@ async function apply(client: pg.PoolClient, change: ContentChange): Promise<void
     if (conflict && rowCount !== 1) throw new ContentConflict(conflict);
   }
 }
-
-/** On a database of its own (scripts, tests): its close() ends the pool. */
-export const openPostgresEditorialStore = (url: string, options: PostgresOptions = {}): Promise<EditorialStore> =>
-  onOwnDatabase({ databaseUrl: url, ...options }, (connection) => postgresEditorialStore(poolOf(connection)));
 
 /** On the process's pool, which its owner ends. */
 export function postgresEditorialStore(pool: pg.Pool): EditorialStore {

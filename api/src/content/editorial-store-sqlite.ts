@@ -1,5 +1,4 @@
 /** The editorial store in the embedded SQLite file, on the one shared connection of this process. */
-import { onOwnSqlite } from '../platform/database';
 import type Database from 'better-sqlite3';
 import { bindPositional, preparedStatements, whileBusy } from '../platform/db-connections';
 import {
@@ -23,10 +22,6 @@ import {
 } from './editorial-store';
 
 const bind = bindPositional;
-
-/** On a hold of its own on the SQLite file (scripts, tests): its close() lets go of it. */
-export const openSqliteEditorialStore = (dataDir: string): EditorialStore =>
-  onOwnSqlite(dataDir, (connection) => sqliteEditorialStore(connection.db));
 
 /** On the process's one SQLite connection, which its owner closes. */
 export function sqliteEditorialStore(db: Database.Database): EditorialStore {

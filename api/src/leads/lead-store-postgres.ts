@@ -3,10 +3,9 @@
  * Migrations take an advisory lock so instances starting together apply each migration once; outbox
  * rows are leased with SKIP LOCKED so two relays never deliver the same row at the same time.
  */
-import { onOwnDatabase, poolOf } from '../platform/database';
 import type pg from 'pg';
 import { randomUUID } from 'node:crypto';
-import { inTransaction, type PostgresOptions } from '../platform/db-connections';
+import { inTransaction } from '../platform/db-connections';
 import {
   clipError,
   LEAD_COLUMNS,
@@ -23,10 +22,6 @@ import {
 import { FAILED_VIEW_SQL, leadViewValues, STORED_VIEW_SQL, type LeadView } from './lead-views';
 
 const INSERT_LEAD = `INSERT INTO leads (${LEAD_COLUMNS.join(', ')}) VALUES (${LEAD_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`;
-
-/** On a database of its own (scripts, tests): its close() ends the pool. */
-export const openPostgresStore = (url: string, options: PostgresOptions = {}): Promise<LeadStore> =>
-  onOwnDatabase({ databaseUrl: url, ...options }, (connection) => postgresLeadStore(poolOf(connection)));
 
 /** On the process's pool, which its owner ends. */
 export function postgresLeadStore(pool: pg.Pool): LeadStore {
