@@ -34,7 +34,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenedDataba
   return openSqlite(target.dataDir);
 }
 
-function openSqlite(dataDir: string): OpenedDatabase {
+type SqliteConnection = Extract<DatabaseConnection, { kind: 'sqlite' }>;
+
+function openSqlite(dataDir: string): OpenedDatabase & { connection: SqliteConnection } {
   const handle = openSqliteDatabase(dataDir);
   return { connection: { kind: 'sqlite', db: handle.db }, close: async () => handle.release() };
 }
@@ -57,10 +59,10 @@ export async function onOwnDatabase<S extends Closable>(
 }
 
 /** `onOwnDatabase` on the SQLite file under `dataDir`, synchronously (SQLite opens so). */
-export function onOwnSqlite<S extends Closable>(dataDir: string, build: (connection: DatabaseConnection & { kind: 'sqlite' }) => S): S {
+export function onOwnSqlite<S extends Closable>(dataDir: string, build: (connection: SqliteConnection) => S): S {
   const database = openSqlite(dataDir);
   try {
-    return owning(database, build({ kind: 'sqlite', db: (database.connection as { db: Database.Database }).db }));
+    return owning(database, build(database.connection));
   } catch (error) {
     void database.close();
     throw error;
