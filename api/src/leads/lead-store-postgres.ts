@@ -25,6 +25,8 @@ const INSERT_LEAD = `INSERT INTO leads (${LEAD_COLUMNS.join(', ')}) VALUES (${LE
 
 /** On the process's pool, which its owner ends. */
 export function postgresLeadStore(pool: pg.Pool): LeadStore {
+  // The pool outlives the store: once closed, the store is not ready (its ping fails).
+  let closed = false;
   return {
     kind: 'postgres',
     async addLead(submission: LeadSubmission, channels: readonly Channel[], view?: LeadView) {
@@ -90,10 +92,12 @@ export function postgresLeadStore(pool: pg.Pool): LeadStore {
       return rows.map(outboxFromRow);
     },
     async ping() {
+      if (closed) throw new Error('The lead store is closed');
       await pool.query('SELECT 1');
     },
     async close() {
       // The pool is its owner's to end.
+      closed = true;
     },
   };
 }

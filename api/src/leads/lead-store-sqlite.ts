@@ -28,6 +28,8 @@ export const openSqliteStore = (dataDir: string): LeadStore => onOwnSqlite(dataD
 
 /** On the process's one SQLite connection, which its owner closes. */
 export function sqliteLeadStore(db: Database.Database): LeadStore {
+  // The connection outlives the store: once closed, the store is not ready (its ping fails).
+  let closed = false;
   const insertLead = db.prepare(`INSERT INTO leads (${LEAD_COLUMNS.join(', ')}) VALUES (${LEAD_COLUMNS.map(() => '?').join(', ')})`);
   const insertOutbox = db.prepare('INSERT INTO outbox (lead_id, channel, next_attempt_at, updated_at) VALUES (?, ?, ?, ?)');
   const statement = preparedStatements(db);
@@ -91,10 +93,12 @@ export function sqliteLeadStore(db: Database.Database): LeadStore {
     async ping() {
       // Ready means a lead could be written now: the write lock is within reach (not held for long by
       // another process) and the file is writable.
+      if (closed) throw new Error('The lead store is closed');
       await whileBusy(() => db.transaction(() => undefined).immediate(), 1000);
     },
     async close() {
       // The connection is its owner's to close.
+      closed = true;
     },
   };
 }
