@@ -8,6 +8,7 @@ import type { App, AppDeps } from './app-types';
 import { appView } from './app-view';
 import { contentApiModule } from './content/content-api-module';
 import { contentModule } from './content/content-module';
+import { databaseModule } from './database/database-module';
 import { edgeModule } from './edge/edge-module';
 import { editorModule } from './editor/editor-module';
 import { experimentsModule } from './experiments/experiments-module';
@@ -31,6 +32,7 @@ export type { App, AppDeps } from './app-types';
 /** In start order (a module also waits for what it depends on): each feature is one line. */
 const MODULES = [
   platformModule,
+  databaseModule,
   registryModule,
   artifactsModule,
   contentModule,

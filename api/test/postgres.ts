@@ -10,14 +10,20 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
 /** Creates a schema of its own on `server` (TEST_DATABASE_URL by default) and returns a DATABASE_URL that works in it. */
 export async function freshSchemaUrl(prefix: string, server = TEST_DATABASE_URL): Promise<string> {
+  return (await freshSchema(prefix, server)).url;
+}
+
+/** `freshSchemaUrl`, with the schema's name (to drop it). */
+export async function freshSchema(prefix: string, server = TEST_DATABASE_URL): Promise<{ url: string; schema: string }> {
   if (!server) throw new Error('TEST_DATABASE_URL is not set');
-  const schema = `${prefix}_${process.pid}_${Date.now()}`.toLowerCase();
+  // Random, not the time: two schemas made within one millisecond must not collide.
+  const schema = uniqueSchemaName(prefix).toLowerCase();
   const client = new pg.Client({ connectionString: server });
   await client.connect();
   await client.query(`CREATE SCHEMA ${schema}`).finally(() => client.end());
   const url = new URL(server);
   url.searchParams.set('options', `-c search_path=${schema}`);
-  return url.toString();
+  return { url: url.toString(), schema };
 }
 
 /** A schema name no other run or test uses, for `openPostgresPool(url, { schema })`. */

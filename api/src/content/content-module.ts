@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { defineAppModule } from '../app-context';
+import { databaseModule } from '../database/database-module';
 import { Slot } from '../kernel/extension-points';
 import { artifactsModule } from '../registry/artifacts/artifacts-module';
 import { loadContent } from './content-store';
@@ -14,17 +15,17 @@ import type { ArmContent } from './content.router';
 import type { ContentKind } from '@cardlift/contracts';
 import type { EditorialStore } from './editorial-store';
 import { LiveContent } from './live-content';
-import { openEditorialStore } from './open-editorial-store';
+import { editorialStoreOn } from './open-editorial-store';
 
 export const contentModule = defineAppModule({
   name: 'content',
-  dependsOn: [artifactsModule],
+  dependsOn: [databaseModule, artifactsModule],
   build: ({ config, logger, clock, deps, need }) => {
     const { artifacts } = need(artifactsModule);
     // The files serve until start() has read the database (they are its seed, so the same content).
     const live = new LiveContent(deps.content ?? loadContent(config.contentDir, clock), clock);
     let opened: Promise<EditorialStore> | undefined;
-    const editorialStore = () => (opened ??= openEditorialStore(config));
+    const editorialStore = () => (opened ??= need(databaseModule).database().then(editorialStoreOn));
     const uploaded = (name: string) => artifacts.locateContentImage(name) !== undefined;
     // Hooks a later module supplies (the experiments): a check before any write, and the content a
     // visitor's arm shows instead of the published item.

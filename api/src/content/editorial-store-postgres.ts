@@ -1,6 +1,6 @@
 /** The editorial store on PostgreSQL (DATABASE_URL): every api instance on the database shares it. */
 import type pg from 'pg';
-import { inTransaction, openPostgresPool, type PostgresOptions } from '../platform/db-connections';
+import { inTransaction } from '../platform/db-connections';
 import {
   auditFromRow,
   changeStatements,
@@ -30,8 +30,8 @@ async function apply(client: pg.PoolClient, change: ContentChange): Promise<void
   }
 }
 
-export async function openPostgresEditorialStore(url: string, options: PostgresOptions = {}): Promise<EditorialStore> {
-  const pool = await openPostgresPool(url, options);
+/** On the process's pool, which its owner ends. */
+export function postgresEditorialStore(pool: pg.Pool): EditorialStore {
   const all = async <T extends pg.QueryResultRow>(sql: string, ...params: unknown[]) => (await pool.query<T>(sql, params)).rows;
   const inTx = async <T>(change: ContentChange | undefined, work: (client: pg.PoolClient) => Promise<T>) => {
     try {
@@ -87,7 +87,7 @@ export async function openPostgresEditorialStore(url: string, options: PostgresO
       return (await all<{ body: string }>(CONTENT_SQL.revisionBodiesLike, containingPattern(text))).map((row) => row.body);
     },
     async close() {
-      await pool.end();
+      // The pool is its owner's to end.
     },
   };
 }

@@ -1,6 +1,6 @@
 /** The editorial store in the embedded SQLite file, on the one shared connection of this process. */
 import type Database from 'better-sqlite3';
-import { bindPositional, openSqliteDatabase, preparedStatements, whileBusy } from '../platform/db-connections';
+import { bindPositional, preparedStatements, whileBusy } from '../platform/db-connections';
 import {
   auditFromRow,
   changeStatements,
@@ -23,9 +23,8 @@ import {
 
 const bind = bindPositional;
 
-export function openSqliteEditorialStore(dataDir: string): EditorialStore {
-  const handle = openSqliteDatabase(dataDir);
-  const db: Database.Database = handle.db;
+/** On the process's one SQLite connection, which its owner closes. */
+export function sqliteEditorialStore(db: Database.Database): EditorialStore {
   const prepared = preparedStatements(db);
   const all = <T>(sql: string, ...params: unknown[]) => prepared(sql).all(bind(params)) as T[];
 
@@ -89,7 +88,7 @@ export function openSqliteEditorialStore(dataDir: string): EditorialStore {
       return all<{ body: string }>(CONTENT_SQL.revisionBodiesLike, containingPattern(text)).map((row) => row.body);
     },
     async close() {
-      handle.release();
+      // The connection is its owner's to close.
     },
   };
 }

@@ -2,51 +2,22 @@
  * The editorial store, one behaviour on two databases: SQLite, and PostgreSQL when TEST_DATABASE_URL
  * is set (.ci/run sets it), each test in a directory or schema of its own.
  */
-import fs from 'node:fs';
-import os from 'node:os';
+import { describeEachDatabase, twoInstances } from '../../test/databases';
+import { editorialStoreOn } from './open-editorial-store';
 import path from 'node:path';
 import { loadConfig } from '../app-config';
 import { seedContent } from './content-seed';
 import { ContentService } from './content-service';
 import { ContentConflict, type EditorialStore } from './editorial-store';
-import { openPostgresEditorialStore } from './editorial-store-postgres';
-import { openSqliteEditorialStore } from './editorial-store-sqlite';
-import { uniqueSchemaName } from '../../test/postgres';
 
 const contentDir = loadConfig({}).contentDir;
-const pgUrl = process.env.TEST_DATABASE_URL;
-/** Each backend opens two stores on one database, as two instances would. */
-const backends: { name: string; pair(): Promise<[EditorialStore, EditorialStore]> }[] = [
-  {
-    name: 'SQLite',
-    pair: async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-editorial-'));
-      return [openSqliteEditorialStore(dir), openSqliteEditorialStore(dir)];
-    },
-  },
-];
-if (pgUrl)
-  backends.push({
-    name: 'PostgreSQL',
-    pair: async () => {
-      const schema = uniqueSchemaName('content_test');
-      return [await openPostgresEditorialStore(pgUrl, { schema }), await openPostgresEditorialStore(pgUrl, { schema })];
-    },
-  });
-else {
-  describe('editorial store on PostgreSQL', () => {
-    it.skip('SKIPPED: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run this suite on PostgreSQL', () =>
-      undefined);
-  });
-}
-
-describe.each(backends)('editorial store on $name', (backend) => {
+describeEachDatabase('editorial store', 'content_test', (database) => {
   let store: EditorialStore;
   let other: EditorialStore;
   const clock = () => new Date('2026-11-22T12:00:00Z');
   const service = () => new ContentService({ store: async () => store, imagesDir: path.join(contentDir, 'images'), clock });
   beforeEach(async () => {
-    [store, other] = await backend.pair();
+    [store, other] = (await twoInstances(database, editorialStoreOn)).stores;
   });
   afterEach(async () => {
     await store.close();

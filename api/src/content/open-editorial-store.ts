@@ -1,9 +1,14 @@
 import type { AppConfig } from '../app-config';
+import { onOwnDatabase, type DatabaseConnection } from '../platform/database';
 import type { EditorialStore } from './editorial-store';
-import { openPostgresEditorialStore } from './editorial-store-postgres';
-import { openSqliteEditorialStore } from './editorial-store-sqlite';
+import { postgresEditorialStore } from './editorial-store-postgres';
+import { sqliteEditorialStore } from './editorial-store-sqlite';
 
-/** Content in the database the leads use: PostgreSQL with DATABASE_URL, else the SQLite file. */
+/** The content on the process's database (the database module's). */
+export const editorialStoreOn = (connection: DatabaseConnection): EditorialStore =>
+  connection.kind === 'postgres' ? postgresEditorialStore(connection.pool) : sqliteEditorialStore(connection.db);
+
+/** For a script: content in the database the leads use (PostgreSQL with DATABASE_URL, else the SQLite file). */
 export async function openEditorialStore(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Promise<EditorialStore> {
-  return config.databaseUrl ? openPostgresEditorialStore(config.databaseUrl) : openSqliteEditorialStore(config.dataDir);
+  return onOwnDatabase(config, editorialStoreOn);
 }

@@ -3,6 +3,8 @@ import crypto from 'node:crypto';
  * The sweep of uploaded content images, on the real content (seeded from the content files) and a real
  * artifact folder: SQLite, and PostgreSQL when TEST_DATABASE_URL is set (.ci/run sets it).
  */
+import { describeEachDatabase, twoInstances } from '../../test/databases';
+import { editorialStoreOn } from './open-editorial-store';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,50 +12,20 @@ import pino from 'pino';
 import { UPLOADED_IMAGE_PREFIX } from '@cardlift/contracts';
 import { loadConfig } from '../app-config';
 import { DirectoryArtifactStore } from '../registry/artifact-store';
-import { dropSchema, uniqueSchemaName } from '../../test/postgres';
 import { seedContent } from './content-seed';
 import { ContentService } from './content-service';
 import type { EditorialStore } from './editorial-store';
-import { openPostgresEditorialStore } from './editorial-store-postgres';
-import { openSqliteEditorialStore } from './editorial-store-sqlite';
 import { UploadSweep } from './upload-sweep';
 
 const contentDir = loadConfig({}).contentDir;
-const pgUrl = process.env.TEST_DATABASE_URL;
 const HOUR_MS = 60 * 60 * 1000;
-
-/** Each backend opens two stores on one database, as two instances would. */
-const backends: { name: string; pair(): Promise<{ stores: [EditorialStore, EditorialStore]; drop(): Promise<void> }> }[] = [
-  {
-    name: 'SQLite',
-    pair: async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-sweep-'));
-      return { stores: [openSqliteEditorialStore(dir), openSqliteEditorialStore(dir)], drop: async () => undefined };
-    },
-  },
-];
-if (pgUrl)
-  backends.push({
-    name: 'PostgreSQL',
-    pair: async () => {
-      const schema = uniqueSchemaName('upload_sweep_test');
-      const open = () => openPostgresEditorialStore(pgUrl, { schema });
-      return { stores: [await open(), await open()], drop: () => dropSchema(pgUrl, schema) };
-    },
-  });
-else {
-  describe('upload sweep on PostgreSQL', () => {
-    it.skip('SKIPPED: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run this suite on PostgreSQL', () =>
-      undefined);
-  });
-}
 
 const imageName = (digit: string) => `${digit.repeat(32)}.webp`;
 const OLD_UNREFERENCED = imageName('a');
 const OLD_IN_OLD_REVISION = imageName('b');
 const FRESH_UNREFERENCED = imageName('c');
 
-describe.each(backends)('upload sweep on $name', (backend) => {
+describeEachDatabase('upload sweep', 'upload_sweep_test', (database) => {
   let store: EditorialStore;
   let other: EditorialStore;
   let drop: () => Promise<void>;
@@ -90,7 +62,7 @@ describe.each(backends)('upload sweep on $name', (backend) => {
     ({
       stores: [store, other],
       drop,
-    } = await backend.pair());
+    } = await twoInstances(database, editorialStoreOn));
     artifacts = new DirectoryArtifactStore(fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-sweep-releases-')));
     logLines = [];
     await seedContent(store, contentDir, clock);

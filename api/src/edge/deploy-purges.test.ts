@@ -4,46 +4,21 @@
  * however many instances start with it, even at the same moment. On SQLite, and on PostgreSQL when
  * TEST_DATABASE_URL is set.
  */
+import { describeEachDatabase, twoInstances } from '../../test/databases';
+import { registryStoreOn } from '../registry/open-registry';
+import { openSqliteRegistry } from '../registry/registry-store-sqlite';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { TEST_DATABASE_URL, uniqueSchemaName } from '../../test/postgres';
 import { writeFixtureSite } from '../../test/fixture-builds';
 import { testConfig } from '../../test/test-app';
 import { createApp } from '../app';
 import type { RegistryStore } from '../registry/registry-store';
-import { openPostgresRegistry } from '../registry/registry-store-postgres';
-import { openSqliteRegistry } from '../registry/registry-store-sqlite';
 import { edgeConfig } from './edge-config';
 import { deployMarks, purgeDeployChanges, type DeployMark } from './deploy-purges';
 
 const silent = pino({ level: 'silent' });
-
-const backends: { name: string; open(): Promise<[RegistryStore, RegistryStore]> }[] = [
-  {
-    name: 'SQLite',
-    open: async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-deploy-purges-'));
-      return [openSqliteRegistry(dir), openSqliteRegistry(dir)];
-    },
-  },
-];
-if (TEST_DATABASE_URL) {
-  const url = TEST_DATABASE_URL;
-  backends.push({
-    name: 'PostgreSQL',
-    open: async () => {
-      const schema = uniqueSchemaName('deploy_purges_test');
-      return [await openPostgresRegistry(url, { schema }), await openPostgresRegistry(url, { schema })];
-    },
-  });
-} else {
-  describe('deploy purges on PostgreSQL', () => {
-    it.skip('SKIPPED: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to record deploys on PostgreSQL', () =>
-      undefined);
-  });
-}
 
 const shell = (build: string): DeployMark => ({ name: 'shell', fingerprint: build });
 const site = (hash: string): DeployMark => ({ name: 'site', fingerprint: hash });
@@ -52,11 +27,11 @@ const site = (hash: string): DeployMark => ({ name: 'site', fingerprint: hash })
 const waiting = async (store: RegistryStore) =>
   (await store.purges.claimDue(100, 60_000)).map(({ hard, soft, reason }) => ({ hard, soft, reason }));
 
-describe.each(backends)('deploy purges on $name', (backend) => {
+describeEachDatabase('deploy purges', 'deploy_purges_test', (database) => {
   let first: RegistryStore;
   let second: RegistryStore;
   beforeEach(async () => {
-    [first, second] = await backend.open();
+    [first, second] = (await twoInstances(database, registryStoreOn)).stores;
   });
   afterEach(async () => {
     await first.close();

@@ -5,16 +5,12 @@
  * cache that is down is asked again, alone, until it takes it; the backlog is what /metrics shows.
  * On SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
-import fs from 'node:fs';
+import { describeEachDatabase, twoInstances } from '../../test/databases';
+import { registryStoreOn } from '../registry/open-registry';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import pino from 'pino';
-import { TEST_DATABASE_URL, uniqueSchemaName } from '../../test/postgres';
 import type { RegistryStore } from '../registry/registry-store';
-import { openPostgresRegistry } from '../registry/registry-store-postgres';
-import { openSqliteRegistry } from '../registry/registry-store-sqlite';
 import { edgeConfig } from './edge-config';
 import { PurgeRelay } from './purge-relay';
 import { purgeTarget } from './purge-targets';
@@ -90,30 +86,6 @@ async function providers() {
   };
 }
 
-const backends: { name: string; open(): Promise<[RegistryStore, RegistryStore]> }[] = [
-  {
-    name: 'SQLite',
-    open: async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-purges-'));
-      return [openSqliteRegistry(dir), openSqliteRegistry(dir)];
-    },
-  },
-];
-if (TEST_DATABASE_URL) {
-  const url = TEST_DATABASE_URL;
-  backends.push({
-    name: 'PostgreSQL',
-    open: async () => {
-      const schema = uniqueSchemaName('purges_test');
-      return [await openPostgresRegistry(url, { schema }), await openPostgresRegistry(url, { schema })];
-    },
-  });
-} else {
-  describe('edge purges on PostgreSQL', () => {
-    it.skip('SKIPPED: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to relay purges on PostgreSQL', () => undefined);
-  });
-}
-
 const release = (store: RegistryStore, version: string, expectedRevision: number) =>
   store.commit({
     remote: 'mf_invest',
@@ -145,12 +117,12 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000
   }
 }
 
-describe.each(backends)('edge purges on $name', (backend) => {
+describeEachDatabase('edge purges', 'purges_test', (database) => {
   let stores: [RegistryStore, RegistryStore];
   let server: Awaited<ReturnType<typeof providers>>;
   let relays: PurgeRelay[] = [];
   beforeEach(async () => {
-    stores = await backend.open();
+    ({ stores } = await twoInstances(database, registryStoreOn));
     server = await providers();
     const config = edgeConfig({
       EDGE_PURGE: `varnish:${server.base}/,fastly:svc123,cloudflare:zone456`,

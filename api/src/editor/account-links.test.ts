@@ -4,43 +4,19 @@
  * at most RESET_MAILS_PER_HOUR reset links an hour however many addresses ask, and once the password
  * is set the account's other links stop working.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { dropSchema, uniqueSchemaName } from '../../test/postgres';
+import { describeEachDatabase, storeOnFresh } from '../../test/databases';
+import { editorStoreOnDatabase } from './open-editor-store';
 import { createLogger } from '../platform/logger';
 import { AccountHelp, RESET_LINK_MINUTES } from './account-help';
 import { AccountService, RESET_MAILS_PER_HOUR } from './editor-accounts';
 import type { EditorMail } from './editor-mail';
 import type { EditorStore } from './editor-store';
-import { openPostgresEditorStore } from './editor-store-postgres';
-import { openSqliteEditorStore } from './editor-store-sqlite';
 import type { SignInThrottle } from './sign-in-throttle';
-
-const pgUrl = process.env.TEST_DATABASE_URL;
-const backends: { name: string; open(): Promise<{ store: EditorStore; drop(): Promise<void> }> }[] = [
-  {
-    name: 'SQLite',
-    open: async () => ({
-      store: openSqliteEditorStore(fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-links-'))),
-      drop: async () => undefined,
-    }),
-  },
-];
-if (pgUrl)
-  backends.push({
-    name: 'PostgreSQL',
-    open: async () => {
-      const schema = uniqueSchemaName('links_test');
-      return { store: await openPostgresEditorStore(pgUrl, { schema }), drop: () => dropSchema(pgUrl, schema) };
-    },
-  });
-else it.skip('SKIPPED on PostgreSQL: set TEST_DATABASE_URL to run these on PostgreSQL too', () => undefined);
 
 const tokenOf = (link: string) => /#token=([\w-]+)$/.exec(link)![1]!;
 const MINUTE_MS = 60_000;
 
-describe.each(backends)('set-password links on $name', (backend) => {
+describeEachDatabase('set-password links', 'links_test', (database) => {
   let store: EditorStore;
   let drop: () => Promise<void>;
   let now: Date;
@@ -48,7 +24,7 @@ describe.each(backends)('set-password links on $name', (backend) => {
   let help: AccountHelp;
   const mails: EditorMail[] = [];
   beforeEach(async () => {
-    ({ store, drop } = await backend.open());
+    ({ store, drop } = await storeOnFresh(database, editorStoreOnDatabase));
     now = new Date('2026-03-02T09:00:00Z');
     const clock = () => now;
     mails.length = 0;

@@ -3,38 +3,18 @@
  * set): each person sees who else has an item open and since when, until they leave or go quiet; a
  * pair of e-mail and address waits once its free tries are spent, longer each time, and a sign-in clears it.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { dropSchema, uniqueSchemaName } from '../../test/postgres';
+import { describeEachDatabase, storeOnFresh } from '../../test/databases';
+import { editorStoreOnDatabase } from './open-editor-store';
 import { EditorPresence, PRESENCE_GONE_MS } from './editor-presence';
 import type { EditorStore } from './editor-store';
-import { openPostgresEditorStore } from './editor-store-postgres';
-import { openSqliteEditorStore } from './editor-store-sqlite';
 import { FREE_FAILURES, SignInThrottle, waitAfter } from './sign-in-throttle';
 
-const pgUrl = process.env.TEST_DATABASE_URL;
-const backends: [string, () => Promise<{ store: EditorStore; drop(): Promise<void> }>][] = [
-  [
-    'SQLite',
-    async () => ({ store: openSqliteEditorStore(fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-presence-'))), drop: async () => {} }),
-  ],
-];
-if (pgUrl)
-  backends.push([
-    'PostgreSQL',
-    async () => {
-      const schema = uniqueSchemaName('presence_test');
-      return { store: await openPostgresEditorStore(pgUrl, { schema }), drop: () => dropSchema(pgUrl, schema) };
-    },
-  ]);
-
-describe.each(backends)('on %s', (_name, open) => {
+describeEachDatabase('editor presence', 'presence_test', (database) => {
   let now = new Date('2026-11-25T09:00:00Z');
   const later = (ms: number) => (now = new Date(now.getTime() + ms));
   let opened: { store: EditorStore; drop(): Promise<void> };
   beforeAll(async () => {
-    opened = await open();
+    opened = await storeOnFresh(database, editorStoreOnDatabase);
   });
   afterAll(async () => {
     await opened.store.close();

@@ -3,41 +3,9 @@
  * is set, each test in a directory or schema of its own. Two stores on one database stand for two
  * api instances.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { dropSchema, uniqueSchemaName } from '../../test/postgres';
+import { describeEachDatabase, twoInstances } from '../../test/databases';
+import { editorStoreOnDatabase } from './open-editor-store';
 import { AccountExists, type EditorStore } from './editor-store';
-import { openPostgresEditorStore } from './editor-store-postgres';
-import { openSqliteEditorStore } from './editor-store-sqlite';
-
-const pgUrl = process.env.TEST_DATABASE_URL;
-const backends: { name: string; pair(): Promise<{ stores: [EditorStore, EditorStore]; drop(): Promise<void> }> }[] = [
-  {
-    name: 'SQLite',
-    pair: async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-editor-'));
-      return { stores: [openSqliteEditorStore(dir), openSqliteEditorStore(dir)], drop: async () => undefined };
-    },
-  },
-];
-if (pgUrl)
-  backends.push({
-    name: 'PostgreSQL',
-    pair: async () => {
-      const schema = uniqueSchemaName('editor_test');
-      return {
-        stores: [await openPostgresEditorStore(pgUrl, { schema }), await openPostgresEditorStore(pgUrl, { schema })],
-        drop: () => dropSchema(pgUrl, schema),
-      };
-    },
-  });
-else {
-  describe('editor store on PostgreSQL', () => {
-    it.skip('SKIPPED: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run this suite on PostgreSQL', () =>
-      undefined);
-  });
-}
 
 const AT = '2026-11-22T12:00:00.000Z';
 const LATER = '2026-11-22T12:10:00.000Z';
@@ -45,12 +13,12 @@ const LOCK_END = '2026-11-22T12:15:00.000Z';
 const token = (hash: string) => ({ hash, expiresAt: '2026-11-23T12:00:00.000Z' });
 const audit = (action: string, subject: string) => ({ actor: 'cli', action, subject, at: AT });
 
-describe.each(backends)('editor store on $name', (backend) => {
+describeEachDatabase('editor store', 'editor_test', (database) => {
   let store: EditorStore;
   let other: EditorStore;
   let drop: () => Promise<void>;
   beforeEach(async () => {
-    const pair = await backend.pair();
+    const pair = await twoInstances(database, editorStoreOnDatabase);
     [store, other] = pair.stores;
     drop = pair.drop;
     await store.addAccount({ email: 'ann@example.com', role: 'publisher' }, token('t1'), audit('account_added', 'ann@example.com'));

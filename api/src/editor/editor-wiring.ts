@@ -4,6 +4,7 @@
  * that help people back in, the /api/editor routes (sessions, presence), and the session check the
  * content API accepts beside its tokens.
  */
+import type { DatabaseConnection } from '../platform/database';
 import type { Context } from 'koa';
 import type { AppConfig } from '../app-config';
 import type { Logger } from '../platform/logger';
@@ -17,13 +18,16 @@ import { editorPresenceRouter, type ItemStateOf } from './editor-presence.router
 import { SessionService } from './editor-sessions';
 import type { EditorStore } from './editor-store';
 import { editorSessionRouter } from './editor-session.router';
-import { openEditorStore } from './open-editor-store';
+import { editorStoreOnDatabase } from './open-editor-store';
 import { sessionCookieOf, signedInPerson } from './session-auth';
 import { SignInThrottle } from './sign-in-throttle';
 
-export function editorWiring(config: AppConfig, deps: { logger: Logger; clock: () => Date; itemState?: ItemStateOf }) {
+export function editorWiring(
+  config: AppConfig,
+  deps: { logger: Logger; clock: () => Date; database: () => Promise<DatabaseConnection>; itemState?: ItemStateOf },
+) {
   let opened: Promise<EditorStore> | undefined;
-  const store = () => (opened ??= openEditorStore(config));
+  const store = () => (opened ??= deps.database().then(editorStoreOnDatabase));
   const siteOrigin = config.siteAddresses.siteUrl;
   const throttle = new SignInThrottle(store, deps.clock);
   const accounts = new AccountService({ store, siteUrl: siteOrigin, clock: deps.clock });

@@ -1,9 +1,12 @@
 import type { AppConfig } from '../app-config';
-import type { EditorStore } from './editor-store';
-import { openPostgresEditorStore } from './editor-store-postgres';
-import { openSqliteEditorStore } from './editor-store-sqlite';
+import { onOwnDatabase, type DatabaseConnection } from '../platform/database';
+import { runnerOn } from '../platform/sql-runner';
+import { editorStoreOn, type EditorStore } from './editor-store';
 
-/** The editor's people in the database the leads use: PostgreSQL with DATABASE_URL, else the SQLite file. */
+/** The editor's people on the process's database (the database module's). */
+export const editorStoreOnDatabase = (connection: DatabaseConnection): EditorStore => editorStoreOn(runnerOn(connection));
+
+/** For a script: the editor's people in the database the leads use (PostgreSQL with DATABASE_URL, else the SQLite file). */
 export async function openEditorStore(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Promise<EditorStore> {
-  return config.databaseUrl ? openPostgresEditorStore(config.databaseUrl) : openSqliteEditorStore(config.dataDir);
+  return onOwnDatabase(config, editorStoreOnDatabase);
 }

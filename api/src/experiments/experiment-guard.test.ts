@@ -3,12 +3,9 @@
  * control's is switched off (the experiment stops when no variant is left), with its audit line; an
  * experiment past its planned length stops; noise alone switches nothing off.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { dropSchema, TEST_DATABASE_URL, uniqueSchemaName } from '../../test/postgres';
+import { describeEachDatabase, storeOnFresh } from '../../test/databases';
 import { createLogger } from '../platform/logger';
-import { postgresRunner, sqliteRunner, type SqlRunner } from '../platform/sql-runner';
+import { runnerOn } from '../platform/sql-runner';
 import type { ContentService } from '../content/content-service';
 import { judgeRunning } from './experiment-guard';
 import { planOf } from './experiment-plan';
@@ -19,19 +16,7 @@ import { ExperimentStore, type Experiment } from './experiment-store';
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 20, 12);
 
-const databases: [string, () => Promise<{ db: SqlRunner; drop(): Promise<void> }>][] = [
-  ['SQLite', async () => ({ db: sqliteRunner(fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-guard-'))), drop: async () => undefined })],
-];
-if (TEST_DATABASE_URL)
-  databases.push([
-    'PostgreSQL',
-    async () => {
-      const schema = uniqueSchemaName('experiment_guard');
-      return { db: await postgresRunner(TEST_DATABASE_URL!, { schema }), drop: () => dropSchema(TEST_DATABASE_URL!, schema) };
-    },
-  ]);
-
-describe.each(databases)('the experiment guard on %s', (_name, open) => {
+describeEachDatabase('the experiment guard', 'experiment_guard', (database) => {
   let store: ExperimentStore;
   let drop: () => Promise<void>;
   let service: ExperimentService;
@@ -45,8 +30,8 @@ describe.each(databases)('the experiment guard on %s', (_name, open) => {
   const judge = () => judgeRunning({ service, results, clock: () => new Date(NOW), logger });
 
   beforeAll(async () => {
-    const opened = await open();
-    store = new ExperimentStore(opened.db);
+    const opened = await storeOnFresh(database, runnerOn);
+    store = new ExperimentStore(opened.store);
     drop = opened.drop;
     // The guard never publishes: only a ship, by a person, touches content.
     service = new ExperimentService({

@@ -10,26 +10,13 @@ import { CONTACT_PAGE_FIELD, CONTACT_VIEW_HEADER, RUM_PATH, RUM_VIEW_PATH } from
 import { CONTENT_TOKENS, PUBLISHER_TOKEN, contentApi } from '../../test/content-api-client';
 import { contactSubmission } from '../../test/contact-submission';
 import { writeFixtureSite } from '../../test/fixture-builds';
-import { dropSchema, freshSchemaUrl, TEST_DATABASE_URL } from '../../test/postgres';
+import { describeEachDatabase } from '../../test/databases';
 import { BROWSER } from '../../test/rum-visits';
 import { testApp } from '../../test/test-app';
 import type { App } from '../app';
 
 const PAGE = '/blog/merchants-announcement';
 const B_TITLE = 'Variant B: merchants get paid faster';
-
-const databases: [string, () => Promise<{ databaseUrl?: string; drop(): Promise<void> }>][] = [
-  ['SQLite', async () => ({ drop: async () => undefined })],
-];
-if (TEST_DATABASE_URL)
-  databases.push([
-    'PostgreSQL',
-    async () => {
-      const databaseUrl = await freshSchemaUrl('experiments_serving');
-      const schema = new URL(databaseUrl).searchParams.get('options')!.replace('-c search_path=', '');
-      return { databaseUrl, drop: () => dropSchema(TEST_DATABASE_URL!, schema) };
-    },
-  ]);
 
 /** What the page's field says it is: its token, route, section and versions. */
 function pageOf(html: string): { token: string; route: string; section: string; versions: object } {
@@ -84,16 +71,16 @@ class Visitor {
   }
 }
 
-describe.each(databases)('experiment serving on %s', (_name, database) => {
+describeEachDatabase('experiment serving', 'experiments_serving', (database) => {
   let app: App;
   let drop: () => Promise<void>;
   let server: ReturnType<App['koa']['callback']>;
   const publisher = { Authorization: `Bearer ${PUBLISHER_TOKEN}` };
 
   beforeAll(async () => {
-    const db = await database();
-    drop = db.drop;
-    app = testApp({ siteRoot: writeFixtureSite(), contentTokens: CONTENT_TOKENS, trustProxyHops: 1, ...db });
+    const fresh = await database.fresh();
+    drop = fresh.drop;
+    app = testApp({ siteRoot: writeFixtureSite(), contentTokens: CONTENT_TOKENS, trustProxyHops: 1, ...fresh.target });
     await app.start();
     server = app.koa.callback();
     const api = contentApi(server);

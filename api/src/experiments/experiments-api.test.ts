@@ -7,7 +7,7 @@
 import request from 'supertest';
 import { CONTENT_TOKENS, EDITOR_TOKEN, PUBLISHER_TOKEN, contentApi } from '../../test/content-api-client';
 import { writeFixtureSite } from '../../test/fixture-builds';
-import { dropSchema, freshSchemaUrl, TEST_DATABASE_URL } from '../../test/postgres';
+import { describeEachDatabase } from '../../test/databases';
 import { testApp } from '../../test/test-app';
 import { sha256Hex } from '../platform/token-hash';
 import type { App } from '../app';
@@ -16,29 +16,21 @@ import { postgresRunner, sqliteRunner } from '../platform/sql-runner';
 const POST = 'blog/merchants-announcement';
 const METRICS_TOKEN = 'metrics-token-for-tests';
 
-const databases: [string, () => Promise<{ databaseUrl?: string; drop(): Promise<void> }>][] = [
-  ['SQLite', async () => ({ drop: async () => undefined })],
-];
-if (TEST_DATABASE_URL)
-  databases.push([
-    'PostgreSQL',
-    async () => {
-      const databaseUrl = await freshSchemaUrl('experiments_api');
-      const schema = new URL(databaseUrl).searchParams.get('options')!.replace('-c search_path=', '');
-      return { databaseUrl, drop: () => dropSchema(TEST_DATABASE_URL!, schema) };
-    },
-  ]);
-
-describe.each(databases)('experiments API on %s', (_name, database) => {
+describeEachDatabase('experiments API', 'experiments_api', (database) => {
   let app: App;
   let drop: () => Promise<void>;
   let server: ReturnType<App['koa']['callback']>;
   const as = (token: string) => ({ Authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
-    const db = await database();
-    drop = db.drop;
-    app = testApp({ siteRoot: writeFixtureSite(), contentTokens: CONTENT_TOKENS, metricsTokenHash: sha256Hex(METRICS_TOKEN), ...db });
+    const fresh = await database.fresh();
+    drop = fresh.drop;
+    app = testApp({
+      siteRoot: writeFixtureSite(),
+      contentTokens: CONTENT_TOKENS,
+      metricsTokenHash: sha256Hex(METRICS_TOKEN),
+      ...fresh.target,
+    });
     await app.start();
     server = app.koa.callback();
   }, 60_000);

@@ -3,6 +3,7 @@
  * leads modules offer (a write guard, the arm a page is served in, exposures from views and posts), so
  * none of them knows experiments exist.
  */
+import { databaseModule } from '../database/database-module';
 import { defineAppModule } from '../app-context';
 import { contentModule } from '../content/content-module';
 import { editorModule } from '../editor/editor-module';
@@ -15,11 +16,18 @@ import { experimentsWiring } from './experiments-wiring';
 
 export const experimentsModule = defineAppModule({
   name: 'experiments',
-  dependsOn: [contentModule, editorModule, servingModule, metricsModule, rumModule, siteModule, leadsModule],
+  dependsOn: [databaseModule, contentModule, editorModule, servingModule, metricsModule, rumModule, siteModule, leadsModule],
   build: ({ config, logger, clock, need }) => {
     const content = need(contentModule);
     const experiments = experimentsWiring({
-      ...{ config, logger, clock, content: content.service, changed: () => content.follower.refresh() },
+      ...{
+        config,
+        logger,
+        clock,
+        database: need(databaseModule).database,
+        content: content.service,
+        changed: () => content.follower.refresh(),
+      },
       ...{ person: need(editorModule).person, registry: need(metricsModule).metrics.registry },
       ...{ editorial: content.editorialStore, live: content.live, secret: need(servingModule).previewSecret },
     });

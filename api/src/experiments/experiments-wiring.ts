@@ -2,12 +2,13 @@
  * The experiments feature, put together for app.ts: its store (the database the leads use), the
  * service, the API router, the guard's timer and the hook the content service calls before a write.
  */
+import type { DatabaseConnection } from '../platform/database';
 import type { Registry } from 'prom-client';
 import type { Context } from 'koa';
 import type { AppConfig } from '../app-config';
 import type { ContentRole } from '../platform/config';
 import type { Logger } from '../platform/logger';
-import { postgresRunner, sqliteRunner } from '../platform/sql-runner';
+import { runnerOn } from '../platform/sql-runner';
 import type { ContentService } from '../content/content-service';
 import { judgeRunning } from './experiment-guard';
 import { experimentMetrics } from './experiment-metrics';
@@ -34,6 +35,8 @@ export interface ExperimentsWiringDeps {
   config: AppConfig;
   logger: Logger;
   clock: () => Date;
+  /** The process's database (the database module's). */
+  database(): Promise<DatabaseConnection>;
   content: ContentService;
   /** Called after a ship published content. */
   changed(): Promise<void>;
@@ -48,10 +51,7 @@ export interface ExperimentsWiringDeps {
 export function experimentsWiring(deps: ExperimentsWiringDeps) {
   const { config, logger, clock } = deps;
   let opened: Promise<ExperimentStore> | undefined;
-  const store = () =>
-    (opened ??= (config.databaseUrl ? postgresRunner(config.databaseUrl) : Promise.resolve(sqliteRunner(config.dataDir))).then(
-      (db) => new ExperimentStore(db),
-    ));
+  const store = () => (opened ??= deps.database().then((connection) => new ExperimentStore(runnerOn(connection))));
   const counted = experimentMetrics(deps.registry, store);
   const serving = new ExperimentServing({ editorial: deps.editorial, live: deps.live, clock, allowHeadless: config.rum.allowHeadless });
   const follower = new Poller(

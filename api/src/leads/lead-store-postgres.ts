@@ -3,8 +3,9 @@
  * Migrations take an advisory lock so instances starting together apply each migration once; outbox
  * rows are leased with SKIP LOCKED so two relays never deliver the same row at the same time.
  */
+import type pg from 'pg';
 import { randomUUID } from 'node:crypto';
-import { inTransaction, openPostgresPool, type PostgresOptions } from '../platform/db-connections';
+import { inTransaction } from '../platform/db-connections';
 import {
   clipError,
   LEAD_COLUMNS,
@@ -22,9 +23,10 @@ import { FAILED_VIEW_SQL, leadViewValues, STORED_VIEW_SQL, type LeadView } from 
 
 const INSERT_LEAD = `INSERT INTO leads (${LEAD_COLUMNS.join(', ')}) VALUES (${LEAD_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`;
 
-export async function openPostgresStore(url: string, options: PostgresOptions = {}): Promise<LeadStore> {
-  const pool = await openPostgresPool(url, options);
-
+/** On the process's pool, which its owner ends. */
+export function postgresLeadStore(pool: pg.Pool): LeadStore {
+  // The pool outlives the store: once closed, the store is not ready (its ping fails).
+  let closed = false;
   return {
     kind: 'postgres',
     async addLead(submission: LeadSubmission, channels: readonly Channel[], view?: LeadView) {
@@ -90,10 +92,12 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
       return rows.map(outboxFromRow);
     },
     async ping() {
+      if (closed) throw new Error('The lead store is closed');
       await pool.query('SELECT 1');
     },
     async close() {
-      await pool.end();
+      // The pool is its owner's to end.
+      closed = true;
     },
   };
 }

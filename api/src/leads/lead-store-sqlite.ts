@@ -2,8 +2,10 @@
  * The embedded lead store: one SQLite file. WAL lets the export CLI read while the server writes;
  * synchronous=FULL syncs every commit, so an acknowledged lead survives a killed process or a power cut.
  */
+import { onOwnSqlite } from '../platform/database';
+import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import { bindPositional, openSqliteDatabase, preparedStatements, whileBusy } from '../platform/db-connections';
+import { bindPositional, preparedStatements, whileBusy } from '../platform/db-connections';
 import { FAILED_VIEW_SQL, leadViewValues, STORED_VIEW_SQL, type LeadView } from './lead-views';
 import {
   clipError,
@@ -21,10 +23,13 @@ import {
   type OutboxRow,
 } from './lead-store';
 
-export function openSqliteStore(dataDir: string): LeadStore {
-  const handle = openSqliteDatabase(dataDir);
-  const { db } = handle;
+/** On a hold of its own on the SQLite file (scripts, tests): its close() lets go of it. */
+export const openSqliteStore = (dataDir: string): LeadStore => onOwnSqlite(dataDir, (connection) => sqliteLeadStore(connection.db));
 
+/** On the process's one SQLite connection, which its owner closes. */
+export function sqliteLeadStore(db: Database.Database): LeadStore {
+  // The connection outlives the store: once closed, the store is not ready (its ping fails).
+  let closed = false;
   const insertLead = db.prepare(`INSERT INTO leads (${LEAD_COLUMNS.join(', ')}) VALUES (${LEAD_COLUMNS.map(() => '?').join(', ')})`);
   const insertOutbox = db.prepare('INSERT INTO outbox (lead_id, channel, next_attempt_at, updated_at) VALUES (?, ?, ?, ?)');
   const statement = preparedStatements(db);
@@ -88,10 +93,12 @@ export function openSqliteStore(dataDir: string): LeadStore {
     async ping() {
       // Ready means a lead could be written now: the write lock is within reach (not held for long by
       // another process) and the file is writable.
+      if (closed) throw new Error('The lead store is closed');
       await whileBusy(() => db.transaction(() => undefined).immediate(), 1000);
     },
     async close() {
-      handle.release();
+      // The connection is its owner's to close.
+      closed = true;
     },
   };
 }

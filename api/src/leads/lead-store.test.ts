@@ -9,10 +9,11 @@ import path from 'node:path';
 import type { ContactSubmission } from '@cardlift/contracts';
 import { contactSubmission } from '../../test/contact-submission';
 import type { LeadStore } from './lead-store';
-import { openPostgresStore } from './lead-store-postgres';
 import { SQLITE_FILE_NAME } from '../platform/db-connections';
 import { openSqliteStore } from './lead-store-sqlite';
-import { dropSchema, uniqueSchemaName } from '../../test/postgres';
+import { describeEachDatabase, type TestDatabase } from '../../test/databases';
+import { onOwnDatabase } from '../platform/database';
+import { leadStoreOn } from './open-lead-store';
 
 const submission = (n: number): ContactSubmission => ({
   ...contactSubmission({
@@ -25,53 +26,18 @@ const submission = (n: number): ContactSubmission => ({
   agreeToUpdates: n % 2 === 0,
 });
 
-interface Backend {
-  name: string;
-  /** A new, empty database; `reopen` opens the same one again. */
-  fresh(): Promise<{ store: LeadStore; reopen(): Promise<LeadStore>; cleanup(): Promise<void> }>;
+/** A new, empty database; `reopen` opens the same one again. */
+async function fresh(database: TestDatabase) {
+  const { target, drop } = await database.fresh();
+  const reopen = () => onOwnDatabase(target, leadStoreOn);
+  return { store: await reopen(), reopen, cleanup: drop };
 }
 
-const backends: Backend[] = [
-  {
-    name: 'SQLite',
-    fresh: async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-store-'));
-      return {
-        store: openSqliteStore(dir),
-        reopen: async () => openSqliteStore(dir),
-        cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
-      };
-    },
-  },
-];
-
-const pgUrl = process.env.TEST_DATABASE_URL;
-if (pgUrl) {
-  backends.push({
-    name: 'PostgreSQL',
-    fresh: async () => {
-      // A schema per test: parallel runs, reruns and other tests never see each other's rows.
-      const schema = uniqueSchemaName('leads_test');
-      return {
-        store: await openPostgresStore(pgUrl, { schema }),
-        reopen: () => openPostgresStore(pgUrl, { schema }),
-        cleanup: () => dropSchema(pgUrl, schema),
-      };
-    },
-  });
-} else {
-  describe('lead store on PostgreSQL', () => {
-    it.skip('SKIPPED: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run this suite on PostgreSQL', () =>
-      undefined);
-  });
-  console.warn('lead store: PostgreSQL suite SKIPPED (TEST_DATABASE_URL is not set); SQLite only.');
-}
-
-describe.each(backends)('lead store on $name', (backend) => {
+describeEachDatabase('lead store', 'leads_test', (database) => {
   let store: LeadStore;
-  let db: Awaited<ReturnType<Backend['fresh']>>;
+  let db: Awaited<ReturnType<typeof fresh>>;
   beforeEach(async () => {
-    db = await backend.fresh();
+    db = await fresh(database);
     store = db.store;
   });
   afterEach(async () => {

@@ -2,6 +2,7 @@
  * Leads: the contact api and the contact form posted without script (answered with the page it is
  * on), the lead store and its outbox relay. `outcomes` tells listeners (the metrics) what became of a post.
  */
+import { databaseModule } from '../database/database-module';
 import { defineAppModule } from '../app-context';
 import { Listeners } from '../kernel/extension-points';
 import type { LeadView } from './lead-views';
@@ -12,14 +13,14 @@ import { leadsWiring } from './leads-wiring';
 
 export const leadsModule = defineAppModule({
   name: 'leads',
-  dependsOn: [rumModule, siteModule],
+  dependsOn: [databaseModule, rumModule, siteModule],
   build: ({ config, logger, deps, need }) => {
     const rum = need(rumModule);
     const outcomes = new Listeners<[outcome: LeadOutcome]>();
     // A post's page view, for a later module (the experiments: an exposure of a form sent without script).
     const viewed = new Listeners<[view: LeadView]>();
     const sales = leadsWiring({
-      ...{ config, logger, store: deps.leads, notifiers: deps.notifiers, relay: deps.relay },
+      ...{ config, logger, database: need(databaseModule).database, store: deps.leads, notifiers: deps.notifiers, relay: deps.relay },
       onOutcome: outcomes.emit,
       leadView: (posted) => {
         const view = rum.leadView(posted);

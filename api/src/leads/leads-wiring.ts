@@ -4,6 +4,7 @@
  * check, the lead service both routes take leads through, and the JSON route. The form posted without
  * script is answered by the page it was on, so its router is made once the pages are (`formRouter`).
  */
+import type { DatabaseConnection } from '../platform/database';
 import type { AppConfig } from '../app-config';
 import type { Logger } from '../platform/logger';
 import { contactFormRouter } from './contact-form.router';
@@ -11,7 +12,7 @@ import { contactRouter } from './contact.router';
 import { createLeadService, type LeadOutcome } from './lead-service';
 import type { LeadStore } from './lead-store';
 import { notifiersFrom, type Notifiers } from './notifiers';
-import { openLeadStore } from './open-lead-store';
+import { leadStoreOn } from './open-lead-store';
 import { OutboxRelay, type RelayOptions } from './outbox-relay';
 import { contactLimiter } from './rate-limit';
 import { submissionDedup } from './submission-dedup';
@@ -23,6 +24,8 @@ export interface LeadsWiringDeps {
   logger: Logger;
   /** A ready store (tests); else the one DATABASE_URL / DATA_DIR names. */
   store?: LeadStore | undefined;
+  /** The process's database (the database module's). */
+  database(): Promise<DatabaseConnection>;
   notifiers?: Notifiers | undefined;
   relay?: Partial<RelayOptions> | undefined;
   /** Reads the page view a post's token names (rum-wiring.ts): contact posts are filed under the view that sent them. */
@@ -31,9 +34,9 @@ export interface LeadsWiringDeps {
   onOutcome(outcome: LeadOutcome): void;
 }
 
-export function leadsWiring({ config, logger, store, notifiers, relay: relayOptions, onOutcome, leadView }: LeadsWiringDeps) {
+export function leadsWiring({ config, logger, database, store, notifiers, relay: relayOptions, onOutcome, leadView }: LeadsWiringDeps) {
   let opened: Promise<LeadStore> | undefined = store ? Promise.resolve(store) : undefined;
-  const leads = () => (opened ??= openLeadStore(config));
+  const leads = () => (opened ??= database().then(leadStoreOn));
   const limiter = contactLimiter(config.contactRateLimit, {
     url: config.redisUrl,
     keyPrefix: config.redisKeyPrefix,

@@ -1,9 +1,14 @@
 import type { AppConfig } from '../app-config';
+import { onOwnDatabase, type DatabaseConnection } from '../platform/database';
 import type { LeadStore } from './lead-store';
-import { openPostgresStore } from './lead-store-postgres';
-import { openSqliteStore } from './lead-store-sqlite';
+import { postgresLeadStore } from './lead-store-postgres';
+import { sqliteLeadStore } from './lead-store-sqlite';
 
-/** PostgreSQL when DATABASE_URL is set, else the SQLite file under DATA_DIR; migrations run here. */
+/** The lead store on the process's database (the database module's). */
+export const leadStoreOn = (connection: DatabaseConnection): LeadStore =>
+  connection.kind === 'postgres' ? postgresLeadStore(connection.pool) : sqliteLeadStore(connection.db);
+
+/** For a script: PostgreSQL when DATABASE_URL is set, else the SQLite file under DATA_DIR; migrations run here. */
 export async function openLeadStore(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Promise<LeadStore> {
-  return config.databaseUrl ? openPostgresStore(config.databaseUrl) : openSqliteStore(config.dataDir);
+  return onOwnDatabase(config, leadStoreOn);
 }

@@ -12,16 +12,12 @@ import path from 'node:path';
 import { REPO_ROOT } from './config';
 import { startServer } from '../../test/server-process';
 import { contactSubmission } from '../../test/contact-submission';
-import { freshSchemaUrl, TEST_DATABASE_URL } from '../../test/postgres';
+import { describeEachDatabase } from '../../test/databases';
 
 jest.setTimeout(120_000);
 
 const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 const COUNT = 60;
-
-const backends: { name: string; databaseUrl(): Promise<string> }[] = [{ name: 'SQLite', databaseUrl: async () => '' }];
-if (TEST_DATABASE_URL) backends.push({ name: 'PostgreSQL', databaseUrl: () => freshSchemaUrl('drain_posts') });
-else it.skip('SKIPPED on PostgreSQL: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)', () => undefined);
 
 type Outcome = { status: number } | { error: string };
 
@@ -39,32 +35,35 @@ function post(url: string, body: string, sent: () => void): Promise<Outcome> {
   });
 }
 
-it.each(backends)('answers and stores every submission already sent when stopped, on $name', async (backend) => {
-  const env = {
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-drain-posts-')),
-    DATABASE_URL: await backend.databaseUrl(),
-    // The drain's deadline is not under test: a slow machine must not turn into cut requests.
-    DRAIN_TIMEOUT_MS: '60000',
-  };
-  const server = await startServer(env);
-  const emails = Array.from({ length: COUNT }, (_, i) => `drain${i}@example.com`);
-  let sent = 0;
-  let allSent!: () => void;
-  const written = new Promise<void>((resolve) => (allSent = resolve));
-  const answers = emails.map((email) =>
-    post(`${server.url}/api/contact`, JSON.stringify(contactSubmission({ email })), () => {
-      sent += 1;
-      if (sent === COUNT) allSent();
-    }),
-  );
-  await written;
-  server.child.kill('SIGTERM');
-  const outcomes = await Promise.all(answers);
-  expect(outcomes.filter((o) => !('status' in o) || o.status !== 201)).toEqual([]);
-  expect(await server.exited()).toBe(0);
-  const exported = spawnSync(TSX, [path.join(REPO_ROOT, 'api', 'src', 'leads', 'export-leads.ts'), '--format', 'json'], {
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
+describeEachDatabase('a graceful stop', 'drain_posts', (database) => {
+  it('answers and stores every submission already sent when stopped', async () => {
+    const env = {
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-drain-posts-')),
+      DATABASE_URL: '',
+      ...(await database.env()),
+      // The drain's deadline is not under test: a slow machine must not turn into cut requests.
+      DRAIN_TIMEOUT_MS: '60000',
+    };
+    const server = await startServer(env);
+    const emails = Array.from({ length: COUNT }, (_, i) => `drain${i}@example.com`);
+    let sent = 0;
+    let allSent!: () => void;
+    const written = new Promise<void>((resolve) => (allSent = resolve));
+    const answers = emails.map((email) =>
+      post(`${server.url}/api/contact`, JSON.stringify(contactSubmission({ email })), () => {
+        sent += 1;
+        if (sent === COUNT) allSent();
+      }),
+    );
+    await written;
+    server.child.kill('SIGTERM');
+    const outcomes = await Promise.all(answers);
+    expect(outcomes.filter((o) => !('status' in o) || o.status !== 201)).toEqual([]);
+    expect(await server.exited()).toBe(0);
+    const exported = spawnSync(TSX, [path.join(REPO_ROOT, 'api', 'src', 'leads', 'export-leads.ts'), '--format', 'json'], {
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    });
+    expect((JSON.parse(exported.stdout) as { email: string }[]).map((l) => l.email).sort()).toEqual([...emails].sort());
   });
-  expect((JSON.parse(exported.stdout) as { email: string }[]).map((l) => l.email).sort()).toEqual([...emails].sort());
 });

@@ -4,15 +4,9 @@
  * connection, writes waiting out another process's lock between event-loop turns (whileBusy).
  */
 import type Database from 'better-sqlite3';
-import {
-  bindPositional,
-  inTransaction,
-  openPostgresPool,
-  openSqliteDatabase,
-  preparedStatements,
-  whileBusy,
-  type PostgresOptions,
-} from './db-connections';
+import type pg from 'pg';
+import { onOwnDatabase, onOwnSqlite, type DatabaseConnection } from './database';
+import { bindPositional, inTransaction, preparedStatements, whileBusy, type PostgresOptions } from './db-connections';
 
 /** A statement; `mustChange` when the transaction stands only if it touched a row. */
 export interface Statement {
@@ -29,15 +23,24 @@ export interface SqlRunner {
   transaction(statements: Statement[]): Promise<boolean>;
   /** Whether `error` is a unique or primary key violation. */
   isUniqueViolation(error: unknown): boolean;
+  /** Nothing on the process's database (its owner closes it); a script's own database is closed. */
   close(): Promise<void>;
 }
+
+/** A runner on the process's database. */
+export function runnerOn(connection: DatabaseConnection): SqlRunner {
+  return connection.kind === 'sqlite' ? sqliteRunnerOn(connection.db) : postgresRunnerOn(connection.pool);
+}
+
+/** A runner on a database of its own (scripts, tests). */
+export const sqliteRunner = (dataDir: string): SqlRunner => onOwnSqlite(dataDir, runnerOn);
+export const postgresRunner = (url: string, options: PostgresOptions = {}): Promise<SqlRunner> =>
+  onOwnDatabase({ databaseUrl: url, ...options }, runnerOn);
 
 /** Thrown inside a transaction to roll it back when a statement that must change a row did not. */
 class Unchanged extends Error {}
 
-export function sqliteRunner(dataDir: string): SqlRunner {
-  const handle = openSqliteDatabase(dataDir);
-  const db: Database.Database = handle.db;
+function sqliteRunnerOn(db: Database.Database): SqlRunner {
   const prepared = preparedStatements(db);
   const apply = db.transaction((list: Statement[]) => {
     for (const { sql, params, mustChange } of list) {
@@ -64,12 +67,11 @@ export function sqliteRunner(dataDir: string): SqlRunner {
       }
     },
     isUniqueViolation: (error) => /^SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)$/.test(String((error as { code?: string }).code)),
-    close: async () => handle.release(),
+    close: async () => undefined,
   };
 }
 
-export async function postgresRunner(url: string, options: PostgresOptions = {}): Promise<SqlRunner> {
-  const pool = await openPostgresPool(url, options);
+function postgresRunnerOn(pool: pg.Pool): SqlRunner {
   return {
     kind: 'postgres',
     async query(sql, params) {
@@ -89,6 +91,6 @@ export async function postgresRunner(url: string, options: PostgresOptions = {})
       }
     },
     isUniqueViolation: (error) => (error as { code?: string }).code === '23505',
-    close: () => pool.end(),
+    close: async () => undefined,
   };
 }

@@ -5,37 +5,24 @@
  * canary completes it at its time; a move that makes a schedule wrong (a live release too) warns, and the schedule refused
  * at its time (or cancelled) stays in the listing with why.
  */
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { loadConfig } from '../app-config';
 import { startCanary } from './canary/canary-service';
 import { rollbackOrEndCanary } from './canary/canary-service';
 import { releaseContext } from './release-context';
 import { promoteRelease, releaseBuild, type ReleaseContext } from './release-service';
 import type { RegistryStore } from './registry-store';
-import { openPostgresRegistry } from './registry-store-postgres';
-import { openSqliteRegistry } from './registry-store-sqlite';
+import { describeEachDatabase } from '../../test/databases';
+import { onOwnDatabase } from '../platform/database';
+import { registryStoreOn } from './open-registry';
 import { cancelScheduled, carryOut, schedulePromotion } from './schedule/schedule-service';
 import { lastScheduleOutcome } from './schedule/schedule-outcome';
 import { fixtureBuild, tempCheckout } from './test-fixtures';
-
-const pgUrl = process.env.TEST_DATABASE_URL;
-const backends: { name: string; open(dataDir: string): Promise<RegistryStore> }[] = [
-  { name: 'SQLite', open: async (dataDir) => openSqliteRegistry(dataDir) },
-];
-if (pgUrl)
-  backends.push({
-    name: 'PostgreSQL',
-    open: () => openPostgresRegistry(pgUrl, { schema: `moves_test_${process.pid}_${randomBytes(4).toString('hex')}` }),
-  });
 
 const remote = 'mf_invest';
 const who = { actor: 'cli', remote } as const;
 const inAnHour = () => new Date(Date.now() + 3_600_000);
 
-describe.each(backends)('release moves on $name', (backend) => {
+describeEachDatabase('release moves', 'moves_test', (database) => {
   let store: RegistryStore;
   let context: ReleaseContext;
   /** Live 1, candidates 2 and 3, a canary of 2 at 10 %. */
@@ -44,7 +31,7 @@ describe.each(backends)('release moves on $name', (backend) => {
   beforeEach(async () => {
     const checkout = tempCheckout();
     const config = loadConfig({ ...process.env, SITE_ROOT: checkout.siteRoot, RELEASES_DIR: checkout.releasesDir, DATABASE_URL: '' });
-    store = await backend.open(fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-moves-')));
+    store = await onOwnDatabase((await database.fresh()).target, registryStoreOn);
     context = releaseContext(config, store);
     const stored = async (marker: string, candidate: boolean) =>
       (await releaseBuild(context, { ...who, buildDir: fixtureBuild(marker), candidate })).version;

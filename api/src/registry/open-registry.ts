@@ -1,9 +1,14 @@
 import type { AppConfig } from '../app-config';
+import { onOwnDatabase, type DatabaseConnection } from '../platform/database';
 import type { RegistryStore } from './registry-store';
-import { openPostgresRegistry } from './registry-store-postgres';
-import { openSqliteRegistry } from './registry-store-sqlite';
+import { postgresRegistry } from './registry-store-postgres';
+import { sqliteRegistry } from './registry-store-sqlite';
 
-/** The registry in the database the leads use: PostgreSQL with DATABASE_URL, else the SQLite file. */
+/** The registry on the process's database (the database module's). */
+export const registryStoreOn = (connection: DatabaseConnection): RegistryStore =>
+  connection.kind === 'postgres' ? postgresRegistry(connection.pool) : sqliteRegistry(connection.db);
+
+/** For a script: the registry in the database the leads use (PostgreSQL with DATABASE_URL, else the SQLite file). */
 export async function openRegistryStore(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Promise<RegistryStore> {
-  return config.databaseUrl ? openPostgresRegistry(config.databaseUrl) : openSqliteRegistry(config.dataDir);
+  return onOwnDatabase(config, registryStoreOn);
 }

@@ -12,38 +12,31 @@ import pino from 'pino';
 import { completeCanaryChange, endCanaryChange, rollbackOrEndCanary, startCanary, stepCanaryChange } from './canary/canary-service';
 import { releaseContext } from './release-context';
 import { promoteRelease, releaseBuild, ReleaseRefused, type ReleaseContext } from './release-service';
-import type { RegistryStore } from './registry-store';
-import { openPostgresRegistry } from './registry-store-postgres';
-import { openSqliteRegistry } from './registry-store-sqlite';
+import { registryStoreOn } from './open-registry';
 import { ScheduleRunner } from './schedule/schedule-runner';
 import { cancelScheduled, schedulePromotion } from './schedule/schedule-service';
 import { fixtureBuild, remoteManifest, tempCheckout, tempReleaseContext, writeBuild } from './test-fixtures';
-import { uniqueSchemaName } from '../../test/postgres';
+import { describeEachDatabase, type TestDatabase } from '../../test/databases';
+import { onOwnDatabase } from '../platform/database';
 
 jest.setTimeout(240_000);
 
 const remote = 'mf_invest' as const;
 const who = { actor: 'RELEASE_TOKEN_MF_INVEST', gitSha: 'abc1234' };
-const pgUrl = process.env.TEST_DATABASE_URL;
-const backends: { name: string; open(dataDir: string): Promise<RegistryStore> }[] = [
-  { name: 'SQLite', open: async (dataDir) => openSqliteRegistry(dataDir) },
-];
-if (pgUrl) backends.push({ name: 'PostgreSQL', open: () => openPostgresRegistry(pgUrl, { schema: uniqueSchemaName('invariants') }) });
-else {
-  describe('registry invariants on PostgreSQL', () => {
-    it.skip('SKIPPED: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run this suite on PostgreSQL', () =>
-      undefined);
-  });
-}
-
 /** A release context on a fresh registry whose checkout serves a build of mf_invest (the baseline), with a clock the test moves. */
-async function freshContext(backend: (typeof backends)[number]) {
+async function freshContext(database: TestDatabase) {
   const checkout = tempCheckout();
   writeBuild(path.join(checkout.siteRoot, 'mf-invest', 'dist'), remoteManifest(), 'checkout');
   const first = tempReleaseContext(checkout);
   await first.store.close();
   const clock = { now: new Date('2026-12-01T10:00:00.000Z') };
-  const context: ReleaseContext = { ...releaseContext(first.config, await backend.open(first.config.dataDir)), now: () => clock.now };
+  const context: ReleaseContext = {
+    ...releaseContext(
+      first.config,
+      await onOwnDatabase({ ...(await database.fresh()).target, dataDir: first.config.dataDir }, registryStoreOn),
+    ),
+    now: () => clock.now,
+  };
   return { context, clock };
 }
 
@@ -62,11 +55,11 @@ async function expectConsistent(context: ReleaseContext): Promise<void> {
   if (state.scheduled) expect(stored).toContain(state.scheduled.version);
 }
 
-describe.each(backends)('registry invariants on $name', (backend) => {
+describeEachDatabase('registry invariants', 'invariants', (database) => {
   let context: ReleaseContext;
   let clock: { now: Date };
   beforeEach(async () => {
-    ({ context, clock } = await freshContext(backend));
+    ({ context, clock } = await freshContext(database));
   });
   afterEach(() => context.store.close());
 
@@ -137,10 +130,10 @@ describe.each(backends)('registry invariants on $name', (backend) => {
       },
       { weight: 1, arbitrary: fc.record({ kind: fc.constant('time-passes' as const) }) },
     );
-    const runs = backend.name === 'SQLite' ? 120 : 30;
+    const runs = database.name === 'SQLite' ? 120 : 30;
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 8 }), async (ops) => {
-        const fresh = await freshContext(backend);
+        const fresh = await freshContext(database);
         const versions = new Map<string, string>();
         const runner = new ScheduleRunner(
           async () => fresh.context,

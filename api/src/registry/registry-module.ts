@@ -4,17 +4,20 @@
  * outside a canary or preview is served now.
  */
 import { defineAppModule } from '../app-context';
+import { databaseModule } from '../database/database-module';
 import { importLegacyHistory } from './history-import';
-import { openRegistryStore } from './open-registry';
+import { registryStoreOn } from './open-registry';
 import { RegistryFollower } from './registry-follower';
 import type { RegistryStore } from './registry-store';
 import { buildRegistry } from './remote-registry';
 
 export const registryModule = defineAppModule({
   name: 'registry',
-  build: ({ config, logger }) => {
+  dependsOn: [databaseModule],
+  build: ({ config, logger, need }) => {
+    const { database } = need(databaseModule);
     let opened: Promise<RegistryStore> | undefined;
-    const registryStore = () => (opened ??= openRegistryStore(config));
+    const registryStore = () => (opened ??= database().then(registryStoreOn));
     const follower = new RegistryFollower(registryStore, logger);
     return {
       provides: { registryStore, follower, liveRegistry: () => buildRegistry(config, follower.current()) },

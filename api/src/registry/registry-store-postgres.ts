@@ -1,7 +1,8 @@
 /** The registry on PostgreSQL (DATABASE_URL): every api instance on the database follows it. */
+import { onOwnDatabase, poolOf } from '../platform/database';
 import type pg from 'pg';
 import type { RemoteName } from '@cardlift/contracts';
-import { inTransaction, openPostgresPool, type PostgresOptions } from '../platform/db-connections';
+import { inTransaction, type PostgresOptions } from '../platform/db-connections';
 import {
   assertValidChange,
   canaryFromRow,
@@ -149,8 +150,12 @@ async function readState(db: pg.Pool | pg.PoolClient, remote: RemoteName): Promi
   };
 }
 
-export async function openPostgresRegistry(url: string, options: PostgresOptions = {}): Promise<RegistryStore> {
-  const pool = await openPostgresPool(url, options);
+/** On a database of its own (scripts, tests): its close() ends the pool. */
+export const openPostgresRegistry = (url: string, options: PostgresOptions = {}): Promise<RegistryStore> =>
+  onOwnDatabase({ databaseUrl: url, ...options }, (connection) => postgresRegistry(poolOf(connection)));
+
+/** On the process's pool, which its owner ends. */
+export function postgresRegistry(pool: pg.Pool): RegistryStore {
   return {
     kind: 'postgres',
     notices: postgresReleaseNotices(pool),
@@ -222,7 +227,7 @@ export async function openPostgresRegistry(url: string, options: PostgresOptions
       return rows[0]?.value ?? '';
     },
     async close() {
-      await pool.end();
+      // The pool is its owner's to end.
     },
   };
 }

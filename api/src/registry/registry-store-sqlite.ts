@@ -1,7 +1,8 @@
 /** The registry in the embedded SQLite file (one machine; the CLI and the server share the file). */
+import { onOwnSqlite } from '../platform/database';
 import type Database from 'better-sqlite3';
 import type { RemoteName } from '@cardlift/contracts';
-import { bindPositional, openSqliteDatabase, whileBusy } from '../platform/db-connections';
+import { bindPositional, whileBusy } from '../platform/db-connections';
 import { EDGE_PURGE_INSERT, purgeValues } from '../edge/purge-jobs';
 import { sqlitePurgeJobs } from '../edge/purge-jobs-sqlite';
 import { registryPurge } from '../edge/purge-plans';
@@ -32,9 +33,11 @@ import {
 import { assertConsistent } from './registry-invariants';
 import { sqliteReleaseNotices } from './release-notices-sqlite';
 
-export function openSqliteRegistry(dataDir: string): RegistryStore {
-  const handle = openSqliteDatabase(dataDir);
-  const db: Database.Database = handle.db;
+/** On a hold of its own on the SQLite file (scripts, tests): its close() lets go of it. */
+export const openSqliteRegistry = (dataDir: string): RegistryStore => onOwnSqlite(dataDir, (connection) => sqliteRegistry(connection.db));
+
+/** On the process's one SQLite connection, which its owner closes. */
+export function sqliteRegistry(db: Database.Database): RegistryStore {
   const upsertRelease = db.prepare(
     `INSERT INTO remote_releases (remote, version, state, position, created_at, created_by, git_sha, rolled_back_at, notes, ci_url)
      VALUES (@remote, @version, @state, @position, @createdAt, @createdBy, @gitSha, @rolledBackAt, @notes, @ciUrl) ${UPSERT_RELEASE_SQL}`,
@@ -184,7 +187,7 @@ export function openSqliteRegistry(dataDir: string): RegistryStore {
       return db.prepare('SELECT value FROM site_secrets WHERE name = ?').pluck().get(name) as string;
     },
     async close() {
-      handle.release();
+      // The connection is its owner's to close.
     },
   };
 }

@@ -3,31 +3,16 @@
  * (.ci/run sets it), each test in a database or schema of its own. Also the one-time import of a
  * history.json written before the registry moved to the database.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { importLegacyHistory } from './history-import';
 import { RegistryConflict, type RegistryChange, type RegistryStore, type ReleaseRecord, type ScheduledAction } from './registry-store';
-import { openPostgresRegistry } from './registry-store-postgres';
+import { describeEachDatabase, type FreshDatabase } from '../../test/databases';
+import { onOwnDatabase } from '../platform/database';
+import { registryStoreOn } from './open-registry';
 import { openSqliteRegistry } from './registry-store-sqlite';
-
-const pgUrl = process.env.TEST_DATABASE_URL;
-const backends: { name: string; open(): Promise<RegistryStore> }[] = [
-  { name: 'SQLite', open: async () => openSqliteRegistry(fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-registry-'))) },
-];
-if (pgUrl)
-  backends.push({
-    name: 'PostgreSQL',
-    open: () => openPostgresRegistry(pgUrl, { schema: `registry_test_${process.pid}_${randomBytes(4).toString('hex')}` }),
-  });
-else {
-  describe('registry on PostgreSQL', () => {
-    it.skip('SKIPPED: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run this suite on PostgreSQL', () =>
-      undefined);
-  });
-}
 
 const record = (version: string, position: number | null): ReleaseRecord => ({
   remote: 'mf_invest',
@@ -61,12 +46,17 @@ const event = (version: string) => ({
   at: '2026-11-01T10:00:00.000Z',
 });
 
-describe.each(backends)('registry on $name', (backend) => {
+describeEachDatabase('registry', 'registry_test', (database) => {
   let store: RegistryStore;
+  let fresh: FreshDatabase;
   beforeEach(async () => {
-    store = await backend.open();
+    fresh = await database.fresh();
+    store = await onOwnDatabase(fresh.target, registryStoreOn);
   });
-  afterEach(() => store.close());
+  afterEach(async () => {
+    await store.close();
+    await fresh.drop();
+  });
 
   it('starts empty: no current versions, revision 0', async () => {
     expect(await store.isEmpty()).toBe(true);

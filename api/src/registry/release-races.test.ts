@@ -9,34 +9,21 @@ import request from 'supertest';
 import { createApp } from '../app';
 import { releaseContext } from './release-context';
 import { listReleases, promoteRelease, releaseBuild, rollbackRelease, type ReleaseContext } from './release-service';
-import type { RegistryStore } from './registry-store';
-import { openPostgresRegistry } from './registry-store-postgres';
-import { openSqliteRegistry } from './registry-store-sqlite';
 import { fixtureBuild, pauseAfterStoring, tempReleaseContext } from './test-fixtures';
-import { uniqueSchemaName } from '../../test/postgres';
+import { describeEachDatabase, type TestDatabase } from '../../test/databases';
+import { onOwnDatabase } from '../platform/database';
+import { registryStoreOn } from './open-registry';
 
 const who = { actor: 'cli', gitSha: 'abc1234' };
 const remote = 'mf_invest' as const;
-const pgUrl = process.env.TEST_DATABASE_URL;
 
 type Instances = Awaited<ReturnType<typeof twoInstances>>;
-const backends: { name: string; open(dataDir: string, schema: string): RegistryStore | Promise<RegistryStore> }[] = [
-  { name: 'SQLite', open: (dataDir) => openSqliteRegistry(dataDir) },
-];
-if (pgUrl) backends.push({ name: 'PostgreSQL', open: (_dataDir, schema) => openPostgresRegistry(pgUrl, { schema }) });
-else {
-  describe('release races on PostgreSQL', () => {
-    it.skip('SKIPPED: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run these races on PostgreSQL', () =>
-      undefined);
-  });
-}
-
 /** Two release contexts on the same database and releases folder: two api instances. */
-async function twoInstances(backend: (typeof backends)[number]) {
+async function twoInstances(database: TestDatabase) {
   const first = tempReleaseContext();
   await first.store.close();
-  const schema = uniqueSchemaName('release_races');
-  const open = async (): Promise<ReleaseContext> => releaseContext(first.config, await backend.open(first.config.dataDir, schema));
+  const target = { ...(await database.fresh()).target, dataDir: first.config.dataDir };
+  const open = async (): Promise<ReleaseContext> => releaseContext(first.config, await onOwnDatabase(target, registryStoreOn));
   const [a, b] = await Promise.all([open(), open()]);
   return { a, b, config: first.config, files: (version: string) => path.join(first.releasesDir, remote, version) };
 }
@@ -44,10 +31,10 @@ async function twoInstances(backend: (typeof backends)[number]) {
 const release = (context: ReleaseContext, marker: string, candidate = false) =>
   releaseBuild(context, { ...who, remote, buildDir: fixtureBuild(marker), candidate });
 
-describe.each(backends)('release races on $name', (backend) => {
+describeEachDatabase('release races', 'release_races', (database) => {
   let instances: Instances;
   beforeEach(async () => {
-    instances = await twoInstances(backend);
+    instances = await twoInstances(database);
   });
   afterEach(async () => {
     await instances.a.store.close();

@@ -2,6 +2,7 @@
  * Real-user measuring: the reports' ingest route, their aggregation and store, the page-view tokens
  * and the known routes and versions. `outcomes` tells listeners (the metrics) what became of reports.
  */
+import { databaseModule } from '../database/database-module';
 import { defineAppModule } from '../app-context';
 import { Listeners, Slot } from '../kernel/extension-points';
 import { registryModule } from '../registry/registry-module';
@@ -11,7 +12,7 @@ import { rumWiring } from './rum-wiring';
 
 export const rumModule = defineAppModule({
   name: 'rum',
-  dependsOn: [registryModule, renderModule],
+  dependsOn: [databaseModule, registryModule, renderModule],
   build: ({ config, logger, need }) => {
     const { follower, registryStore, liveRegistry } = need(registryModule);
     const { pool } = need(renderModule);
@@ -20,6 +21,7 @@ export const rumModule = defineAppModule({
     const viewHooks = new Slot<Required<Pick<IngestOptions, 'armViewed' | 'viewReported'>>>('the hooks on page views');
     const measuring = rumWiring({
       ...{ config, logger, follower, registryStore, pool, liveRegistry, onOutcome: outcomes.emit },
+      database: need(databaseModule).database,
       experimentHooks: {
         armViewed: async (view, ctx) => viewHooks.peek()?.armViewed(view, ctx),
         viewReported: (view) => viewHooks.peek()?.viewReported(view),

@@ -1,6 +1,7 @@
 /** The aggregates on PostgreSQL (DATABASE_URL): every instance adds its counts to the same rows. */
+import { onOwnDatabase, poolOf } from '../platform/database';
 import type pg from 'pg';
-import { inTransaction, openPostgresPool, type PostgresOptions } from '../platform/db-connections';
+import { inTransaction, type PostgresOptions } from '../platform/db-connections';
 import {
   CLIENT_COLUMNS,
   CLIENT_TOTALS_SQL,
@@ -47,8 +48,12 @@ async function insertSorted<R>(client: pg.PoolClient, rows: readonly R[], values
   }
 }
 
-export async function openPostgresRumStore(url: string, options: PostgresOptions = {}): Promise<RumStore> {
-  const pool = await openPostgresPool(url, options);
+/** On a database of its own (scripts, tests): its close() ends the pool. */
+export const openPostgresRumStore = (url: string, options: PostgresOptions = {}): Promise<RumStore> =>
+  onOwnDatabase({ databaseUrl: url, ...options }, (connection) => postgresRumStore(poolOf(connection)));
+
+/** On the process's pool, which its owner ends. */
+export function postgresRumStore(pool: pg.Pool): RumStore {
   return {
     async add(rows, clients = [], timings = []) {
       if (rows.length + clients.length + timings.length === 0) return;
@@ -138,7 +143,7 @@ export async function openPostgresRumStore(url: string, options: PostgresOptions
       };
     },
     async close() {
-      await pool.end();
+      // The pool is its owner's to end.
     },
   };
 }

@@ -1,5 +1,7 @@
 /** The aggregates in the SQLite file the leads use (the process's one shared connection). */
-import { bindPositional, openSqliteDatabase, preparedStatements, whileBusy } from '../platform/db-connections';
+import { onOwnSqlite } from '../platform/database';
+import type Database from 'better-sqlite3';
+import { bindPositional, preparedStatements, whileBusy } from '../platform/db-connections';
 import {
   CLIENT_COLUMNS,
   CLIENT_TOTALS_SQL,
@@ -32,9 +34,11 @@ import {
   PRUNE_JUDGED_SQL,
 } from './judged-sql';
 
-export function openSqliteRumStore(dataDir: string): RumStore {
-  const handle = openSqliteDatabase(dataDir);
-  const { db } = handle;
+/** On a hold of its own on the SQLite file (scripts, tests): its close() lets go of it. */
+export const openSqliteRumStore = (dataDir: string): RumStore => onOwnSqlite(dataDir, (connection) => sqliteRumStore(connection.db));
+
+/** On the process's one SQLite connection, which its owner closes. */
+export function sqliteRumStore(db: Database.Database): RumStore {
   const upsert = db.prepare(
     `INSERT INTO rum_counts (${RUM_COLUMNS.join(', ')}) VALUES (${RUM_COLUMNS.map(() => '?').join(', ')})
      ON CONFLICT (${RUM_KEY}) DO UPDATE SET count = rum_counts.count + excluded.count`,
@@ -109,7 +113,7 @@ export function openSqliteRumStore(dataDir: string): RumStore {
       return { pending: row.pending, failed: row.failed, oldestPendingAt: row.oldest ? Date.parse(row.oldest) : null };
     },
     async close() {
-      handle.release();
+      // The connection is its owner's to close.
     },
   };
 }

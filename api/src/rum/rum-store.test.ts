@@ -3,60 +3,23 @@
  * counts add up across writes (as they do across instances), sums cover a window (over routes, or per
  * route), old rows are pruned, and the outbox's backlog is read from the leads' tables.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { contactSubmission } from '../../test/contact-submission';
-import { dropSchema, uniqueSchemaName } from '../../test/postgres';
-import { openPostgresStore } from '../leads/lead-store-postgres';
-import { openSqliteStore } from '../leads/lead-store-sqlite';
-import type { LeadStore } from '../leads/lead-store';
-import type { RumStore } from './rum-store';
-import { openPostgresRumStore } from './rum-store-postgres';
-import { openSqliteRumStore } from './rum-store-sqlite';
+import { describeEachDatabase, type TestDatabase } from '../../test/databases';
+import { onOwnDatabase } from '../platform/database';
+import { leadStoreOn } from '../leads/open-lead-store';
+import { rumStoreOn } from './rum-store';
 import { rumRow as row } from '../../test/rum-rows';
 
-interface Backend {
-  name: string;
-  fresh(): Promise<{ rum: RumStore; leads: LeadStore; cleanup(): Promise<void> }>;
+/** The aggregates and the leads on one new, empty database. */
+async function fresh(database: TestDatabase) {
+  const { target, drop } = await database.fresh();
+  return { rum: await onOwnDatabase(target, rumStoreOn), leads: await onOwnDatabase(target, leadStoreOn), cleanup: drop };
 }
 
-const backends: Backend[] = [
-  {
-    name: 'SQLite',
-    fresh: async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-rum-store-'));
-      return {
-        rum: openSqliteRumStore(dir),
-        leads: openSqliteStore(dir),
-        cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
-      };
-    },
-  },
-];
-const pgUrl = process.env.TEST_DATABASE_URL;
-if (pgUrl) {
-  backends.push({
-    name: 'PostgreSQL',
-    fresh: async () => {
-      const schema = uniqueSchemaName('rum_test');
-      return {
-        rum: await openPostgresRumStore(pgUrl, { schema }),
-        leads: await openPostgresStore(pgUrl, { schema }),
-        cleanup: () => dropSchema(pgUrl, schema),
-      };
-    },
-  });
-} else {
-  describe('rum store on PostgreSQL', () => {
-    it.skip('SKIPPED: set TEST_DATABASE_URL to run this suite on PostgreSQL', () => undefined);
-  });
-}
-
-describe.each(backends)('rum store on $name', (backend) => {
-  let db: Awaited<ReturnType<Backend['fresh']>>;
+describeEachDatabase('rum store', 'rum_test', (database) => {
+  let db: Awaited<ReturnType<typeof fresh>>;
   beforeEach(async () => {
-    db = await backend.fresh();
+    db = await fresh(database);
   });
   afterEach(async () => {
     await db.rum.close();

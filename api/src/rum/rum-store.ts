@@ -3,6 +3,7 @@
  * minute x bucket, in the database the leads use (SQLite by default, PostgreSQL with DATABASE_URL). Raw
  * reports are never stored. Counters (views, errors...) use bucket 0; timings one row per bucket.
  */
+import { onOwnDatabase, type DatabaseConnection } from '../platform/database';
 import type { AppConfig } from '../app-config';
 
 export interface RumRow {
@@ -191,11 +192,14 @@ export const OUTBOX_BACKLOG_SQL = `SELECT
 
 export const rowValues = (row: RumRow) => RUM_COLUMNS.map((column) => row[column]);
 
+/** The aggregates on the process's database (the database module's). */
+export async function rumStoreOn(connection: DatabaseConnection): Promise<RumStore> {
+  // Each dialect's SQL is loaded only by the process that runs on it.
+  if (connection.kind === 'postgres') return (await import('./rum-store-postgres')).postgresRumStore(connection.pool);
+  return (await import('./rum-store-sqlite')).sqliteRumStore(connection.db);
+}
+
+/** For a script: the aggregates in the database the leads use. */
 export async function openRumStore(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Promise<RumStore> {
-  if (config.databaseUrl) {
-    const { openPostgresRumStore } = await import('./rum-store-postgres');
-    return openPostgresRumStore(config.databaseUrl);
-  }
-  const { openSqliteRumStore } = await import('./rum-store-sqlite');
-  return openSqliteRumStore(config.dataDir);
+  return onOwnDatabase(config, rumStoreOn);
 }

@@ -4,6 +4,7 @@
  * intake routes. `pageToken` is what a page's boot data carries (undefined until the key is read at
  * start, and for pages that are not measured).
  */
+import type { DatabaseConnection } from '../platform/database';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import type { RemoteEntry, RemoteName } from '@cardlift/contracts';
@@ -19,13 +20,15 @@ import { KnownVersions } from './known-versions';
 import { leadViewOf, type PostedView } from '../leads/lead-views';
 import { PageViewTokens, registryVersions, type PageSnapshot } from './page-view-tokens';
 import { RumAggregator, UNKNOWN_ROUTE } from './rum-aggregator';
-import { openRumStore, type RumStore } from './rum-store';
+import { rumStoreOn, type RumStore } from './rum-store';
 
 export interface RumWiringDeps {
   config: AppConfig;
   logger: Logger;
   follower: RegistryFollower;
   registryStore(): Promise<RegistryStore>;
+  /** The process's database (the database module's). */
+  database(): Promise<DatabaseConnection>;
   pool: Pick<RenderPool, 'routes'>;
   /** The registry every visitor is served now. */
   liveRegistry(): RemoteEntry[];
@@ -34,9 +37,19 @@ export interface RumWiringDeps {
   experimentHooks?: Pick<IngestOptions, 'armViewed' | 'viewReported'>;
 }
 
-export function rumWiring({ config, logger, follower, registryStore, pool, liveRegistry, onOutcome, experimentHooks }: RumWiringDeps) {
+export function rumWiring({
+  config,
+  logger,
+  follower,
+  registryStore,
+  database,
+  pool,
+  liveRegistry,
+  onOutcome,
+  experimentHooks,
+}: RumWiringDeps) {
   let opened: Promise<RumStore> | undefined;
-  const store = () => (opened ??= openRumStore(config));
+  const store = () => (opened ??= database().then(rumStoreOn));
   const routes = siteKnownRoutes(config, follower, pool, logger);
   const shellDist = path.join(config.siteRoot, 'shell', 'dist');
   const shellVersion = () => servedShellVersion(shellDist);

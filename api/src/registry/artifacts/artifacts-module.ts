@@ -5,6 +5,7 @@
  * versions those builds are.
  */
 import { defineAppModule } from '../../app-context';
+import { databaseModule } from '../../database/database-module';
 import { Slot } from '../../kernel/extension-points';
 import { registryModule } from '../registry-module';
 import type { BuildKey } from './artifact-database';
@@ -12,9 +13,9 @@ import { artifactsWiring } from './artifacts-wiring';
 
 export const artifactsModule = defineAppModule({
   name: 'artifacts',
-  dependsOn: [registryModule],
-  build: ({ config, logger }) => {
-    const stores = artifactsWiring(config, logger);
+  dependsOn: [databaseModule, registryModule],
+  build: ({ config, logger, need }) => {
+    const stores = artifactsWiring(config, logger, need(databaseModule).database);
     const serving = new Slot<() => readonly BuildKey[]>('the builds served now (kept in the artifact cache first)');
     return {
       provides: { artifacts: stores.artifacts, serving },

@@ -3,9 +3,8 @@
  * default; a shared volume with several servers), or PostgreSQL with a cache per instance
  * (ARTIFACTS=database, which then makes RELEASES_DIR that cache).
  */
-import type pg from 'pg';
 import type { AppConfig } from '../../app-config';
-import { openPostgresPool } from '../../platform/db-connections';
+import { openDatabase, poolOf, type DatabaseConnection, type OpenedDatabase } from '../../platform/database';
 import type { Logger } from '../../platform/logger';
 import { DirectoryArtifactStore, type ArtifactStore } from '../artifact-store';
 import { ArtifactDatabase, type BuildKey } from './artifact-database';
@@ -21,13 +20,19 @@ export interface ArtifactsWiring {
   stop(): Promise<void>;
 }
 
-export function artifactsWiring(config: Pick<AppConfig, 'releasesDir' | 'databaseUrl' | 'skew'>, logger: Logger): ArtifactsWiring {
+/** `database`: the process's (the database module's); a script without one opens its own, closed at stop. */
+export function artifactsWiring(
+  config: Pick<AppConfig, 'releasesDir' | 'databaseUrl' | 'skew'>,
+  logger: Logger,
+  database?: () => Promise<DatabaseConnection>,
+): ArtifactsWiring {
   if (config.skew.artifacts === 'directory' || !config.databaseUrl) {
     return { artifacts: new DirectoryArtifactStore(config.releasesDir), start: async () => undefined, stop: async () => undefined };
   }
   const url = config.databaseUrl;
-  let pool: Promise<pg.Pool> | undefined;
-  const db = async () => new ArtifactDatabase(await (pool ??= openPostgresPool(url)));
+  let own: Promise<OpenedDatabase> | undefined;
+  const connection = database ?? (async () => (await (own ??= openDatabase({ databaseUrl: url }))).connection);
+  const db = async () => new ArtifactDatabase(poolOf(await connection()));
   const store = new DatabaseArtifactStore(config.releasesDir, db, logger);
   let timer: NodeJS.Timeout | undefined;
   let syncing: Promise<void> | undefined;
@@ -48,7 +53,7 @@ export function artifactsWiring(config: Pick<AppConfig, 'releasesDir' | 'databas
     async stop() {
       clearInterval(timer);
       await syncing;
-      if (pool) await (await pool).end();
+      if (own) await (await own).close();
     },
   };
 }

@@ -6,11 +6,8 @@
  */
 import pino from 'pino';
 import { createApp, type App } from '../../app';
-import type { AppConfig } from '../../app-config';
-import type { RumStore } from '../../rum/rum-store';
-import { openPostgresRumStore } from '../../rum/rum-store-postgres';
-import { openSqliteRumStore } from '../../rum/rum-store-sqlite';
-import { freshSchemaUrl, TEST_DATABASE_URL } from '../../../test/postgres';
+import { openRumStore } from '../../rum/rum-store';
+import { describeEachDatabase } from '../../../test/databases';
 import { releaseWebhook, within } from '../../../test/release-webhook';
 import { storeViews } from '../../../test/rum-rows';
 import { releaseContext } from '../release-context';
@@ -21,35 +18,19 @@ const remote = CANARY_REMOTE;
 /** Retries every few tens of milliseconds, and never out of attempts within the test. */
 const noticeRelay = { pollMs: 20, baseDelayMs: 20, maxDelayMs: 100, maxAttempts: 1000 };
 
-const backends: { name: string; database(): Promise<Record<string, string>>; rum(config: AppConfig): Promise<RumStore> }[] = [
-  { name: 'SQLite', database: async () => ({}), rum: async (config) => openSqliteRumStore(config.dataDir) },
-];
-if (TEST_DATABASE_URL)
-  backends.push({
-    name: 'PostgreSQL',
-    database: async () => ({ DATABASE_URL: await freshSchemaUrl('notices_restart') }),
-    rum: (config) => openPostgresRumStore(config.databaseUrl!),
-  });
-else {
-  describe('guard notices across a restart on PostgreSQL', () => {
-    it.skip('SKIPPED: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to restart an instance on PostgreSQL', () =>
-      undefined);
-  });
-}
-
-describe.each(backends)('guard notices across a restart on $name', (backend) => {
+describeEachDatabase('guard notices across a restart', 'notices_restart', (database) => {
   it('a decision made while the webhook is down reaches the team once, through an instance started later', async () => {
     let up = false;
     const hook = releaseWebhook(() => ({ status: up ? 204 : 503 }));
     const config = checkoutConfig(tempCheckout(), 'invest-token', {
       RELEASE_WEBHOOK_URL: await hook.listen(),
-      ...(await backend.database()),
+      ...(await database.env()),
       CANARY_MIN_VIEWS: '20',
       CANARY_BAKE_MS: '0',
       CANARY_STEPS: '10,100',
       CANARY_GUARD_INTERVAL_MS: '50',
     });
-    const rum = await backend.rum(config);
+    const rum = await openRumStore(config);
     let second: App | undefined;
     try {
       const first = createApp({ config, noticeRelay });

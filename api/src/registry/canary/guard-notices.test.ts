@@ -4,17 +4,14 @@
  * never takes one leaves it failed after the last attempt, logged as an error. On SQLite, and on
  * PostgreSQL when TEST_DATABASE_URL is set.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pino from 'pino';
 import { releaseWebhook, within } from '../../../test/release-webhook';
-import { TEST_DATABASE_URL, uniqueSchemaName } from '../../../test/postgres';
+import { describeEachDatabase } from '../../../test/databases';
+import { onOwnDatabase } from '../../platform/database';
+import { registryStoreOn } from '../open-registry';
 import { RumAggregator } from '../../rum/rum-aggregator';
 import { openSqliteRumStore } from '../../rum/rum-store-sqlite';
 import type { RegistryStore } from '../registry-store';
-import { openPostgresRegistry } from '../registry-store-postgres';
-import { openSqliteRegistry } from '../registry-store-sqlite';
 import { tempReleaseContext } from '../test-fixtures';
 import { storeViews } from '../../../test/rum-rows';
 import { canaryWiring } from './canary-wiring';
@@ -25,33 +22,6 @@ const remote = CANARY_REMOTE;
 const silent = pino({ level: 'silent' });
 /** Fast retries, so a test sees several attempts within a second. */
 const fast = { pollMs: 20, baseDelayMs: 20, maxDelayMs: 50 };
-
-/** Two handles on one fresh registry database, as two api instances hold them. */
-const backends: { name: string; open(): Promise<[RegistryStore, RegistryStore]> }[] = [
-  {
-    name: 'SQLite',
-    open: async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-notices-'));
-      return [openSqliteRegistry(dir), openSqliteRegistry(dir)];
-    },
-  },
-];
-if (TEST_DATABASE_URL) {
-  const url = TEST_DATABASE_URL;
-  backends.push({
-    name: 'PostgreSQL',
-    open: async () => {
-      const schema = uniqueSchemaName('notices_test');
-      const first = await openPostgresRegistry(url, { schema });
-      return [first, await openPostgresRegistry(url, { schema })];
-    },
-  });
-} else {
-  describe('release notices on PostgreSQL', () => {
-    it.skip('SKIPPED: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to relay notices on PostgreSQL', () =>
-      undefined);
-  });
-}
 
 /** Commits `count` guard events, each with its notice pending, as decisions would. */
 async function pendingNotices(store: RegistryStore, count: number): Promise<void> {
@@ -64,10 +34,12 @@ async function pendingNotices(store: RegistryStore, count: number): Promise<void
   await store.commit({ remote, expectedRevision: 0, upsert: [], events });
 }
 
-describe.each(backends)('release notices on $name', (backend) => {
+describeEachDatabase('release notices', 'notices_test', (database) => {
   let stores: [RegistryStore, RegistryStore];
   beforeEach(async () => {
-    stores = await backend.open();
+    // Two handles on one fresh registry database, as two api instances hold them.
+    const { target } = await database.fresh();
+    stores = [await onOwnDatabase(target, registryStoreOn), await onOwnDatabase(target, registryStoreOn)];
   });
   afterEach(async () => {
     for (const store of stores) await store.close();

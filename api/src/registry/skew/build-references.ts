@@ -5,7 +5,8 @@
  * every instance shares, so a build is kept whichever instance sent the page.
  */
 import type { AppConfig } from '../../app-config';
-import { openPostgresPool, openSqliteDatabase, preparedStatements, whileBusy } from '../../platform/db-connections';
+import { onOwnDatabase, type DatabaseConnection } from '../../platform/database';
+import { preparedStatements, whileBusy } from '../../platform/db-connections';
 import type { BuildRef } from '../build-ids';
 
 export interface BuildReferenceStore {
@@ -27,9 +28,14 @@ const keepSql = (greatest: string) =>
 
 const asMap = (rows: { version: string; kept_until: number | string }[]) => new Map(rows.map((r) => [r.version, Number(r.kept_until)]));
 
-export async function openBuildReferences(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Promise<BuildReferenceStore> {
-  if (config.databaseUrl) {
-    const pool = await openPostgresPool(config.databaseUrl);
+/** For a script or a test: the references in a database of its own. */
+export const openBuildReferences = (config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Promise<BuildReferenceStore> =>
+  onOwnDatabase(config, buildReferencesOn);
+
+/** The references on the process's database, which its owner closes. */
+export function buildReferencesOn(connection: DatabaseConnection): BuildReferenceStore {
+  if (connection.kind === 'postgres') {
+    const { pool } = connection;
     return {
       async keep(builds, until) {
         for (const build of builds) await pool.query(keepSql('GREATEST'), [build.remote, build.version, until]);
@@ -40,12 +46,12 @@ export async function openBuildReferences(config: Pick<AppConfig, 'databaseUrl' 
       async forget(remote, version) {
         await pool.query(FORGET_SQL, [remote, version]);
       },
-      close: () => pool.end(),
+      close: async () => undefined,
     };
   }
-  const handle = openSqliteDatabase(config.dataDir);
-  const statement = preparedStatements(handle.db);
-  const keepAll = handle.db.transaction((builds: readonly BuildRef[], until: number) => {
+  const { db } = connection;
+  const statement = preparedStatements(db);
+  const keepAll = db.transaction((builds: readonly BuildRef[], until: number) => {
     for (const build of builds) statement(keepSql('max')).run({ p1: build.remote, p2: build.version, p3: until });
   });
   return {
@@ -58,8 +64,6 @@ export async function openBuildReferences(config: Pick<AppConfig, 'databaseUrl' 
     async forget(remote, version) {
       statement(FORGET_SQL).run({ p1: remote, p2: version });
     },
-    async close() {
-      handle.release();
-    },
+    close: async () => undefined,
   };
 }

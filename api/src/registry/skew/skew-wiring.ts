@@ -4,12 +4,13 @@
  * builds it names before it is sent (the skew window); the retention sweep deletes what nothing may
  * ask for any more.
  */
+import type { DatabaseConnection } from '../../platform/database';
 import type { RemoteEntry } from '@cardlift/contracts';
 import type { AppConfig } from '../../app-config';
 import type { Logger } from '../../platform/logger';
 import type { ArtifactStore } from '../artifact-store';
 import type { RegistryStore } from '../registry-store';
-import { openBuildReferences, type BuildReferenceStore } from './build-references';
+import { buildReferencesOn, type BuildReferenceStore } from './build-references';
 import { CurrentBuilds } from './current-builds';
 import { RetentionSweep } from './retention-sweep';
 import { SkewWindow } from './skew-window';
@@ -19,13 +20,15 @@ export interface SkewWiringDeps {
   logger: Logger;
   artifacts: ArtifactStore;
   registryStore: () => Promise<RegistryStore>;
+  /** The process's database (the database module's). */
+  database: () => Promise<DatabaseConnection>;
   /** The registry every visitor is served now: its builds are this instance's own. */
   liveRegistry: () => RemoteEntry[];
 }
 
-export function skewWiring({ config, logger, artifacts, registryStore, liveRegistry }: SkewWiringDeps) {
+export function skewWiring({ config, logger, artifacts, registryStore, database, liveRegistry }: SkewWiringDeps) {
   let opened: Promise<BuildReferenceStore> | undefined;
-  const references = () => (opened ??= openBuildReferences(config));
+  const references = () => (opened ??= database().then(buildReferencesOn));
   const current = new CurrentBuilds(config, artifacts, logger);
   const window = new SkewWindow(references, config.skew.retentionMs, logger);
   const retention = new RetentionSweep({
