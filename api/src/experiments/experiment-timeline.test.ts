@@ -5,9 +5,10 @@
  */
 import crypto from 'node:crypto';
 import request from 'supertest';
-import { timelineExperimentsSchema, type ReleaseTimeline } from '@cardlift/contracts';
+import { REMOTE_NAMES, timelineExperimentsSchema, type ReleaseTimeline } from '@cardlift/contracts';
 import { CONTENT_TOKENS, PUBLISHER_TOKEN, contentApi } from '../../test/content-api-client';
 import { describeEachDatabase } from '../../test/databases';
+import { itemOnSection } from './experiment-timeline';
 import { writeFixtureSite } from '../../test/fixture-builds';
 import { testApp } from '../../test/test-app';
 import type { App } from '../app';
@@ -73,5 +74,15 @@ describeEachDatabase('experiments on the release health timeline', 'experiment_t
     expect(page.text).toContain('experiment headline started');
     expect(page.text).toContain('experiment headline stopped');
     expect(page.text).toMatch(/Experiments: experiment headline started on \/blog\/merchants-announcement/);
+  });
+});
+
+describe('the sections an experiment touches', () => {
+  it('is the section serving the item page, and every section for a banner (shown on every page)', () => {
+    const on = (kind: 'blog' | 'jobs' | 'casestudies' | 'banners', id: string) => REMOTE_NAMES.filter((r) => itemOnSection(kind, id, r));
+    expect(on('blog', 'merchants-announcement')).toEqual(['mf_resources']);
+    expect(on('casestudies', 'acme')).toEqual(['mf_resources']);
+    expect(on('jobs', 'engineer')).toEqual(['mf_company']);
+    expect(on('banners', 'spring')).toEqual([...REMOTE_NAMES]);
   });
 });

@@ -15,7 +15,16 @@ export interface HealthWiring extends Pick<HealthRouterDeps, 'aggregator' | 'sto
   registryStore: () => Promise<RegistryStore>;
 }
 
-export function releaseHealthRouters({ config, aggregator, store, canary, known, experiments, registry, registryStore }: HealthWiring): Router[] {
+export function releaseHealthRouters({
+  config,
+  aggregator,
+  store,
+  canary,
+  known,
+  experiments,
+  registry,
+  registryStore,
+}: HealthWiring): Router[] {
   const deps: HealthRouterDeps = {
     config,
     aggregator,
