@@ -3,6 +3,7 @@
  * it without the schema library (the api checks reports with `rumReportSchema`, schemas/rum.ts).
  */
 import type { RemoteName } from './remotes';
+import type { TimelineExperiment } from './schemas/experiments';
 
 /** Where the shell sends a page view's report (one beacon per page view, on page hide). */
 export const RUM_PATH = '/api/rum';
@@ -180,4 +181,6 @@ export interface ReleaseTimeline {
   /** Versions with page views in the window (and the current one), each with every slot of the window. */
   versions: { version: string; current: boolean; slots: TimelineSlot[] }[];
   events: TimelineEvent[];
+  /** Experiments started, stopped, switched off by a guardrail or shipped on this section's pages (`timelineExperimentsSchema`). */
+  experiments?: TimelineExperiment[];
 }

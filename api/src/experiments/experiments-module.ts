@@ -1,7 +1,7 @@
 /**
  * Experiments: a page's content tested in arms. It supplies the hooks the content, site, measuring and
- * leads modules offer (a write guard, the arm a page is served in, exposures from views and posts), so
- * none of them knows experiments exist.
+ * leads modules offer (a write guard, the arm a page is served in, exposures from views and posts,
+ * its moves on the release health timeline), so none of them knows experiments exist.
  */
 import { databaseModule } from '../database/database-module';
 import { defineAppModule } from '../app-context';
@@ -12,6 +12,7 @@ import { metricsModule } from '../metrics/metrics-module';
 import { servingModule } from '../registry/serving-module';
 import { rumModule } from '../rum/rum-module';
 import { siteModule } from '../site/site-module';
+import { timelineExperiments } from './experiment-timeline';
 import { experimentsWiring } from './experiments-wiring';
 
 export const experimentsModule = defineAppModule({
@@ -34,7 +35,9 @@ export const experimentsModule = defineAppModule({
     content.writeGuard.fill((kind, id) => experiments.service.refuseWrite(kind, id));
     content.armContent.fill((ctx, path) => experiments.armFor(ctx, path));
     need(siteModule).experimentArm.fill((ctx, path) => experiments.armFor(ctx, path));
-    need(rumModule).viewHooks.fill({ armViewed: experiments.armViewed, viewReported: experiments.viewReported });
+    const rum = need(rumModule);
+    rum.viewHooks.fill({ armViewed: experiments.armViewed, viewReported: experiments.viewReported });
+    rum.timelineExperiments.fill(async (remote, fromMs) => timelineExperiments(await experiments.store(), remote, fromMs));
     need(leadsModule).viewed.add((view) => experiments.leadView(view));
     return {
       provides: { judge: experiments.judge },

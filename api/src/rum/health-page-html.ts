@@ -5,7 +5,7 @@
  */
 import { REMOTES, type ReleaseTimeline, type RemoteName } from '@cardlift/contracts';
 import { escapeHtml } from '../site/html-renderer';
-import { eventLabel, styleOf, timelineChart, utcTime, type ChartFigure } from './timeline-chart';
+import { eventLabel, experimentLabel, styleOf, timelineChart, utcTime, type ChartFigure } from './timeline-chart';
 
 export const HEALTH_PAGE_PATH = '/releases/health';
 /** The windows offered, in hours: up to the 14 days the measurements are kept. */
@@ -76,6 +76,10 @@ function tables(timeline: ReleaseTimeline): string {
     (e) =>
       `<tr><td>${utcTime(e.at)}</td><td>${escapeHtml(eventLabel(e))}</td><td>${escapeHtml(e.fromVersion ?? '–')}</td><td>${escapeHtml(e.actor)}</td></tr>`,
   );
+  const experiments = (timeline.experiments ?? []).map(
+    (m) =>
+      `<tr><td>${utcTime(m.at)}</td><td>${escapeHtml(experimentLabel(m))}</td><td>${escapeHtml(m.path)}</td><td>${escapeHtml(m.actor)}</td></tr>`,
+  );
   const head = (cells: string[]) =>
     `<tr>${cells.map((c) => `<th scope="col" style="text-align:left;padding-right:12px">${c}</th>`).join('')}</tr>`;
   return (
@@ -83,7 +87,9 @@ function tables(timeline: ReleaseTimeline): string {
     `<table><caption style="text-align:left;font-weight:600">Figures per version and ${timeline.slotMinutes}-minute slot (slots with page views)</caption>` +
     `<thead>${head(['Version', 'Slot from', 'Views', 'p75 INP', 'p75 LCP', 'p75 CLS', 'Errors per 100 views'])}</thead><tbody>${rows.join('')}</tbody></table>` +
     `<table style="margin-top:16px"><caption style="text-align:left;font-weight:600">Releases, promotions and rollbacks</caption>` +
-    `<thead>${head(['Time', 'Move', 'Served before', 'By'])}</thead><tbody>${events.join('')}</tbody></table></details>`
+    `<thead>${head(['Time', 'Move', 'Served before', 'By'])}</thead><tbody>${events.join('')}</tbody></table>` +
+    `<table style="margin-top:16px"><caption style="text-align:left;font-weight:600">Experiments on this section's pages</caption>` +
+    `<thead>${head(['Time', 'Move', 'Page', 'By'])}</thead><tbody>${experiments.join('')}</tbody></table></details>`
   );
 }
 

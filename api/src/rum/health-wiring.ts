@@ -9,19 +9,29 @@ import type { RegistryStore } from '../registry/registry-store';
 import { healthPageRouter } from './health-page.router';
 import { releaseHealthRouter, type HealthRouterDeps } from './health.router';
 
-export interface HealthWiring extends Pick<HealthRouterDeps, 'aggregator' | 'store' | 'canary' | 'known'> {
+export interface HealthWiring extends Pick<HealthRouterDeps, 'aggregator' | 'store' | 'canary' | 'known' | 'experiments'> {
   config: AppConfig;
   registry: Pick<RegistryFollower, 'current'>;
   registryStore: () => Promise<RegistryStore>;
 }
 
-export function releaseHealthRouters({ config, aggregator, store, canary, known, registry, registryStore }: HealthWiring): Router[] {
+export function releaseHealthRouters({
+  config,
+  aggregator,
+  store,
+  canary,
+  known,
+  experiments,
+  registry,
+  registryStore,
+}: HealthWiring): Router[] {
   const deps: HealthRouterDeps = {
     config,
     aggregator,
     store,
     canary,
     known,
+    experiments,
     current: () => registry.current(),
     events: (remote) => registryStore().then((registryState) => registryState.events(remote)),
   };

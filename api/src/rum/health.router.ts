@@ -6,7 +6,7 @@
  * includes the last seconds.
  */
 import Router from '@koa/router';
-import type { CanaryHealth, ReleaseTimeline, RemoteName } from '@cardlift/contracts';
+import type { CanaryHealth, ReleaseTimeline, RemoteName, TimelineExperiment } from '@cardlift/contracts';
 import type { Context } from 'koa';
 import type { AppConfig } from '../app-config';
 import { AppError } from '../platform/errors';
@@ -33,7 +33,11 @@ export interface HealthRouterDeps {
   events: (remote: RemoteName) => Promise<ReleaseEvent[]>;
   /** The versions the site knows of each section: no other is shown, whatever was stored. Read afresh for each answer. */
   known: Pick<KnownVersions, 'has' | 'refresh'>;
+  /** Experiments' moves on the remote's pages from `fromMs` (supplied by a later module; none without it). */
+  experiments?: TimelineExperiments;
 }
+
+export type TimelineExperiments = (remote: RemoteName, fromMs: number) => Promise<TimelineExperiment[]>;
 
 /** A window in whole hours, from one hour to the retention window (nothing older is kept). */
 export function parseWindowHours(raw: unknown, retentionDays: number): number {
@@ -57,13 +61,14 @@ export async function readTimeline(deps: HealthRouterDeps, remote: RemoteName, h
   await Promise.all([deps.aggregator.flush(), deps.known.refresh()]);
   const nowMs = Date.now();
   const { first, slotMinutes } = timelineSlots(hours, nowMs);
-  const [totals, events] = await Promise.all([
+  const [totals, events, experiments] = await Promise.all([
     deps
       .store()
       .then(async (store) => (await store.slotTotals(first, remote, slotMinutes)).filter((t) => deps.known.has(remote, t.version))),
     deps.events(remote),
+    deps.experiments?.(remote, first * 60_000) ?? [],
   ]);
-  return releaseTimeline({ remote, hours, nowMs, current: deps.current().get(remote) ?? null, totals, events });
+  return releaseTimeline({ remote, hours, nowMs, current: deps.current().get(remote) ?? null, totals, events, experiments });
 }
 
 export function releaseHealthRouter(deps: HealthRouterDeps): Router {

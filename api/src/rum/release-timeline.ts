@@ -2,7 +2,14 @@
  * A section's figures per version slot by slot, with the registry's moves in the same window: what a
  * person reads to see whether a release changed how the pages feel, and when.
  */
-import { TIMELINE_ACTIONS, type ReleaseTimeline, type RemoteName, type TimelineAction, type TimelineEvent } from '@cardlift/contracts';
+import {
+  TIMELINE_ACTIONS,
+  type ReleaseTimeline,
+  type RemoteName,
+  type TimelineAction,
+  type TimelineEvent,
+  type TimelineExperiment,
+} from '@cardlift/contracts';
 import type { ReleaseEvent } from '../registry/registry-store';
 import { VersionFigures } from './release-health';
 import { RUM_COUNTERS } from './rum-aggregator';
@@ -60,9 +67,11 @@ export interface TimelineInput {
   current: string | null;
   totals: readonly RumSlotTotal[];
   events: readonly ReleaseEvent[];
+  /** Experiments' moves on the remote's pages (already only this remote's). */
+  experiments?: readonly TimelineExperiment[];
 }
 
-export function releaseTimeline({ remote, hours, nowMs, current, totals, events }: TimelineInput): ReleaseTimeline {
+export function releaseTimeline({ remote, hours, nowMs, current, totals, events, experiments = [] }: TimelineInput): ReleaseTimeline {
   const { slotMinutes, first, count } = timelineSlots(hours, nowMs);
   const starts = Array.from({ length: count }, (_, i) => first + i * slotMinutes);
   const byVersion = new Map<string, Map<number, VersionFigures>>();
@@ -99,6 +108,7 @@ export function releaseTimeline({ remote, hours, nowMs, current, totals, events 
       ? [{ action, version, fromVersion, actor, at, ...explained(action, event.details ?? null) }]
       : [];
   });
+  const inWindow = (at: string) => Date.parse(at) >= fromMs && Date.parse(at) <= nowMs;
   return {
     remote,
     hours,
@@ -108,5 +118,6 @@ export function releaseTimeline({ remote, hours, nowMs, current, totals, events 
     current,
     versions,
     events: moves,
+    experiments: experiments.filter((mark) => inWindow(mark.at)).sort((a, b) => a.at.localeCompare(b.at)),
   };
 }

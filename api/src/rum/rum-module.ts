@@ -7,6 +7,7 @@ import { defineAppModule } from '../app-context';
 import { Listeners, Slot } from '../kernel/extension-points';
 import { registryModule } from '../registry/registry-module';
 import { renderModule } from '../site/render-module';
+import type { TimelineExperiments } from './health.router';
 import type { IngestOptions, IngestOutcome } from './ingest.router';
 import { rumWiring } from './rum-wiring';
 
@@ -19,6 +20,8 @@ export const rumModule = defineAppModule({
     const outcomes = new Listeners<[outcome: IngestOutcome, reports?: number]>();
     // What a later module (the experiments) does with a view of a page in an arm, and with its report.
     const viewHooks = new Slot<Required<Pick<IngestOptions, 'armViewed' | 'viewReported'>>>('the hooks on page views');
+    // The experiments' moves on a section's pages, for its release health timeline.
+    const timelineExperiments = new Slot<TimelineExperiments>('the experiments on the release timeline');
     const measuring = rumWiring({
       ...{ config, logger, follower, registryStore, pool, liveRegistry, onOutcome: outcomes.emit },
       database: need(databaseModule).database,
@@ -29,7 +32,7 @@ export const rumModule = defineAppModule({
     });
     pool.sectionRendered = (remote, version, ok) => measuring.aggregator.countRender(remote, version, ok);
     return {
-      provides: { ...measuring, outcomes, viewHooks },
+      provides: { ...measuring, outcomes, viewHooks, timelineExperiments },
       routers: { api: [measuring.router] },
       start: () => measuring.start(),
       stop: () => measuring.stop(),

@@ -4,7 +4,7 @@
  * is an image with a title and a description that say in words what it shows (each version's latest
  * figure and the moves), since a screen reader cannot read a line.
  */
-import type { ReleaseTimeline, TimelineEvent, TimelineSlot } from '@cardlift/contracts';
+import type { ReleaseTimeline, TimelineEvent, TimelineExperiment, TimelineSlot } from '@cardlift/contracts';
 import { scaleLinear, scaleUtc } from 'd3-scale';
 import { line } from 'd3-shape';
 import { escapeHtml } from '../site/html-renderer';
@@ -68,6 +68,36 @@ export function eventLabel(event: TimelineEvent): string {
   return `${ACTION_WORDS[event.action]} ${event.version}${who}`;
 }
 
+const EXPERIMENT_WORDS: Record<TimelineExperiment['action'], string> = {
+  start: 'started',
+  stop: 'stopped',
+  guardrail: 'variant switched off:',
+  ship: 'shipped',
+};
+
+/** What an experiment's mark says: the experiment, what happened, and the variant or reason. */
+export function experimentLabel(mark: TimelineExperiment): string {
+  return `experiment ${mark.experiment} ${EXPERIMENT_WORDS[mark.action]}${mark.note ? ` ${mark.note}` : ''}`;
+}
+
+/** Every mark of the chart, registry moves and experiments, in time order. */
+function chartMarks(timeline: ReleaseTimeline): { at: string; label: string; colour: string; data: string }[] {
+  const moves = timeline.events.map((event) => ({
+    at: event.at,
+    label: eventLabel(event),
+    colour: event.action === 'rollback' || event.action === 'schedule-refused' || event.action === 'hold' ? '#b91c1c' : '#111111',
+    data: `data-event="${event.action}"`,
+  }));
+  // Purple (7:1 on white) tells an experiment from a release even without reading its label.
+  const experiments = (timeline.experiments ?? []).map((mark) => ({
+    at: mark.at,
+    label: experimentLabel(mark),
+    colour: mark.action === 'guardrail' ? '#b91c1c' : '#6b21a8',
+    data: `data-experiment="${mark.action}"`,
+  }));
+  return [...moves, ...experiments].sort((a, b) => a.at.localeCompare(b.at));
+}
+
 /** The newest slot with a figure, in words. */
 function latest(figure: ChartFigure, slots: readonly TimelineSlot[]): string {
   for (let i = slots.length - 1; i >= 0; i--) {
@@ -80,7 +110,12 @@ function latest(figure: ChartFigure, slots: readonly TimelineSlot[]): string {
 export function describeChart(figure: ChartFigure, timeline: ReleaseTimeline): string {
   const versions = timeline.versions.map((v) => `${v.version}${v.current ? ' (current)' : ''}: latest ${latest(figure, v.slots)}`);
   const moves = timeline.events.map((e) => `${eventLabel(e)} by ${e.actor} at ${utcTime(e.at)}`);
-  return [`${versions.join('; ')}.`, moves.length ? `Marked: ${moves.join('; ')}.` : 'No registry move in this window.'].join(' ');
+  const experiments = (timeline.experiments ?? []).map((m) => `${experimentLabel(m)} on ${m.path} by ${m.actor} at ${utcTime(m.at)}`);
+  return [
+    `${versions.join('; ')}.`,
+    moves.length ? `Marked: ${moves.join('; ')}.` : 'No registry move in this window.',
+    ...(experiments.length ? [`Experiments: ${experiments.join('; ')}.`] : []),
+  ].join(' ');
 }
 
 export function timelineChart(figure: ChartFigure, timeline: ReleaseTimeline): string {
@@ -128,11 +163,10 @@ export function timelineChart(figure: ChartFigure, timeline: ReleaseTimeline): s
   });
   // Each label goes on the first row where it clears the label before it (the least crowded when none).
   const rowEnds: number[] = Array.from({ length: LABEL_ROWS }, () => -Infinity);
-  const marks = timeline.events.map((event) => {
-    const at = px(x(new Date(event.at)));
-    const colour = event.action === 'rollback' || event.action === 'schedule-refused' || event.action === 'hold' ? '#b91c1c' : '#111111';
+  const marks = chartMarks(timeline).map(({ at: time, label, colour, data }) => {
+    const at = px(x(new Date(time)));
     const anchor: 'start' | 'end' = at > WIDTH - 160 ? 'end' : 'start';
-    const width = labelWidth(eventLabel(event));
+    const width = labelWidth(label);
     const edges = (a: 'start' | 'end', x: number) => (a === 'end' ? [x - width, x] : [x, x + width]) as [number, number];
     const free = rowEnds.findIndex((end) => end < edges(anchor, at)[0]);
     const row = free >= 0 ? free : rowEnds.indexOf(Math.min(...rowEnds));
@@ -142,8 +176,8 @@ export function timelineChart(figure: ChartFigure, timeline: ReleaseTimeline): s
     rowEnds[row] = edges(textAnchor, textX)[1];
     const labelY = 14 + row * 14;
     return (
-      `<g data-event="${event.action}"><line x1="${at}" x2="${at}" y1="${labelY + 2}" y2="${HEIGHT - MARGIN.bottom}" stroke="${colour}" stroke-width="1.5" stroke-dasharray="3 3"/>` +
-      `<text x="${textX}" y="${labelY}" text-anchor="${textAnchor}" font-size="11" fill="${colour}">${escapeHtml(eventLabel(event))}</text></g>`
+      `<g ${data}><line x1="${at}" x2="${at}" y1="${labelY + 2}" y2="${HEIGHT - MARGIN.bottom}" stroke="${colour}" stroke-width="1.5" stroke-dasharray="3 3"/>` +
+      `<text x="${textX}" y="${labelY}" text-anchor="${textAnchor}" font-size="11" fill="${colour}">${escapeHtml(label)}</text></g>`
     );
   });
   const titleId = `${figure.id}-title`;

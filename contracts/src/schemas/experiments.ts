@@ -146,3 +146,26 @@ export interface ExperimentAnswer {
   armsOff: string[];
   shippedVariant: string | null;
 }
+
+export const EXPERIMENT_TIMELINE_ACTIONS = ['start', 'stop', 'guardrail', 'ship'] as const;
+
+/**
+ * An experiment's start, stop, guardrail decision or ship on a release health timeline, with the item
+ * it tests and that item's page (a banner shows on every page, so on every section's timeline).
+ */
+export const timelineExperimentSchema = z.object({
+  action: z.enum(EXPERIMENT_TIMELINE_ACTIONS),
+  experiment: z.string(),
+  kind: contentKindSchema,
+  itemId: z.string(),
+  /** The item's page (`/` for a banner, which shows on every page). */
+  path: z.string(),
+  actor: z.string(),
+  at: z.string(),
+  /** A guardrail's variant and reason, a ship's variant. */
+  note: z.string().optional(),
+});
+export type TimelineExperiment = z.infer<typeof timelineExperimentSchema>;
+
+/** The timeline's `experiments`: absent from an api older than experiments, so an older answer still parses. */
+export const timelineExperimentsSchema = z.array(timelineExperimentSchema).optional();

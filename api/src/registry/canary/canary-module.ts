@@ -15,7 +15,7 @@ export const canaryModule = defineAppModule({
   dependsOn: [registryModule, rumModule],
   build: ({ config, logger, deps, need }) => {
     const { follower: registry, registryStore } = need(registryModule);
-    const { store, aggregator, known } = need(rumModule);
+    const { store, aggregator, known, timelineExperiments } = need(rumModule);
     const decisions = new Listeners<[remote: RemoteName, action: string]>();
     const canary = canaryWiring({
       ...{ config, logger, follower: registry, registryStore, rumStore: store, aggregator, noticeRelay: deps.noticeRelay },
@@ -24,7 +24,10 @@ export const canaryModule = defineAppModule({
     return {
       provides: { decisions },
       routers: {
-        api: releaseHealthRouters({ config, aggregator, store, registry, registryStore, canary: canary.canaryHealth, known }),
+        api: releaseHealthRouters({
+          ...{ config, aggregator, store, registry, registryStore, canary: canary.canaryHealth, known },
+          experiments: async (remote, fromMs) => (await timelineExperiments.peek()?.(remote, fromMs)) ?? [],
+        }),
       },
       start: () => canary.start(),
       stop: () => canary.stop(),
