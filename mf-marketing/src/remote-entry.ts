@@ -1,1 +1,1 @@
-export { default, loadPage } from './routes';
+export { default } from './routes';
