@@ -16,6 +16,7 @@ import { testApp } from '../../test/test-app';
 import { startVarnish, varnishMissing, type Varnish } from '../../test/varnish';
 import { loadConfig } from '../app-config';
 import type { App } from '../app';
+import { blogExperimentPlan } from '../../test/experiment-plans';
 
 const PAGE = '/blog/merchants-announcement';
 const B_TITLE = 'Variant B through the cache';
@@ -60,10 +61,7 @@ const setCookies = (answer: { headers: http.IncomingHttpHeaders }) =>
     await request(app.koa.callback())
       .post('/api/experiments')
       .set(publisher)
-      .send({
-        ...{ id: 'edge', kind: 'blog', itemId: 'merchants-announcement', variants: [{ name: 'B', revision: saved.body.latestRevision }] },
-        ...{ baselineRate: 0.05, minimumLift: 0.2, plannedDays: 14 },
-      })
+      .send(blogExperimentPlan('edge', saved.body.latestRevision, 0.05))
       .expect(201);
     // A copy cached before the start is purged by it.
     await get(PAGE);

@@ -14,6 +14,7 @@ import { describeEachDatabase } from '../../test/databases';
 import { BROWSER } from '../../test/rum-visits';
 import { testApp } from '../../test/test-app';
 import type { App } from '../app';
+import { blogExperimentPlan } from '../../test/experiment-plans';
 
 const PAGE = '/blog/merchants-announcement';
 const B_TITLE = 'Variant B: merchants get paid faster';
@@ -89,10 +90,7 @@ describeEachDatabase('experiment serving', 'experiments_serving', (database) => 
     await request(server)
       .post('/api/experiments')
       .set(publisher)
-      .send({
-        ...{ id: 'faster', kind: 'blog', itemId: 'merchants-announcement', variants: [{ name: 'B', revision: saved.body.latestRevision }] },
-        ...{ baselineRate: 0.05, minimumLift: 0.2, plannedDays: 14 },
-      })
+      .send(blogExperimentPlan('faster', saved.body.latestRevision, 0.05))
       .expect(201);
     await request(server).post('/api/experiments/faster/start').set(publisher).expect(200);
   }, 60_000);

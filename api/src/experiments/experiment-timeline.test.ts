@@ -12,6 +12,7 @@ import { itemOnSection } from './experiment-timeline';
 import { writeFixtureSite } from '../../test/fixture-builds';
 import { testApp } from '../../test/test-app';
 import type { App } from '../app';
+import { blogExperimentPlan } from '../../test/experiment-plans';
 
 const RESOURCES = 'resources-release-token';
 const COMPANY = 'company-release-token';
@@ -47,10 +48,7 @@ describeEachDatabase('experiments on the release health timeline', 'experiment_t
     await request(server)
       .post('/api/experiments')
       .set(as)
-      .send({
-        ...{ id: 'headline', kind: 'blog', itemId: 'merchants-announcement', variants: [{ name: 'B', revision }] },
-        ...{ baselineRate: 0.03, minimumLift: 0.2, plannedDays: 14 },
-      })
+      .send(blogExperimentPlan('headline', revision, 0.03))
       .expect(201);
     await request(server).post('/api/experiments/headline/start').set(as).expect(200);
     await request(server).post('/api/experiments/headline/stop').set(as).send({ reason: 'enough' }).expect(200);

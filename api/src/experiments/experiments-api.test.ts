@@ -12,6 +12,7 @@ import { testApp } from '../../test/test-app';
 import { sha256Hex } from '../platform/token-hash';
 import type { App } from '../app';
 import { postgresRunner, sqliteRunner } from '../platform/sql-runner';
+import { blogExperimentPlan } from '../../test/experiment-plans';
 
 const POST = 'blog/merchants-announcement';
 const METRICS_TOKEN = 'metrics-token-for-tests';
@@ -39,15 +40,7 @@ describeEachDatabase('experiments API', 'experiments_api', (database) => {
     await drop();
   });
 
-  const plan = (id: string, revision: number) => ({
-    id,
-    kind: 'blog',
-    itemId: 'merchants-announcement',
-    variants: [{ name: 'B', revision }],
-    baselineRate: 0.03,
-    minimumLift: 0.2,
-    plannedDays: 14,
-  });
+  const plan = (id: string, revision: number) => blogExperimentPlan(id, revision, 0.03);
 
   it('runs an experiment from draft to shipped, refusing edits of the post while it runs', async () => {
     const api = contentApi(server);

@@ -15,25 +15,11 @@ export interface HealthWiring extends Pick<HealthRouterDeps, 'aggregator' | 'sto
   registryStore: () => Promise<RegistryStore>;
 }
 
-export function releaseHealthRouters({
-  config,
-  aggregator,
-  store,
-  canary,
-  known,
-  experiments,
-  registry,
-  registryStore,
-}: HealthWiring): Router[] {
+export function releaseHealthRouters({ registry, registryStore, ...shared }: HealthWiring): Router[] {
   const deps: HealthRouterDeps = {
-    config,
-    aggregator,
-    store,
-    canary,
-    known,
-    experiments,
+    ...shared,
     current: () => registry.current(),
     events: (remote) => registryStore().then((registryState) => registryState.events(remote)),
   };
-  return [releaseHealthRouter(deps), healthPageRouter({ ...deps, siteOrigin: config.siteAddresses.siteUrl })];
+  return [releaseHealthRouter(deps), healthPageRouter({ ...deps, siteOrigin: shared.config.siteAddresses.siteUrl })];
 }
