@@ -62,9 +62,9 @@ export function experimentsWiring(deps: ExperimentsWiringDeps) {
   );
   const service = new ExperimentService({
     ...{ store, content: deps.content, changed: deps.changed, clock, onEvent: counted },
-    // This instance serves a change before answering it (others follow within FOLLOW_MS). Twice: a
-    // read already under way when the change committed may not see it, and is shared, not restarted.
-    followed: () => follower.refresh().then(() => follower.refresh()),
+    // This instance serves a change before answering it (others follow within FOLLOW_MS); refresh()
+    // resolves after a read begun after the call, so it sees the change just committed.
+    followed: () => follower.refresh(),
   });
   const record = (view: { id: string; client: string; arm?: string }, visitor: string) => {
     const [experimentId, arm] = (view.arm ?? '').split(':');
