@@ -27,6 +27,19 @@ export async function loadRemoteRoutes(name: RemoteName): Promise<RemoteModule> 
 }
 
 /**
+ * Loads the current page's chunk, asking at most twice. The HTML preloads that chunk; when the preload
+ * failed (the section unreachable at first), Chromium hands the failed preload to the first script
+ * element asking for the same URL, even once the server is back, so the first load after Retry would
+ * fail with ERR_ABORTED. That script element uses the preload up; the second one really fetches.
+ * (The container and its expose chunk, preloaded too, are asked again by the federation retry plugin;
+ * a page chunk is loaded by the section's own code, out of its reach.)
+ */
+function loadCurrentPage(mod: RemoteModule): Promise<void> | undefined {
+  const path = location.pathname;
+  return mod.loadPage?.(path).catch(() => mod.loadPage?.(path));
+}
+
+/**
  * The one way the shell loads a remote: its single expose `./routes`, a component rendering the
  * remote's <Routes>. One lazy component per (remote, attempt), so a retry really loads again.
  * The current page's own chunk loads first, so the page renders (and hydrates its server HTML) at once.
@@ -37,7 +50,7 @@ export function lazyRemote(name: RemoteName, attempt = 0): LazyExoticComponent<C
   if (!component) {
     component = lazy(async () => {
       const mod = await loadRemoteRoutes(name);
-      await mod.loadPage?.(location.pathname);
+      await loadCurrentPage(mod);
       return mod;
     });
     cache.set(key, component);
