@@ -77,10 +77,15 @@ async function navigationRun(browser, baseUrl, to, cpuSlowdown) {
     await link.hover();
     await networkQuiet(page);
     await page.evaluate(armClickToHeading);
+    // Scripts asked for after the click: none when the prefetch brought the page's code.
+    let scripts = 0;
+    const count = (request) => (scripts += request.resourceType() === 'script' ? 1 : 0);
+    page.on('request', count);
     await link.click();
     const ms = await page.evaluate(() => window.__navMs);
+    page.off('request', count);
     if (new URL(page.url()).pathname !== to) throw new Error(`ended on ${page.url()}`);
-    return { ms: Math.round(ms), benchmarkIndex: Math.round(benchmarkIndex) };
+    return { ms: Math.round(ms), scripts, benchmarkIndex: Math.round(benchmarkIndex) };
   } finally {
     await page.context().close();
   }
@@ -112,11 +117,11 @@ async function main() {
   }
   console.log(`\nClient navigation / -> ${to}, prefetched (menu opened, link hovered, network quiet), CPU ${cpuSlowdown}x`);
   console.log(`click to the new page's heading drawn, median of ${runs}; bi = benchmarkIndex of each run\n`);
-  console.log('| site | medianMs | runsMs | bi |\n|---|---|---|---|');
-  for (const { name, runs: r } of sites)
-    console.log(
-      `| ${name} | ${median(r.map((x) => x.ms))} | ${r.map((x) => x.ms).join('/')} | ${r.map((x) => x.benchmarkIndex).join('/')} |`,
-    );
+  console.log('| site | medianMs | runsMs | scriptsAfterClick | bi |\n|---|---|---|---|---|');
+  for (const { name, runs: r } of sites) {
+    const each = (key) => r.map((x) => x[key]).join('/');
+    console.log(`| ${name} | ${median(r.map((x) => x.ms))} | ${each('ms')} | ${each('scripts')} | ${each('benchmarkIndex')} |`);
+  }
 }
 
 void main().catch((error) => {
