@@ -175,8 +175,12 @@ export async function openPostgresPool(url: string, options: PostgresOptions = {
   return pool;
 }
 
-/** better-sqlite3 binds names, not `$n`: a store's `$1` becomes `@p1`, bound from { p1: ... }. */
-export const bindPositional = (params: readonly unknown[]) => Object.fromEntries(params.map((value, i) => [`p${i + 1}`, value]));
+/**
+ * better-sqlite3 binds names, not `$n`: a store's `$1` becomes `@p1`, bound from { p1: ... }. SQLite
+ * has no boolean either: true and false are stored as 1 and 0 (PostgreSQL's BOOLEAN columns take them).
+ */
+export const bindPositional = (params: readonly unknown[]) =>
+  Object.fromEntries(params.map((value, i) => [`p${i + 1}`, typeof value === 'boolean' ? Number(value) : value]));
 
 /**
  * Prepares SQL written for both databases (`$n` placeholders) once per connection, so the stores that
