@@ -39,13 +39,33 @@ export function* lock(key: string): Steps<void> {
 /** Drives a body to its end, `answer` giving each step's answer synchronously (SQLite). */
 export function driveSync<T>(body: Steps<T>, answer: (step: Step) => unknown): T {
   let next = body.next();
-  while (!next.done) next = body.next(answer(next.value));
+  while (!next.done) {
+    const step = next.value;
+    next = settle(() => ({ value: answer(step) }), body);
+  }
   return next.value;
 }
 
 /** Drives a body to its end, awaiting each step's answer (PostgreSQL). */
 export async function drive<T>(body: Steps<T>, answer: (step: Step) => Promise<unknown>): Promise<T> {
   let next = body.next();
-  while (!next.done) next = body.next(await answer(next.value));
+  while (!next.done) {
+    const answered = await answer(next.value).then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
+    next = settle(() => answered, body);
+  }
   return next.value;
+}
+
+/** Gives the body its step's answer, or throws the step's error inside it (where the body may name it anew). */
+function settle<T>(answered: () => { value: unknown } | { error: unknown }, body: Steps<T>): IteratorResult<Step, T> {
+  let outcome: { value: unknown } | { error: unknown };
+  try {
+    outcome = answered();
+  } catch (error) {
+    outcome = { error };
+  }
+  return 'error' in outcome ? body.throw(outcome.error) : body.next(outcome.value);
 }
