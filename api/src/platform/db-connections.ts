@@ -190,7 +190,14 @@ export function preparedStatements(db: Database.Database): (sql: string) => Data
   const statements = new Map<string, Database.Statement>();
   return (sql) => {
     let statement = statements.get(sql);
-    if (!statement) statements.set(sql, (statement = db.prepare(sql.replace(/\$(\d+)/g, '@p$1'))));
+    if (!statement) {
+      // Statements built for a number of rows (multi-row inserts, IN lists) differ by that number:
+      // the oldest prepared goes first, so a long-running process keeps a bounded set.
+      if (statements.size >= MAX_PREPARED) statements.delete(statements.keys().next().value!);
+      statements.set(sql, (statement = db.prepare(sql.replace(/\$(\d+)/g, '@p$1'))));
+    }
     return statement;
   };
 }
+
+const MAX_PREPARED = 500;

@@ -19,7 +19,7 @@ export interface Statement {
 }
 
 /** Runs transaction bodies (sql-steps.ts) in the transaction `whileLocked` holds. */
-export type StepsWriter = <R>(body: () => Steps<R>) => Promise<R>;
+type StepsWriter = <R>(body: () => Steps<R>) => Promise<R>;
 
 /** What a database must offer a store. */
 export interface SqlRunner {

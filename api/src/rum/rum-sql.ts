@@ -5,7 +5,7 @@
 import { onOwnDatabase, onOwnSqlite } from '../platform/database';
 import type { PostgresOptions } from '../platform/db-connections';
 import { runnerOn, type SqlRunner, type Statement } from '../platform/sql-runner';
-import { changes } from '../platform/sql-steps';
+import { changes, rows as returned } from '../platform/sql-steps';
 import {
   CLIENT_COLUMNS,
   CLIENT_TOTALS_SQL,
@@ -89,11 +89,18 @@ export function rumStoreOnRunner(runner: SqlRunner): RumStore {
     async claimViews(views) {
       if (views.length === 0) return new Set<string>();
       // Whichever instance inserts an id first counts its view; the others get no row back for it.
-      const claimed = await all<{ id: string }>(
-        `INSERT INTO rum_views (id, expires_at) VALUES ${placeholders(views.length, 2)} ON CONFLICT (id) DO NOTHING RETURNING id`,
-        views.flatMap((v) => [v.id, v.expiresAt]),
-      );
-      return new Set(claimed.map((row) => row.id));
+      return runner.steps(function* () {
+        const claimed = new Set<string>();
+        for (let start = 0; start < views.length; start += CHUNK) {
+          const chunk = views.slice(start, start + CHUNK);
+          const inserted = yield* returned<{ id: string }>(
+            `INSERT INTO rum_views (id, expires_at) VALUES ${placeholders(chunk.length, 2)} ON CONFLICT (id) DO NOTHING RETURNING id`,
+            chunk.flatMap((v) => [v.id, v.expiresAt]),
+          );
+          for (const row of inserted) claimed.add(row.id);
+        }
+        return claimed;
+      });
     },
     prune: (beforeMinute, nowMs = Date.now()) =>
       runner.steps(function* () {
