@@ -17,6 +17,8 @@ import type { ContentStore } from './content-store';
 /** The content a visitor in an experiment's arm is served at `path` (experiments/experiment-serving.ts), if any. */
 export type ArmContent = (ctx: Context, path: string) => { content?: { store: ContentStore } } | undefined;
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 export function contentRouter(content: ContentStore, armContent?: ArmContent): Router {
   const router = new Router({ prefix: '/api' });
   // An answer's object never changes once made (a job posting that closes is a new object, see
@@ -29,7 +31,8 @@ export function contentRouter(content: ContentStore, armContent?: ArmContent): R
     // A previewed draft is this browser's alone (content-preview.ts); a publish purges the rest.
     if (previewed) keepPrivate(ctx);
     else shareAnswer(ctx, { tags: contentPathTags(ctx.path) });
-    ctx.type = 'application/json';
+    // The header itself: `ctx.type` looks the type up in the mime table on every request.
+    ctx.set('Content-Type', JSON_TYPE);
     sendKept(ctx, json);
   };
 

@@ -1,15 +1,18 @@
 /**
  * The shared registry: its store (opened on first use, in the process's database) and the follower
  * that keeps this instance's served versions in line with it. `liveRegistry` is what every visitor
- * outside a canary or preview is served now.
+ * outside a canary or preview is served now. The site fills `warmBuild`, which renders a promoted
+ * build's pages before the follower serves it (warm-switch.ts).
  */
 import { defineAppModule } from '../app-context';
+import { Slot } from '../kernel/extension-points';
 import { databaseModule } from '../database/database-module';
 import { importLegacyHistory } from './history-import';
 import { registryStoreOn } from './open-registry';
 import { RegistryFollower } from './registry-follower';
 import type { RegistryStore } from './registry-store';
 import { buildRegistry } from './remote-registry';
+import type { WarmBuild } from './warm-switch';
 
 export const registryModule = defineAppModule({
   name: 'registry',
@@ -18,9 +21,10 @@ export const registryModule = defineAppModule({
     const { database } = need(databaseModule);
     let opened: Promise<RegistryStore> | undefined;
     const registryStore = () => (opened ??= database().then(registryStoreOn));
-    const follower = new RegistryFollower(registryStore, logger);
+    const warmBuild = new Slot<WarmBuild>('the render of a new build before it is served');
+    const follower = new RegistryFollower(registryStore, logger, undefined, () => warmBuild.peek());
     return {
-      provides: { registryStore, follower, liveRegistry: () => buildRegistry(config, follower.current()) },
+      provides: { registryStore, follower, warmBuild, liveRegistry: () => buildRegistry(config, follower.current()) },
       async start() {
         await importLegacyHistory(await registryStore(), config.releasesDir, logger);
         await follower.start();

@@ -11,6 +11,7 @@ import { renderModule } from './render-module';
 import { shareImageRouter } from './share-images';
 import { siteRouter, type SiteDeps } from './site-router';
 import { staticRouter } from './static-files';
+import { promotedBuildWarmer } from './promoted-build-warm';
 
 export const siteModule = defineAppModule({
   name: 'site',
@@ -29,6 +30,7 @@ export const siteModule = defineAppModule({
       rumToken: need(rumModule).pageToken,
       pageSent: need(skewModule).pageSent,
     });
+    need(registryModule).warmBuild.fill(promotedBuildWarmer(config, pool, site.warmPage));
     return {
       provides: { respond: site.respond, experimentArm },
       routers: {

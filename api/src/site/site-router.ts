@@ -42,6 +42,7 @@ import { pageTags, sitemapTags } from '../edge/page-tags';
 import { pageFieldValue } from '../leads/lead-views';
 import { registryVersions } from '../rum/page-view-tokens';
 import type { ServedArm } from '../experiments/experiment-serving';
+import type { SharedContent } from '../content/live-content';
 
 /** `/resources` is what "View All Case Studies" links to; `/company` has no page. */
 const PERMANENT_REDIRECTS: Record<string, string> = { '/resources': '/case-studies', '/company': '/company/about-us' };
@@ -80,13 +81,20 @@ export interface PageOptions {
   status?: number;
 }
 
+interface BodyOptions {
+  /** The content a preview or an experiment's arm serves instead of the published one. */
+  served?: { shared: SharedContent; store: ContentStore } | undefined;
+  contactForm?: ContactFormState | undefined;
+  uncached?: boolean;
+}
+
 /** Sends the page at ctx.path, as a GET of it would, with the form's state when given. */
 export type PageResponder = (ctx: Context, options?: PageOptions) => Promise<void>;
 
 export function siteRouter(
   config: AppConfig,
   { content, pool, clock, registryFor, liveRegistry, rumToken, pageSent, experimentArm }: SiteDeps,
-): { router: Router; respond: PageResponder } {
+): { router: Router; respond: PageResponder; warmPage: (pathname: string, registry: RemoteEntry[]) => Promise<void> } {
   const router = new Router();
   const template = shellTemplate(config.siteRoot);
   const shellDist = path.join(config.siteRoot, 'shell', 'dist');
@@ -132,6 +140,33 @@ export function siteRouter(
     return { route, section, sampleRate: config.rum.sampleRate, ...(token ? { token } : {}) };
   };
 
+  /** Which page `pathname` is and its body's HTML from `registry`'s builds (kept unless `uncached`). */
+  const pageBody = async (pathname: string, registry: RemoteEntry[], options: BodyOptions = {}) => {
+    const { served, contactForm, uncached = false } = options;
+    const [page, navigation] = await Promise.all([pool.resolve(pathname, registry, clock(), served?.shared), pool.navigation(registry)]);
+    const meta = page?.meta ?? NOT_FOUND_META;
+    // The announcement bar shows on every page; the page's own data follows.
+    const queryData = inlineQueryData([[API_PATHS.banners], ...(page?.meta.queries ?? [])], served?.store ?? content);
+    // A path the section does not know still belongs to it: its remote renders the not-found page.
+    const remote = page ? page.remote : sectionForPath(pathname)?.remote;
+    // Unknown paths of one route share a kept body (an unknown blog post is not an unknown case study).
+    const notFound = page ? undefined : await pool.notFoundRoute(pathname, registry);
+    const appHtml = await pool.render({
+      // The path alone: query parameters change nothing on a page, so they neither reach the render
+      // nor make a kept body miss.
+      url: pathname,
+      ...(notFound === undefined ? {} : { notFound }),
+      registry,
+      queryData,
+      navigation,
+      ...(remote ? { remote } : {}),
+      ...(meta.frame ? { frame: meta.frame } : {}),
+      ...(contactForm ? { contactForm } : {}),
+      uncached,
+    });
+    return { page, meta, queryData, remote, appHtml };
+  };
+
   /** The page at ctx.path; with a contact form state, rendered afresh for this visitor alone. */
   const respond: PageResponder = async (ctx, options = {}) => {
     const { contactForm } = options;
@@ -145,30 +180,13 @@ export function siteRouter(
     ];
     // A visitor in an experiment's variant is served its content: the page, its data and its head tags.
     const armed = preview ? undefined : experimentArm?.(ctx, ctx.path);
-    const served = previewed ?? armed?.content;
-    const [page, navigation] = await Promise.all([pool.resolve(ctx.path, registry, clock(), served?.shared), pool.navigation(registry)]);
-    const meta = page?.meta ?? NOT_FOUND_META;
-    // The announcement bar shows on every page; the page's own data follows.
-    const queryData = inlineQueryData([[API_PATHS.banners], ...(page?.meta.queries ?? [])], served?.store ?? content);
-    // A path the section does not know still belongs to it: its remote renders the not-found page.
-    const remote = page ? page.remote : sectionForPath(ctx.path)?.remote;
-    const entry = remote ? registry.find((r) => r.name === remote) : undefined;
-    // Unknown paths of one route share a kept body (an unknown blog post is not an unknown case study).
-    const notFound = page ? undefined : await pool.notFoundRoute(ctx.path, registry);
     const uncached = preview || Boolean(contactForm);
-    const appHtml = await pool.render({
-      // The path alone: query parameters change nothing on a page, so they neither reach the render
-      // nor make a kept body miss.
-      url: ctx.path,
-      ...(notFound === undefined ? {} : { notFound }),
-      registry,
-      queryData,
-      navigation,
-      ...(remote ? { remote } : {}),
-      ...(meta.frame ? { frame: meta.frame } : {}),
-      ...(contactForm ? { contactForm } : {}),
+    const { page, meta, queryData, remote, appHtml } = await pageBody(ctx.path, registry, {
+      served: previewed ?? armed?.content,
+      contactForm,
       uncached,
     });
+    const entry = remote ? registry.find((r) => r.name === remote) : undefined;
     ctx.status = options.status ?? (page ? (page.meta.status ?? 200) : 404);
     ctx.type = 'text/html; charset=utf-8';
     const shell = shellStartup(shellDist);
@@ -221,5 +239,9 @@ export function siteRouter(
     await pageSent?.(registry);
     sendKept(ctx, html);
   };
-  return { router, respond };
+  /** Renders a page as its first visitor from `registry` would get it, keeping the body (a new build's warm-up). */
+  const warmPage = async (pathname: string, registry: RemoteEntry[]) => {
+    await pageBody(pathname, registry);
+  };
+  return { router, respond, warmPage };
 }

@@ -68,19 +68,24 @@ export class WarmUp {
       plan.logger.warn({ err: error }, 'warm-up could not list the pages: ready without it');
       return { pages: 0, failed: 0 };
     }
-    const queue = [...paths];
     let failed = 0;
-    const next = async (): Promise<void> => {
-      for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
-        await plan.visit(path).catch((error: unknown) => {
-          failed += 1;
-          plan.logger.warn({ err: error, path }, 'warm-up: a page failed');
-        });
-      }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, plan.concurrency) }, next));
+    await inTurns(paths, plan.concurrency, (path) =>
+      plan.visit(path).catch((error: unknown) => {
+        failed += 1;
+        plan.logger.warn({ err: error, path }, 'warm-up: a page failed');
+      }),
+    );
     return { pages: paths.length, failed };
   }
+}
+
+/** Runs `visit` on each path, `concurrency` at a time (one per renderer, so each loads the code). */
+export async function inTurns(paths: readonly string[], concurrency: number, visit: (path: string) => Promise<void>): Promise<void> {
+  const queue = [...paths];
+  const next = async (): Promise<void> => {
+    for (let path = queue.shift(); path !== undefined; path = queue.shift()) await visit(path);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, next));
 }
 
 /** The static pages among a page table's routes (patterns name no one page). */
