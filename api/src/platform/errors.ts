@@ -32,35 +32,20 @@ export class DomainError extends Error {
   }
 }
 
-export class Invalid extends DomainError {
-  constructor(code: string, message: string, details?: Record<string, unknown>) {
-    super('invalid', code, message, details);
-  }
+/** A class per kind, so a refusal reads as what happened: `throw new Conflict('stale', ...)`. */
+function kindClass(kind: RefusalKind) {
+  return class extends DomainError {
+    constructor(code: string, message: string, details?: Record<string, unknown>) {
+      super(kind, code, message, details);
+    }
+  };
 }
 
-export class Refused extends DomainError {
-  constructor(code: string, message: string, details?: Record<string, unknown>) {
-    super('refused', code, message, details);
-  }
-}
-
-export class Conflict extends DomainError {
-  constructor(code: string, message: string, details?: Record<string, unknown>) {
-    super('conflict', code, message, details);
-  }
-}
-
-export class NotFound extends DomainError {
-  constructor(code: string, message: string, details?: Record<string, unknown>) {
-    super('not_found', code, message, details);
-  }
-}
-
-export class TooLarge extends DomainError {
-  constructor(code: string, message: string) {
-    super('too_large', code, message);
-  }
-}
+export class Invalid extends kindClass('invalid') {}
+export class Refused extends kindClass('refused') {}
+export class Conflict extends kindClass('conflict') {}
+export class NotFound extends kindClass('not_found') {}
+export class TooLarge extends kindClass('too_large') {}
 
 export class Unavailable extends DomainError {
   constructor(
