@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openSqliteRegistry } from '../api/src/registry/registry-store-sqlite';
+import { openSqliteRegistry } from '../api/src/registry/open-registry';
 import { releaseCli } from './support/release-cli';
 import { REPO_ROOT } from './support/site';
 import { describeBehindVarnish, startEdgeSite, type EdgeSite } from './support/edge';

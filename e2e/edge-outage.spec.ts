@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { contactSubmission } from '../api/test/contact-submission';
-import { openSqliteRegistry } from '../api/src/registry/registry-store-sqlite';
+import { openSqliteRegistry } from '../api/src/registry/open-registry';
 import { launchBrowser, openPage } from './support/browser';
 import { contactForm, fillContactForm } from './support/contact-form';
 import { REPO_ROOT } from './support/site';

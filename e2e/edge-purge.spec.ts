@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { endCanaryChange } from '../api/src/registry/canary/canary-service';
 import { GUARD_ACTOR } from '../api/src/registry/canary/canary-guard';
-import { openSqliteRegistry } from '../api/src/registry/registry-store-sqlite';
+import { openSqliteRegistry } from '../api/src/registry/open-registry';
 import { releaseCli } from './support/release-cli';
 import { REPO_ROOT } from './support/site';
 import { contentApi } from '../api/test/content-api-client';

@@ -5,8 +5,7 @@
  * TEST_DATABASE_URL is set.
  */
 import { describeEachDatabase, twoInstances } from '../../test/databases';
-import { registryStoreOn } from '../registry/open-registry';
-import { openSqliteRegistry } from '../registry/registry-store-sqlite';
+import { openSqliteRegistry, registryStoreOn } from '../registry/open-registry';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -11,8 +11,7 @@ import { importLegacyHistory } from './history-import';
 import { RegistryConflict, type RegistryChange, type RegistryStore, type ReleaseRecord, type ScheduledAction } from './registry-store';
 import { describeEachDatabase, type FreshDatabase } from '../../test/databases';
 import { onOwnDatabase } from '../platform/database';
-import { registryStoreOn } from './open-registry';
-import { openSqliteRegistry } from './registry-store-sqlite';
+import { openSqliteRegistry, registryStoreOn } from './open-registry';
 
 const record = (version: string, position: number | null): ReleaseRecord => ({
   remote: 'mf_invest',

@@ -10,7 +10,7 @@ import { describeEachDatabase } from '../../../test/databases';
 import { onOwnDatabase } from '../../platform/database';
 import { registryStoreOn } from '../open-registry';
 import { RumAggregator } from '../../rum/rum-aggregator';
-import { openSqliteRumStore } from '../../rum/rum-store-sqlite';
+import { openSqliteRumStore } from '../../rum/rum-sql';
 import type { RegistryStore } from '../registry-store';
 import { tempReleaseContext } from '../test-fixtures';
 import { storeViews } from '../../../test/rum-rows';

@@ -1,6 +1,6 @@
-/** The editorial store on PostgreSQL (DATABASE_URL): every api instance on the database shares it. */
-import type pg from 'pg';
-import { inTransaction } from '../platform/db-connections';
+/** The editorial store on either database (platform/sql-runner.ts): its SQL (editorial-store.ts) is written once. */
+import type { SqlRunner } from '../platform/sql-runner';
+import { changes, type Steps } from '../platform/sql-steps';
 import {
   auditFromRow,
   changeStatements,
@@ -21,30 +21,26 @@ import {
   type RevisionRow,
 } from './editorial-store';
 
-const UNIQUE_VIOLATION = '23505';
-
-async function apply(client: pg.PoolClient, change: ContentChange): Promise<void> {
-  for (const { sql, params, conflict } of changeStatements(change)) {
-    const { rowCount } = await client.query(sql, params);
-    if (conflict && rowCount !== 1) throw new ContentConflict(conflict);
-  }
-}
-
-/** On the process's pool, which its owner ends. */
-export function postgresEditorialStore(pool: pg.Pool): EditorialStore {
-  const all = async <T extends pg.QueryResultRow>(sql: string, ...params: unknown[]) => (await pool.query<T>(sql, params)).rows;
-  const inTx = async <T>(change: ContentChange | undefined, work: (client: pg.PoolClient) => Promise<T>) => {
-    try {
-      return await inTransaction(pool, work);
-    } catch (error) {
-      if (change && (error as { code?: string }).code === UNIQUE_VIOLATION) throw conflictOfUnique(change);
-      throw error;
+/** On `runner`'s database, which its owner closes. */
+export function editorialStoreOnRunner(runner: SqlRunner): EditorialStore {
+  const all = <T>(sql: string, ...params: unknown[]) => runner.query<T>(sql, params);
+  /** A change's statements, in the caller's transaction; a unique index refusing one is the id's conflict. */
+  function* apply(change: ContentChange): Steps<void> {
+    for (const { sql, params, conflict } of changeStatements(change)) {
+      let changed: number;
+      try {
+        changed = yield* changes(sql, params);
+      } catch (error) {
+        if (runner.isUniqueViolation(error)) throw conflictOfUnique(change);
+        throw error;
+      }
+      if (conflict && changed !== 1) throw new ContentConflict(conflict);
     }
-  };
+  }
   return {
-    kind: 'postgres',
+    kind: runner.kind,
     async liveRevision() {
-      return Number((await all<{ value: string }>(CONTENT_SQL.liveRevision))[0]?.value ?? 0);
+      return Number((await all<{ value: number | string }>(CONTENT_SQL.liveRevision))[0]?.value ?? 0);
     },
     async liveItems() {
       return (await all<LiveRow>(CONTENT_SQL.liveItems)).map(liveItemFromRow);
@@ -70,16 +66,17 @@ export function postgresEditorialStore(pool: pg.Pool): EditorialStore {
       return (await all<ItemRow>(CONTENT_SQL.due, now)).map(itemFromRow);
     },
     async commit(change) {
-      await inTx(change, (client) => apply(client, change));
+      // SQLite's IMMEDIATE takes the write lock first, so the checks and the writes see the same state.
+      await runner.steps(() => apply(change));
     },
-    async seed(changes) {
-      // The claim's row lock makes a second seeder wait for the first to commit, then find it done.
-      return inTx(changes[0], async (client) => {
-        if ((await client.query(CLAIM_SEED)).rowCount !== 1) return false;
-        for (const change of changes) await apply(client, change);
+    seed: (list) =>
+      // The claim's row lock (PostgreSQL) or the write lock (SQLite) makes a second seeder wait for the
+      // first to commit, then find it done.
+      runner.steps(function* () {
+        if ((yield* changes(CLAIM_SEED)) !== 1) return false;
+        for (const change of list) yield* apply(change);
         return true;
-      });
-    },
+      }),
     async audit(uid) {
       return (await all<AuditRow>(CONTENT_SQL.audit, uid)).map(auditFromRow);
     },
@@ -87,7 +84,7 @@ export function postgresEditorialStore(pool: pg.Pool): EditorialStore {
       return (await all<{ body: string }>(CONTENT_SQL.revisionBodiesLike, containingPattern(text))).map((row) => row.body);
     },
     async close() {
-      // The pool is its owner's to end.
+      // The database is its owner's to close.
     },
   };
 }
