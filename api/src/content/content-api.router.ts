@@ -28,7 +28,7 @@ import {
   type ContentKind,
 } from '@cardlift/contracts';
 import type { ContentRole } from '../platform/config';
-import { AppError } from '../platform/errors';
+import { NotFound } from '../platform/errors';
 import { jsonBody } from '../platform/json-body';
 import { actorOf } from '../platform/request-state';
 import { validate, validBody } from '../platform/validate';
@@ -55,8 +55,7 @@ export interface ContentApiDeps extends ContentAccess {
 
 export function kindOf(ctx: Context): ContentKind {
   const kind = contentKindSchema.safeParse(ctx.params.kind);
-  if (!kind.success)
-    throw new AppError(404, 'not_found', `No content kind "${String(ctx.params.kind)}" (casestudies, blog, jobs, banners)`);
+  if (!kind.success) throw new NotFound('not_found', `No content kind "${String(ctx.params.kind)}" (casestudies, blog, jobs, banners)`);
   return kind.data;
 }
 

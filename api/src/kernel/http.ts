@@ -4,7 +4,7 @@
  * files, then the one catch-all.
  */
 import type Koa from 'koa';
-import { AppError } from '../platform/errors';
+import { NotFound } from '../platform/errors';
 import { MIDDLEWARE_STAGES } from './module';
 import type { System } from './system';
 
@@ -31,6 +31,6 @@ const isApiPath = (p: string) => p === '/api' || p.startsWith('/api/');
 const apiNotFound: Koa.Middleware = async (ctx, next) => {
   await next();
   if (isApiPath(ctx.path) && ctx.status === 404 && ctx.body == null) {
-    throw new AppError(404, 'not_found', `No api endpoint ${ctx.method} ${ctx.path}`);
+    throw new NotFound('not_found', `No api endpoint ${ctx.method} ${ctx.path}`);
   }
 };

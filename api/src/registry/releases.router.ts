@@ -21,7 +21,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { isReleaseVersion, type RemoteName } from '@cardlift/contracts';
 import type { AppConfig } from '../app-config';
-import { AppError } from '../platform/errors';
+import { AppError, NotFound } from '../platform/errors';
 import { jsonBody } from '../platform/json-body';
 import { actorOf, stateOf } from '../platform/request-state';
 import { validate, validBody } from '../platform/validate';
@@ -129,7 +129,7 @@ export function releasesRouter(deps: ReleaseApiDeps): Router {
 
   router.param('remote', async (value, ctx, next) => {
     const remote = parseRemoteName(value);
-    if (!remote) throw new AppError(404, 'not_found', `Unknown remote "${value}"`);
+    if (!remote) throw new NotFound('not_found', `Unknown remote "${value}"`);
     ctx.state.remote = remote;
     ctx.state.actor = authorizeRelease(ctx, remote, deps.config.releaseTokenHashes);
     ctx.set('Cache-Control', 'no-store');
@@ -213,7 +213,7 @@ export function releasesRouter(deps: ReleaseApiDeps): Router {
       !(await context.store.state(remote)).releases.some((r) => r.version === version) ||
       !(await context.artifacts.ensure(remote, version))
     ) {
-      throw new AppError(404, 'not_found', `${remote} has no stored release ${version}`);
+      throw new NotFound('not_found', `${remote} has no stored release ${version}`);
     }
     const expiresAt = Date.now() + PREVIEW_TTL_MS;
     const token = signPreview({ remote, version, expiresAt }, await deps.previewSecret());
