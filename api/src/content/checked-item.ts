@@ -17,10 +17,10 @@ export function checkedItem(kind: ContentKind, body: unknown, stored = false): o
   const first = issues[0]!;
   if (stored)
     throw new ContentRefused(
-      422,
+      'refused',
       'content_invalid',
       `The saved revision breaks the content rules (field "${first.path}": ${first.message}): fix it, save, then publish. Nothing was published.`,
       issues,
     );
-  throw new ContentRefused(400, 'validation_failed', `field "${first.path}": ${first.message}`, issues);
+  throw new ContentRefused('invalid', 'validation_failed', `field "${first.path}": ${first.message}`, issues);
 }

@@ -28,15 +28,16 @@ import {
   type ContentKind,
 } from '@cardlift/contracts';
 import type { ContentRole } from '../platform/config';
-import { AppError } from '../platform/errors';
+import { NotFound } from '../platform/errors';
 import { jsonBody } from '../platform/json-body';
+import { actorOf } from '../platform/request-state';
 import { validate, validBody } from '../platform/validate';
-import { authorizeContent, type ContentAccess, type ContentCaller } from './content-auth';
+import { authorizeContent, callerOf, type ContentAccess } from './content-auth';
 import { answerEtag, writeBase } from './content-preconditions';
 import { contentList, scheduledList } from './content-lists';
-import { ContentRefused, type ContentService } from './content-service';
+import type { ContentService } from './content-service';
 import type { Clock, ContentStore } from './content-store';
-import { ContentConflict, type ItemRecord } from './editorial-store';
+import type { ItemRecord } from './editorial-store';
 import { lastAction, pendingSchedule } from './pending-schedule';
 
 export const CLOSING_SOON_DAYS = 14;
@@ -54,22 +55,8 @@ export interface ContentApiDeps extends ContentAccess {
 
 export function kindOf(ctx: Context): ContentKind {
   const kind = contentKindSchema.safeParse(ctx.params.kind);
-  if (!kind.success)
-    throw new AppError(404, 'not_found', `No content kind "${String(ctx.params.kind)}" (casestudies, blog, jobs, banners)`);
+  if (!kind.success) throw new NotFound('not_found', `No content kind "${String(ctx.params.kind)}" (casestudies, blog, jobs, banners)`);
   return kind.data;
-}
-
-async function answered<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ContentRefused) {
-      const details = error.issues || error.details ? { ...error.details, ...(error.issues ? { issues: error.issues } : {}) } : undefined;
-      throw new AppError(error.status, error.code, error.message, details);
-    }
-    if (error instanceof ContentConflict) throw new AppError(409, 'conflict', error.message);
-    throw error;
-  }
 }
 
 /** A publish or unpublish may come without a body: no body means {}. */
@@ -93,7 +80,7 @@ export function contentApiRouter(deps: ContentApiDeps): Router {
       ctx.set('Cache-Control', 'no-store');
       await next();
     };
-  const baseOf = (ctx: Context, creating = false) => writeBase(ctx, ctx.state.caller as ContentCaller, creating);
+  const baseOf = (ctx: Context, creating = false) => writeBase(ctx, callerOf(ctx), creating);
   const answer = async (ctx: Context, kind: ContentKind, item: ItemRecord & Pick<ContentItemStatus, 'cancelledSchedule'>) => {
     answerEtag(ctx, item);
     ctx.body = { ...(await status(kind, item)), ...(item.cancelledSchedule ? { cancelledSchedule: item.cancelledSchedule } : {}) };
@@ -137,13 +124,13 @@ export function contentApiRouter(deps: ContentApiDeps): Router {
 
   router.get('/:kind/:id', auth('editor'), async (ctx) => {
     const kind = kindOf(ctx);
-    await answer(ctx, kind, await answered(async () => (await deps.service.find(kind, ctx.params.id!)).item));
+    await answer(ctx, kind, (await deps.service.find(kind, ctx.params.id!)).item);
   });
 
   router.put('/:kind/:id', auth('editor'), jsonBody(CONTENT_BODY_LIMIT), async (ctx) => {
     const kind = kindOf(ctx);
     const base = baseOf(ctx, true);
-    const item = await answered(() => deps.service.save(kind, ctx.params.id!, ctx.request.body, ctx.state.actor as string, { base }));
+    const item = await deps.service.save(kind, ctx.params.id!, ctx.request.body, actorOf(ctx), { base });
     await answer(ctx, kind, item);
   });
 
@@ -151,7 +138,7 @@ export function contentApiRouter(deps: ContentApiDeps): Router {
     const kind = kindOf(ctx);
     const { at, replaceSchedule } = validBody(ctx, publishRequestSchema);
     const base = baseOf(ctx);
-    const item = await answered(() => deps.service.publish(kind, ctx.params.id!, ctx.state.actor as string, at, base, { replaceSchedule }));
+    const item = await deps.service.publish(kind, ctx.params.id!, actorOf(ctx), at, base, { replaceSchedule });
     if (item.state === 'published') await deps.changed();
     await answer(ctx, kind, item);
   });
@@ -160,14 +147,14 @@ export function contentApiRouter(deps: ContentApiDeps): Router {
     const kind = kindOf(ctx);
     const { cancelSchedule } = validBody(ctx, unpublishRequestSchema);
     const base = baseOf(ctx);
-    const item = await answered(() => deps.service.unpublish(kind, ctx.params.id!, ctx.state.actor as string, base, { cancelSchedule }));
+    const item = await deps.service.unpublish(kind, ctx.params.id!, actorOf(ctx), base, { cancelSchedule });
     await deps.changed();
     await answer(ctx, kind, item);
   });
 
   router.get('/:kind/:id/revisions', auth('editor'), async (ctx) => {
     const kind = kindOf(ctx);
-    const revisions = await answered(() => deps.service.revisions(kind, ctx.params.id!));
+    const revisions = await deps.service.revisions(kind, ctx.params.id!);
     ctx.body = revisions.map(({ revision, itemId, createdAt, createdBy, restoredFrom, body }) => ({
       revision,
       id: itemId,
@@ -182,7 +169,7 @@ export function contentApiRouter(deps: ContentApiDeps): Router {
     const kind = kindOf(ctx);
     const { revision } = validBody(ctx, restoreRequestSchema);
     const base = baseOf(ctx);
-    const item = await answered(() => deps.service.restore(kind, ctx.params.id!, revision, ctx.state.actor as string, base));
+    const item = await deps.service.restore(kind, ctx.params.id!, revision, actorOf(ctx), base);
     await answer(ctx, kind, item);
   });
   return router;

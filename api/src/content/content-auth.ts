@@ -4,10 +4,11 @@
  * editor/session-auth.ts). An editor saves drafts and restores revisions; a publisher also publishes
  * and unpublishes. The audit records the token's variable name or the person's e-mail.
  */
-import type { Context } from 'koa';
+import type { Context, DefaultState } from 'koa';
 import { CSRF_HEADER, SESSION_ENDED } from '@cardlift/contracts';
 import type { ContentRole, ContentToken } from '../platform/config';
 import { AppError } from '../platform/errors';
+import { stateOf } from '../platform/request-state';
 import { bearerToken, matchingHash } from '../platform/token-hash';
 
 export interface ContentAccess {
@@ -24,6 +25,16 @@ export interface ContentCaller {
   via: 'token' | 'session';
   role: ContentRole;
 }
+
+declare module 'koa' {
+  interface DefaultState {
+    /** Who called a content route and how (a token or a session), set by its gate (content-access.ts). */
+    caller?: ContentCaller;
+  }
+}
+
+/** The caller the route's gate let in. */
+export const callerOf = (ctx: { state: DefaultState }): ContentCaller => stateOf(ctx, 'caller');
 
 /**
  * Returns the caller, or throws: 404 without any token configured (and no session), 401 without a

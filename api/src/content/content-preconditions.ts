@@ -63,14 +63,14 @@ export async function checkBase(store: EditorialStore, kind: ContentKind, item: 
     if (!item) return;
     const latest = await store.revision(item.uid, item.latestRevision);
     throw new ContentRefused(
-      409,
+      'conflict',
       'exists',
       `A ${label.toLowerCase()} "${item.itemId}" already exists (saved by ${latest?.createdBy ?? 'someone'} at ${latest?.createdAt ?? item.updatedAt}): open it, or choose another id. Nothing was written.`,
       undefined,
       { latestRevision: item.latestRevision, changedBy: latest?.createdBy ?? null, changedAt: latest?.createdAt ?? item.updatedAt },
     );
   }
-  if (!item) throw new ContentRefused(404, 'not_found', `${label} not found`);
+  if (!item) throw new ContentRefused('not_found', 'not_found', `${label} not found`);
   if (base.revision === item.latestRevision) return;
   throw await staleRefusal(store, item, base.revision);
 }
@@ -86,7 +86,7 @@ async function staleRefusal(store: EditorialStore, item: ItemRecord, seen: numbe
   const message = base
     ? `${formatList(people)} saved revision ${latest.revision} at ${latest.createdAt}, after revision ${seen} this write was based on (${differ}). Nothing was written: compare, then save again.`
     : `This write was based on revision ${seen}, which does not exist: the latest is ${latest.revision}, saved by ${latest.createdBy} at ${latest.createdAt}. Nothing was written.`;
-  return new ContentRefused(409, 'stale', message, undefined, {
+  return new ContentRefused('conflict', 'stale', message, undefined, {
     baseRevision: seen,
     latestRevision: latest.revision,
     changedBy: people.length ? people : [latest.createdBy],

@@ -6,9 +6,9 @@
  */
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import type { ContentCaller } from './content-auth';
+import { callerOf } from './content-auth';
 import type { ContentRole } from '../platform/config';
-import { AppError } from '../platform/errors';
+import { NotFound } from '../platform/errors';
 import { CONTENT_PREVIEW_COOKIE } from '../registry/preview';
 import { kindOf } from './content-api.router';
 import { KINDS } from './content-kinds';
@@ -23,9 +23,9 @@ export function contentPreviewRouter(
   router.post('/:kind/:id/preview', access('editor'), async (ctx) => {
     const kind = kindOf(ctx);
     // A person's preview lasts as long as their session (and ends at sign-out); a token's has none.
-    const session = (ctx.state.caller as ContentCaller).via === 'session' ? ((await sessionTag(ctx)) ?? null) : null;
+    const session = callerOf(ctx).via === 'session' ? ((await sessionTag(ctx)) ?? null) : null;
     const granted = await previews.grant(kind, ctx.params.id!, session);
-    if (!granted) throw new AppError(404, 'not_found', `${KINDS[kind].label} not found`);
+    if (!granted) throw new NotFound('not_found', `${KINDS[kind].label} not found`);
     ctx.cookies.set(CONTENT_PREVIEW_COOKIE, granted.token, {
       path: '/',
       httpOnly: true,

@@ -24,14 +24,19 @@ export interface PreviewedContent {
   what: string;
 }
 
-const STATE_KEY = 'previewedContent';
+declare module 'koa' {
+  interface DefaultState {
+    /** Loads this request's previewed content, at most once (set by the previews' middleware). */
+    previewedContent?: () => Promise<PreviewedContent | undefined>;
+  }
+}
 
 /**
  * The previewed content of this request, when its browser previews an item; read from the database
  * only when a route answering content asks (never for a script or an image), once per request.
  */
 export function previewedContent(ctx: Context): Promise<PreviewedContent | undefined> {
-  const load = ctx.state[STATE_KEY] as (() => Promise<PreviewedContent | undefined>) | undefined;
+  const load = ctx.state.previewedContent;
   return load ? load() : Promise.resolve(undefined);
 }
 
@@ -86,7 +91,7 @@ export class ContentPreviews {
       const cookie = ctx.cookies.get(CONTENT_PREVIEW_COOKIE);
       if (cookie) {
         let loaded: Promise<PreviewedContent | undefined> | undefined;
-        ctx.state[STATE_KEY] = () => (loaded ??= this.load(cookie, ctx));
+        ctx.state.previewedContent = () => (loaded ??= this.load(cookie, ctx));
       }
       await next();
     };

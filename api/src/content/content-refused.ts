@@ -1,14 +1,15 @@
-/** A refusal the content API answers with: status, code, message and, for a schema's refusal, each field's message. */
-export class ContentRefused extends Error {
-  override name = 'ContentRefused';
+import { DomainError, type RefusalKind } from '../platform/errors';
+
+/** A refusal of the content API: its kind, code, message and, for a schema's refusal, each field's message. */
+export class ContentRefused extends DomainError {
   constructor(
-    readonly status: number,
-    readonly code: string,
+    kind: RefusalKind,
+    code: string,
     message: string,
     readonly issues?: { path: string; message: string }[],
     /** What else the answer carries (a conflict's revisions, authors and fields). */
-    readonly details?: Record<string, unknown>,
+    details?: Record<string, unknown>,
   ) {
-    super(message);
+    super(kind, code, message, issues || details ? { ...details, ...(issues ? { issues } : {}) } : undefined);
   }
 }

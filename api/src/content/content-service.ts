@@ -47,7 +47,7 @@ export class ContentService {
   async find(kind: ContentKind, id: string): Promise<{ store: EditorialStore; item: ItemRecord }> {
     const store = await this.deps.store();
     const item = await store.item(kind, id);
-    if (!item) throw new ContentRefused(404, 'not_found', `${KINDS[kind].label} not found`);
+    if (!item) throw new ContentRefused('not_found', 'not_found', `${KINDS[kind].label} not found`);
     return { store, item };
   }
 
@@ -63,7 +63,7 @@ export class ContentService {
     { restoredFrom = null, base = 'any' }: { restoredFrom?: number | null; base?: WriteBase } = {},
   ): Promise<ItemRecord> {
     if (kind === 'banners' && id !== BANNERS_ITEM_ID)
-      throw new ContentRefused(404, 'not_found', `Banners are edited as "${BANNERS_ITEM_ID}"`);
+      throw new ContentRefused('not_found', 'not_found', `Banners are edited as "${BANNERS_ITEM_ID}"`);
     await this.deps.writeGuard?.(kind, id);
     const content = checkedItem(kind, body);
     const newId = KINDS[kind].idOf(content);
@@ -71,7 +71,11 @@ export class ContentService {
     const existing = await store.item(kind, id);
     await checkBase(store, kind, existing, base);
     if (!existing && newId !== id)
-      throw new ContentRefused(400, 'id_mismatch', `A new item's ${kind === 'jobs' ? 'slug' : 'id'} must be the one in the path ("${id}")`);
+      throw new ContentRefused(
+        'invalid',
+        'id_mismatch',
+        `A new item's ${kind === 'jobs' ? 'slug' : 'id'} must be the one in the path ("${id}")`,
+      );
     const at = this.now();
     const previous = existing && (await store.revision(existing.uid, existing.latestRevision));
     const item: ItemRecord = existing
@@ -116,7 +120,7 @@ export class ContentService {
     const when = at === undefined ? undefined : new Date(at);
     if (when && when.getTime() <= this.deps.clock().getTime())
       throw new ContentRefused(
-        422,
+        'refused',
         'past_time',
         `${at} has already passed: choose a time in the future, or publish now. Nothing was scheduled.`,
       );
@@ -157,7 +161,7 @@ export class ContentService {
     const { store, item } = await this.find(kind, id);
     await checkBase(store, kind, item, base);
     if (item.state !== 'published' && item.state !== 'scheduled')
-      throw new ContentRefused(409, 'not_published', `${KINDS[kind].label} is not published`);
+      throw new ContentRefused('conflict', 'not_published', `${KINDS[kind].label} is not published`);
     const cancelled = await endingSchedule(store, item, 'unpublish', cancelSchedule);
     await this.checkLive(store, item, undefined);
     const next: ItemRecord = { ...item, state: 'unpublished', scheduledRevision: null, publishAt: null, updatedAt: this.now() };
@@ -175,7 +179,7 @@ export class ContentService {
   async restore(kind: ContentKind, id: string, revision: number, actor: string, base: WriteBase = 'any'): Promise<ItemRecord> {
     const { store, item } = await this.find(kind, id);
     const old = await store.revision(item.uid, revision);
-    if (!old) throw new ContentRefused(404, 'not_found', `${KINDS[kind].label} has no revision ${revision}`);
+    if (!old) throw new ContentRefused('not_found', 'not_found', `${KINDS[kind].label} has no revision ${revision}`);
     return this.save(kind, item.itemId, old.body, actor, { restoredFrom: revision, base });
   }
 
@@ -238,7 +242,7 @@ export class ContentService {
   /** The revision, checked again with today's schema and against the rest of the live content. */
   private async publishable(store: EditorialStore, item: ItemRecord, revision: number): Promise<{ body: object; itemId: string }> {
     const found = await store.revision(item.uid, revision);
-    if (!found) throw new ContentRefused(404, 'not_found', `${KINDS[item.kind].label} has no revision ${revision}`);
+    if (!found) throw new ContentRefused('not_found', 'not_found', `${KINDS[item.kind].label} has no revision ${revision}`);
     const body = checkedItem(item.kind, found.body, true);
     // Going live under a new id, its old address will answer 301 to it (see goLive).
     const renamed = item.liveId !== null && item.liveId !== found.itemId ? [{ kind: item.kind, from: item.liveId, to: found.itemId }] : [];
@@ -259,7 +263,7 @@ export class ContentService {
       checkReferences(items, this.deps.imagesDir, (where, id) => (where === 'banners' ? 'banners' : `${where}/${id}`), this.deps.uploaded);
       checkBannerLinks(items, [...renamed, ...(await store.redirects())]);
     } catch (error) {
-      if (error instanceof ContentError) throw new ContentRefused(409, 'content_refused', error.message);
+      if (error instanceof ContentError) throw new ContentRefused('conflict', 'content_refused', error.message);
       throw error;
     }
   }

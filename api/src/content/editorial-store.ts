@@ -13,6 +13,7 @@
 import type { ContentKind, ContentState } from '@cardlift/contracts';
 import { EDGE_PURGE_INSERT, purgeValues } from '../edge/purge-jobs';
 import { contentPurge } from '../edge/purge-plans';
+import { Conflict } from '../platform/errors';
 
 export interface ItemRecord {
   /** Stable identity: the id in the URL may change, this never does. */
@@ -78,8 +79,10 @@ export interface ContentRedirect {
 }
 
 /** Another change of the item committed first, or its id is taken; nothing was written. */
-export class ContentConflict extends Error {
-  override name = 'ContentConflict';
+export class ContentConflict extends Conflict {
+  constructor(message: string) {
+    super('conflict', message);
+  }
 }
 
 /** A unique index refused the write: the id is another item's (latest or live). */

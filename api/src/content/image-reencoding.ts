@@ -9,7 +9,7 @@
  * keeps the stored names and the served type to one rule.
  */
 import sharp from 'sharp';
-import { AppError } from '../platform/errors';
+import { Invalid, TooLarge } from '../platform/errors';
 
 export const UPLOAD_IMAGE_TYPES = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/webp': 'webp' } as const;
 export type UploadImageType = keyof typeof UPLOAD_IMAGE_TYPES;
@@ -55,9 +55,9 @@ async function oneOfFew<T>(work: () => Promise<T>): Promise<T> {
 }
 
 const notTheImage = (type: UploadImageType) =>
-  new AppError(400, 'invalid_image', `The bytes sent are not a ${UPLOAD_IMAGE_TYPES[type].toUpperCase()} image that can be read`);
+  new Invalid('invalid_image', `The bytes sent are not a ${UPLOAD_IMAGE_TYPES[type].toUpperCase()} image that can be read`);
 
-/** The stored form of an upload; throws 400 when the bytes are not a readable image of `type`, 413 past MAX_INPUT_PIXELS. */
+/** The stored form of an upload; throws `Invalid` when the bytes are not a readable image of `type`, `TooLarge` past MAX_INPUT_PIXELS. */
 export function reencodeImage(bytes: Buffer, type: UploadImageType): Promise<ReencodedImage> {
   return oneOfFew(async () => {
     // failOn 'error': a truncated or corrupt file is refused rather than stored half grey.
@@ -69,7 +69,7 @@ export function reencodeImage(bytes: Buffer, type: UploadImageType): Promise<Ree
     // The format is read from the bytes, never taken from the header the client sent.
     if (!metadata || metadata.format !== UPLOAD_IMAGE_TYPES[type]) throw notTheImage(type);
     if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS)
-      throw new AppError(413, 'image_too_large', `The image has more than ${MAX_INPUT_PIXELS / 1_000_000} million pixels`);
+      throw new TooLarge('image_too_large', `The image has more than ${MAX_INPUT_PIXELS / 1_000_000} million pixels`);
     const { data, info } = await input()
       .autoOrient()
       .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true })

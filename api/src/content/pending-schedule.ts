@@ -39,7 +39,7 @@ export async function endingSchedule(
   const flag = doing === 'publish' ? 'replaceSchedule' : 'cancelSchedule';
   const what = doing === 'publish' ? 'Publishing now' : 'Unpublishing';
   throw new ContentRefused(
-    409,
+    'conflict',
     'schedule_pending',
     `${who} scheduled revision ${pending.revision} of this ${KINDS[item.kind].label.toLowerCase()} to go live at ${pending.publishAt}` +
       `${pending.scheduledAt ? ` (set at ${pending.scheduledAt})` : ''}. ${what} would cancel that schedule: send {"${flag}": true} to do it anyway. Nothing was changed.`,

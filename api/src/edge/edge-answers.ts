@@ -36,25 +36,31 @@ export interface SharedAnswer {
 export const TAG_HEADERS = { fastly: 'Surrogate-Key', cloudflare: 'Cache-Tag', varnish: 'xkey' } as const;
 
 const SHAREABLE_STATUS = new Set([200, 301, 404, 410]);
-const STATE_KEY = 'sharedAnswer';
-const CONTENT_KEY = 'contentHash';
+declare module 'koa' {
+  interface DefaultState {
+    /** The answer declared the same for every visitor, with its tags (`shareAnswer`). */
+    sharedAnswer?: SharedAnswer;
+    /** The ETag of the answer's content before compression (`identifyContent`). */
+    contentHash?: string;
+  }
+}
 
 /**
  * Names the answer's content before any compression (a kept brotli copy is the same page) and the
  * coding it leaves in: its ETag is built from them, and the body is not hashed again.
  */
 export function identifyContent(ctx: Context, hash: string, coding: string): void {
-  ctx.state[CONTENT_KEY] = `"${hash}-${coding}"`;
+  ctx.state.contentHash = `"${hash}-${coding}"`;
 }
 
 /** Declares the answer the same for every visitor, filed under `tags` (plus `site`). */
 export function shareAnswer(ctx: Context, answer: SharedAnswer): void {
-  ctx.state[STATE_KEY] = answer;
+  ctx.state.sharedAnswer = answer;
 }
 
 /** Declares the answer one visitor's: never stored by a shared cache, never tagged. */
 export function keepPrivate(ctx: Context): void {
-  delete ctx.state[STATE_KEY];
+  delete ctx.state.sharedAnswer;
   ctx.set('Cache-Control', 'private, no-store');
 }
 
@@ -108,7 +114,7 @@ function matchesNoneMatch(header: string, etag: string): boolean {
 export function sharedAnswers(times: EdgeTimes, overdue: () => ReadonlySet<string>): Middleware {
   return async (ctx, next) => {
     await next();
-    const answer = ctx.state[STATE_KEY] as SharedAnswer | undefined;
+    const answer = ctx.state.sharedAnswer;
     if (!answer || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return;
     if (hasCookie(ctx) || !SHAREABLE_STATUS.has(ctx.status)) {
       keepPrivate(ctx);
@@ -124,7 +130,7 @@ export function sharedAnswers(times: EdgeTimes, overdue: () => ReadonlySet<strin
     ctx.set(TAG_HEADERS.fastly, tags.join(' '));
     ctx.set(TAG_HEADERS.cloudflare, tags.join(','));
     ctx.set(TAG_HEADERS.varnish, tags.join(' '));
-    const named = ctx.state[CONTENT_KEY] as string | undefined;
+    const named = ctx.state.contentHash;
     if (named && !ctx.response.get('ETag')) ctx.set('ETag', named);
     const bytes = ctx.response.get('ETag') ? undefined : bodyBytes(ctx);
     if (bytes) ctx.set('ETag', entityTag(ctx, bytes));

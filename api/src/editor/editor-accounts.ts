@@ -5,6 +5,7 @@
  * replaces it, while one asked for by "Forgot your password?" is added beside it.
  */
 import { editorEmailSchema, editorRoleSchema, type EditorRole } from '@cardlift/contracts';
+import { Refused } from '../platform/errors';
 import { AccountExists, type Account, type EditorStore } from './editor-store';
 import { hashPassword, randomSecret, storedHash } from './editor-secrets';
 
@@ -16,8 +17,10 @@ export const RESET_MAILS_PER_HOUR = 5;
 const FORGOT_PASSWORD_ACTOR = 'forgot_password';
 
 /** A refusal a person can act on (bad e-mail, unknown account...): the CLI prints it and exits 1. */
-export class AccountRefused extends Error {
-  override name = 'AccountRefused';
+export class AccountRefused extends Refused {
+  constructor(message: string) {
+    super('account_refused', message);
+  }
 }
 
 export interface AccountServiceDeps {

@@ -10,7 +10,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { contentKindSchema, SESSION_ENDED, type ContentItemState, type ContentKind } from '@cardlift/contracts';
-import { AppError } from '../platform/errors';
+import { AppError, NotFound } from '../platform/errors';
 import type { EditorPresence } from './editor-presence';
 import type { SessionRecord } from './editor-store';
 
@@ -27,7 +27,7 @@ export function editorPresenceRouter(
     // Only the editor's open item screens call this: a missing session is one that ended under them.
     if (!session) throw new AppError(401, 'session_ended', SESSION_ENDED);
     const kind = contentKindSchema.safeParse(ctx.params.kind);
-    if (!kind.success) throw new AppError(404, 'not_found', `No content kind "${String(ctx.params.kind)}"`);
+    if (!kind.success) throw new NotFound('not_found', `No content kind "${String(ctx.params.kind)}"`);
     ctx.set('Cache-Control', 'no-store');
     return { kind: kind.data, id: ctx.params.id!, email: session.email };
   };

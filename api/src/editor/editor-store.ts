@@ -9,6 +9,7 @@
  */
 import type { EditorRole } from '@cardlift/contracts';
 import type { SqlRunner, Statement } from '../platform/sql-runner';
+import { Conflict } from '../platform/errors';
 
 export interface Account {
   email: string;
@@ -39,8 +40,10 @@ export interface EditorAuditEntry {
 }
 
 /** The address already has an account; nothing was written. */
-export class AccountExists extends Error {
-  override name = 'AccountExists';
+export class AccountExists extends Conflict {
+  constructor(message: string) {
+    super('account_exists', message);
+  }
 }
 
 export type TokenAdded = 'added' | 'limited' | 'no_account';

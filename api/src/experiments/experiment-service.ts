@@ -8,7 +8,7 @@
 import type { ContentKind, ExperimentCreate } from '@cardlift/contracts';
 import type { ContentService } from '../content/content-service';
 import { ContentRefused } from '../content/content-refused';
-import { AppError } from '../platform/errors';
+import { Conflict, DomainError, NotFound, Refused } from '../platform/errors';
 import { experimentPurge } from '../edge/purge-plans';
 import { armsOf, CONTROL_ARM, planOf, PlanRefused } from './experiment-plan';
 import type { Experiment, ExperimentChange, ExperimentStore } from './experiment-store';
@@ -26,7 +26,7 @@ export interface ExperimentServiceDeps {
   followed?(): Promise<void>;
 }
 
-const lost = () => new AppError(409, 'conflict', 'The experiment changed meanwhile; reload it and try again. Nothing was changed.');
+const lost = () => new Conflict('conflict', 'The experiment changed meanwhile; reload it and try again. Nothing was changed.');
 
 export class ExperimentService {
   constructor(private readonly deps: ExperimentServiceDeps) {}
@@ -37,7 +37,7 @@ export class ExperimentService {
 
   async find(id: string): Promise<Experiment> {
     const experiment = await (await this.deps.store()).find(id);
-    if (!experiment) throw new AppError(404, 'not_found', `No experiment "${id}"`);
+    if (!experiment) throw new NotFound('not_found', `No experiment "${id}"`);
     return experiment;
   }
 
@@ -46,15 +46,14 @@ export class ExperimentService {
     try {
       plan = planOf(request);
     } catch (error) {
-      if (error instanceof PlanRefused) throw new AppError(422, 'invalid_plan', `${error.message}. Nothing was created.`);
+      if (error instanceof PlanRefused) throw new Refused('invalid_plan', `${error.message}. Nothing was created.`);
       throw error;
     }
     const { store: content, item } = await this.content(request.kind, request.itemId);
     for (const variant of plan.variants) {
       const revision = await content.revision(item.uid, variant.revision);
       if (!revision || revision.itemId !== request.itemId)
-        throw new AppError(
-          422,
+        throw new Refused(
           'no_revision',
           `"${request.itemId}" has no revision ${variant.revision} (variant "${variant.name}"). Nothing was created.`,
         );
@@ -67,32 +66,28 @@ export class ExperimentService {
     };
     const store = await this.deps.store();
     if (!(await store.create(experiment, { actor, action: 'experiment create', at: now })))
-      throw new AppError(409, 'exists', `An experiment "${request.id}" exists already. Nothing was created.`);
+      throw new Conflict('exists', `An experiment "${request.id}" exists already. Nothing was created.`);
     this.deps.onEvent?.('create');
     return experiment;
   }
 
   async start(id: string, actor: string): Promise<Experiment> {
     const experiment = await this.find(id);
-    if (experiment.state !== 'draft')
-      throw new AppError(409, 'not_draft', `Experiment "${id}" is ${experiment.state}: only a draft starts.`);
+    if (experiment.state !== 'draft') throw new Conflict('not_draft', `Experiment "${id}" is ${experiment.state}: only a draft starts.`);
     const { item } = await this.content(experiment.kind, experiment.itemId);
     if (item.state !== 'published' || item.liveRevision === null)
-      throw new AppError(
-        409,
+      throw new Conflict(
         'not_published',
         `"${experiment.itemId}" is not published: the control is its published revision. Nothing was started.`,
       );
     if (item.scheduledRevision !== null)
-      throw new AppError(
-        409,
+      throw new Conflict(
         'schedule_pending',
         `"${experiment.itemId}" has a publish scheduled for ${item.publishAt}: cancel it first. Nothing was started.`,
       );
     const same = experiment.plan.variants.find((v) => v.revision === item.liveRevision);
     if (same)
-      throw new AppError(
-        409,
+      throw new Conflict(
         'variant_is_control',
         `Variant "${same.name}" is revision ${same.revision}, which is now the published one. Nothing was started.`,
       );
@@ -102,8 +97,7 @@ export class ExperimentService {
         return await run();
       } catch (error) {
         if ((await this.deps.store()).db.isUniqueViolation(error))
-          throw new AppError(
-            409,
+          throw new Conflict(
             'item_busy',
             `Another experiment is running on "${experiment.itemId}": one at a time per item. Nothing was started.`,
           );
@@ -115,7 +109,7 @@ export class ExperimentService {
   /** Stops a running experiment: every visitor sees the control again. */
   async stop(id: string, actor: string, reason = 'stopped by hand'): Promise<Experiment> {
     const experiment = await this.find(id);
-    if (experiment.state !== 'running') throw new AppError(409, 'not_running', `Experiment "${id}" is ${experiment.state}, not running.`);
+    if (experiment.state !== 'running') throw new Conflict('not_running', `Experiment "${id}" is ${experiment.state}, not running.`);
     return this.apply(experiment, { state: 'stopped', endedAt: this.deps.clock().getTime(), endReason: reason }, actor, 'stop');
   }
 
@@ -136,10 +130,10 @@ export class ExperimentService {
   async ship(id: string, actor: string, variant: string): Promise<Experiment> {
     const experiment = await this.find(id);
     if (experiment.state !== 'running' && experiment.state !== 'stopped')
-      throw new AppError(409, 'not_shippable', `Experiment "${id}" is ${experiment.state}: only a running or stopped one ships.`);
+      throw new Conflict('not_shippable', `Experiment "${id}" is ${experiment.state}: only a running or stopped one ships.`);
     const arm = experiment.plan.variants.find((v) => v.name === variant);
     if (!arm && variant !== CONTROL_ARM)
-      throw new AppError(422, 'no_variant', `Experiment "${id}" has no arm "${variant}" (${armsOf(experiment.plan).join(', ')}).`);
+      throw new Refused('no_variant', `Experiment "${id}" has no arm "${variant}" (${armsOf(experiment.plan).join(', ')}).`);
     const now = this.deps.clock().getTime();
     const ended = experiment.endedAt === null ? { endedAt: now, endReason: `shipped ${variant}` } : {};
     const shipped = await this.apply(
@@ -157,7 +151,7 @@ export class ExperimentService {
     } catch (error) {
       // The publish was refused (the revision no longer passes the live checks): the experiment stays stopped.
       await this.apply(shipped, { state: 'stopped', shippedVariant: null }, actor, 'ship', undefined, `${variant} refused`);
-      if (error instanceof ContentRefused) throw new AppError(error.status, error.code, `${error.message} The experiment stays stopped.`);
+      if (error instanceof ContentRefused) throw new DomainError(error.kind, error.code, `${error.message} The experiment stays stopped.`);
       throw error;
     }
     await this.deps.changed();
@@ -169,19 +163,14 @@ export class ExperimentService {
     const running = (await (await this.deps.store()).running()).find((e) => e.kind === kind && e.itemId === itemId);
     if (running)
       throw new ContentRefused(
-        409,
+        'conflict',
         'experiment_running',
         `"${itemId}" is in the running experiment "${running.id}": it cannot change until the experiment is stopped or shipped. Nothing was saved.`,
       );
   }
 
-  private async content(kind: ContentKind, itemId: string) {
-    try {
-      return await this.deps.content.find(kind, itemId);
-    } catch (error) {
-      if (error instanceof ContentRefused) throw new AppError(error.status, error.code, error.message);
-      throw error;
-    }
+  private content(kind: ContentKind, itemId: string) {
+    return this.deps.content.find(kind, itemId);
   }
 
   private async apply(

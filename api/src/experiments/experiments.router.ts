@@ -12,7 +12,7 @@
  * While an experiment runs, its item refuses saves, publishes and unpublishes (409 experiment_running).
  */
 import Router from '@koa/router';
-import type { Context, Middleware } from 'koa';
+import type { Middleware } from 'koa';
 import {
   experimentCreateSchema,
   experimentShipSchema,
@@ -20,9 +20,10 @@ import {
   experimentStopSchema,
   type ExperimentSampleSize,
 } from '@cardlift/contracts';
-import { AppError } from '../platform/errors';
+import { Invalid, Refused } from '../platform/errors';
 import type { ContentRole } from '../platform/config';
 import { jsonBody } from '../platform/json-body';
+import { actorOf } from '../platform/request-state';
 import { validate, validBody } from '../platform/validate';
 import { authorizeContent, type ContentAccess } from '../content/content-auth';
 import type { ExperimentService } from './experiment-service';
@@ -53,14 +54,13 @@ export function experimentsRouter(deps: ExperimentsRouterDeps): Router {
       ctx.set('Cache-Control', 'private, no-store');
       await next();
     };
-  const actor = (ctx: Context) => ctx.state.actor as string;
 
   router.get('/', auth('editor'), async (ctx) => {
     ctx.body = (await (await deps.service.store()).list()).map(shown);
   });
   router.post('/', auth('publisher'), jsonBody(), validate(experimentCreateSchema), async (ctx) => {
     ctx.status = 201;
-    ctx.body = shown(await deps.service.create(validBody(ctx, experimentCreateSchema), actor(ctx)));
+    ctx.body = shown(await deps.service.create(validBody(ctx, experimentCreateSchema), actorOf(ctx)));
   });
   // The editor's planner asks as a publisher types: the figure a created experiment will be planned on.
   router.get('/sample-size', auth('editor'), (ctx) => {
@@ -68,13 +68,11 @@ export function experimentsRouter(deps: ExperimentsRouterDeps): Router {
       baselineRate: Number(ctx.query.baselineRate),
       minimumLift: Number(ctx.query.minimumLift),
     });
-    if (!sizing.success)
-      throw new AppError(400, 'invalid_sizing', 'baselineRate must lie between 0 and 1 and minimumLift between 0 and 10');
+    if (!sizing.success) throw new Invalid('invalid_sizing', 'baselineRate must lie between 0 and 1 and minimumLift between 0 and 10');
     try {
       ctx.body = { perArm: sampleSizePerArm(sizing.data) } satisfies ExperimentSampleSize;
     } catch (error) {
-      if (error instanceof RangeError)
-        throw new AppError(422, 'invalid_sizing', 'The baseline rate with the lift added must stay below 100 %');
+      if (error instanceof RangeError) throw new Refused('invalid_sizing', 'The baseline rate with the lift added must stay below 100 %');
       throw error;
     }
   });
@@ -82,14 +80,14 @@ export function experimentsRouter(deps: ExperimentsRouterDeps): Router {
     ctx.body = shown(await deps.service.find(ctx.params.id!));
   });
   router.post('/:id/start', auth('publisher'), async (ctx) => {
-    ctx.body = shown(await deps.service.start(ctx.params.id!, actor(ctx)));
+    ctx.body = shown(await deps.service.start(ctx.params.id!, actorOf(ctx)));
   });
   router.post('/:id/stop', auth('publisher'), optionalJson, validate(experimentStopSchema), async (ctx) => {
     const { reason } = validBody(ctx, experimentStopSchema);
-    ctx.body = shown(await deps.service.stop(ctx.params.id!, actor(ctx), reason ? `stopped by hand: ${reason}` : undefined));
+    ctx.body = shown(await deps.service.stop(ctx.params.id!, actorOf(ctx), reason ? `stopped by hand: ${reason}` : undefined));
   });
   router.post('/:id/ship', auth('publisher'), jsonBody(), validate(experimentShipSchema), async (ctx) => {
-    ctx.body = shown(await deps.service.ship(ctx.params.id!, actor(ctx), validBody(ctx, experimentShipSchema).variant));
+    ctx.body = shown(await deps.service.ship(ctx.params.id!, actorOf(ctx), validBody(ctx, experimentShipSchema).variant));
   });
   router.get('/:id/results', auth('editor'), async (ctx) => {
     const experiment = await deps.service.find(ctx.params.id!);

@@ -6,7 +6,7 @@
  * and says `warming` while the instance renders its pages before its first visitor.
  */
 import Router from '@koa/router';
-import { AppError } from '../platform/errors';
+import { Unavailable } from '../platform/errors';
 import type { LeadStore } from '../leads/lead-store';
 import type { Lifecycle } from '../platform/lifecycle';
 
@@ -27,23 +27,17 @@ export function healthRouter(
   });
   router.get('/ready', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    if (lifecycle.shuttingDown) throw new AppError(503, 'shutting_down', 'Shutting down', undefined, true);
-    if (warming()) throw new AppError(503, 'warming', 'Rendering its pages once before taking traffic', undefined, true);
+    if (lifecycle.shuttingDown) throw new Unavailable('shutting_down', 'Shutting down');
+    if (warming()) throw new Unavailable('warming', 'Rendering its pages once before taking traffic');
     try {
       await (await store()).ping();
     } catch {
-      throw new AppError(503, 'database_unavailable', 'Database unavailable', undefined, true);
+      throw new Unavailable('database_unavailable', 'Database unavailable');
     }
-    if (!leadsWritable()) throw new AppError(503, 'store_unavailable', 'The lead store is refusing writes', undefined, true);
+    if (!leadsWritable()) throw new Unavailable('store_unavailable', 'The lead store is refusing writes');
     const missing = await missingBuilds();
     if (missing.length)
-      throw new AppError(
-        503,
-        'builds_missing',
-        `The current build of ${missing.join(', ')} is missing from the artifact store`,
-        undefined,
-        true,
-      );
+      throw new Unavailable('builds_missing', `The current build of ${missing.join(', ')} is missing from the artifact store`);
     ctx.body = { status: 'ready' };
   });
   return router;

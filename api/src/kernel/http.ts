@@ -5,7 +5,7 @@
  */
 import type Router from '@koa/router';
 import type Koa from 'koa';
-import { AppError } from '../platform/errors';
+import { NotFound } from '../platform/errors';
 import { MIDDLEWARE_STAGES } from './module';
 import type { System } from './system';
 
@@ -59,6 +59,6 @@ const isApiPath = (p: string) => p === '/api' || p.startsWith('/api/');
 const apiNotFound: Koa.Middleware = async (ctx, next) => {
   await next();
   if (isApiPath(ctx.path) && ctx.status === 404 && ctx.body == null) {
-    throw new AppError(404, 'not_found', `No api endpoint ${ctx.method} ${ctx.path}`);
+    throw new NotFound('not_found', `No api endpoint ${ctx.method} ${ctx.path}`);
   }
 };

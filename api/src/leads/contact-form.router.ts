@@ -19,7 +19,7 @@ import type { Logger } from '../platform/logger';
 import type { PageResponder } from '../site/site-router';
 import { readPostedContact } from './contact-form-entries';
 import { attributedPost, postedView } from './contact.router';
-import type { LeadView, LeadViewReader } from './lead-views';
+import type { LeadViewReader } from './lead-views';
 import type { LeadService } from './lead-service';
 import { rateLimit, type ContactLimiter } from './rate-limit';
 import { submissionKey, type SubmissionDedup } from './submission-dedup';
@@ -87,7 +87,7 @@ export function contactFormRouter({ leads, limiter, dedup, logger, siteOrigin, r
     const key = submissionKey(request);
     if (await dedup.claim(key)) {
       try {
-        const result = await leads.submit(request, ctx.state.leadView as LeadView | undefined);
+        const result = await leads.submit(request, ctx.state.leadView);
         // Logged by id only: names and e-mail addresses stay out of the logs.
         logger.info(
           { reqId: ctx.state.requestId, leadId: result.id, stored: result.stored, form: 'html' },

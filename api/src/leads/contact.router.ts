@@ -10,7 +10,7 @@ import {
   type ContactResponse,
 } from '@cardlift/contracts';
 import type { Context, Next } from 'koa';
-import type { LeadView, LeadViewReader, PostedView } from './lead-views';
+import type { LeadViewReader, PostedView } from './lead-views';
 import type { Logger } from '../platform/logger';
 import { jsonBody } from '../platform/json-body';
 import { rateLimit, type ContactLimiter } from './rate-limit';
@@ -64,7 +64,7 @@ export function contactRouter(leads: LeadService, options: ContactRouteOptions):
     attributed,
     validate(contactRequestSchema),
     async (ctx) => {
-      const result = await leads.submit(validBody(ctx, contactRequestSchema), ctx.state.leadView as LeadView | undefined);
+      const result = await leads.submit(validBody(ctx, contactRequestSchema), ctx.state.leadView);
       // Logged by id only: names and e-mail addresses stay out of the logs.
       options.logger.info(
         { reqId: ctx.state.requestId, leadId: result.id, stored: result.stored },

@@ -26,6 +26,13 @@ export interface LeadView {
   arm?: string;
 }
 
+declare module 'koa' {
+  interface DefaultState {
+    /** The page view a contact post names, read before the post is checked (contact.router.ts). */
+    leadView?: LeadView;
+  }
+}
+
 export type LeadViewOutcome = 'stored' | 'failed';
 
 /** Columns of a lead_views row, in the order of leadViewValues. */

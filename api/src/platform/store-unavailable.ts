@@ -4,16 +4,14 @@
  * a load balancer reading /api/ready stops sending traffic meanwhile. Nothing is acknowledged that
  * was not stored.
  */
-import { AppError } from './errors';
+import { Unavailable } from './errors';
 
 /** Seconds a client is asked to wait before sending the same write again. */
 export const STORE_RETRY_AFTER_S = 30;
 
-export class StoreUnavailableError extends AppError {
-  readonly retryAfterSeconds = STORE_RETRY_AFTER_S;
+export class StoreUnavailableError extends Unavailable {
   constructor(readonly reason: string) {
-    super(503, 'store_unavailable', "We couldn't save your message just now. Please try again in a minute.", undefined, true);
-    this.name = 'StoreUnavailableError';
+    super('store_unavailable', "We couldn't save your message just now. Please try again in a minute.", STORE_RETRY_AFTER_S);
   }
 }
 

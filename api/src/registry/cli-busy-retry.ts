@@ -16,7 +16,7 @@ export class SiteBusy extends ReleaseRefused {
     message: string,
     readonly retryAfterSeconds: number,
   ) {
-    super(message, [], 503);
+    super(message, [], 'unavailable');
   }
 }
 

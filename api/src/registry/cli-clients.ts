@@ -85,7 +85,7 @@ export function siteClient(
       // The API's message already lists a check's reasons.
       const message = `(${response.status}) ${String(body.error ?? 'no reason given')}`;
       const wait = response.status === 503 ? retryAfterSeconds(response.headers.get('Retry-After')) : undefined;
-      throw wait === undefined ? new ReleaseRefused(message, [], response.status) : new SiteBusy(message, wait);
+      throw wait === undefined ? new ReleaseRefused(message) : new SiteBusy(message, wait);
     }
     return body as T;
   };

@@ -12,6 +12,7 @@ import { releaseContext } from './release-context';
 import { promoteRelease, releaseBuild, type ReleaseContext } from './release-service';
 import type { RegistryStore } from './registry-store';
 import { describeEachDatabase } from '../../test/databases';
+import { answerTo } from '../../test/refusals';
 import { onOwnDatabase } from '../platform/database';
 import { registryStoreOn } from './open-registry';
 import { cancelScheduled, carryOut, schedulePromotion } from './schedule/schedule-service';
@@ -43,7 +44,7 @@ describeEachDatabase('release moves', 'moves_test', (database) => {
   afterEach(() => store.close());
 
   it('refuses a promotion of another version while a canary runs, naming it; ends it, saying so, when asked', async () => {
-    await expect(promoteRelease(context, { ...who, version: v[3] })).rejects.toMatchObject({
+    expect(await answerTo(promoteRelease(context, { ...who, version: v[3] }))).toMatchObject({
       status: 409,
       message: expect.stringMatching(new RegExp(`canary of mf_invest ${v[2]} runs at 10 %.*--end-canary`)),
     });
@@ -57,7 +58,7 @@ describeEachDatabase('release moves', 'moves_test', (database) => {
   });
 
   it('refuses rollback --to while a canary runs unless asked to end it; a plain rollback ends it and says so', async () => {
-    await expect(rollbackOrEndCanary(context, { ...who, to: v[1] })).rejects.toMatchObject({ status: 409 });
+    expect(await answerTo(rollbackOrEndCanary(context, { ...who, to: v[1] }))).toMatchObject({ status: 409 });
     expect((await store.state(remote)).canary).not.toBeNull();
     const ended = await rollbackOrEndCanary(context, { ...who });
     expect(ended).toMatchObject({ from: v[2], to: v[1], endedCanary: { version: v[2] } });

@@ -39,7 +39,7 @@ export function canaryInTheWay(
     throw new ReleaseRefused(
       `a canary of ${remote} ${canary.version} runs at ${canary.share} %: ${move} ${version} would end it. Roll the canary back or promote it first, or pass --end-canary (endCanary: true) to end it with this move`,
       [],
-      409,
+      'conflict',
     );
   const record = state.releases.find((r) => r.version === canary.version);
   return { ended: canary, upsert: record ? [{ ...record, rolledBackAt: at }] : [] };

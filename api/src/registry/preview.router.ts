@@ -4,7 +4,7 @@
  */
 import Router from '@koa/router';
 import { isSafeLink, SECTIONS } from '@cardlift/contracts';
-import { AppError } from '../platform/errors';
+import { NotFound } from '../platform/errors';
 import { CONTENT_PREVIEW_COOKIE, PREVIEW_COOKIE, verifyPreview } from './preview';
 
 export function previewRouter(previewSecret: () => Promise<string>): Router {
@@ -20,7 +20,7 @@ export function previewRouter(previewSecret: () => Promise<string>): Router {
   });
   router.get('/:token', async (ctx) => {
     const grant = verifyPreview(ctx.params.token, await previewSecret());
-    if (!grant) throw new AppError(404, 'not_found', 'This preview link is not valid or has expired');
+    if (!grant) throw new NotFound('not_found', 'This preview link is not valid or has expired');
     ctx.cookies.set(PREVIEW_COOKIE, ctx.params.token, {
       path: '/',
       httpOnly: true,

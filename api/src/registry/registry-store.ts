@@ -14,6 +14,7 @@
  * (removeUnnamed); a commit checks, under that lock, that the folders it names are there.
  */
 import { isReleaseVersion, isRemoteName, type RemoteName } from '@cardlift/contracts';
+import { Conflict } from '../platform/errors';
 import type { ReleaseNoticeStore } from './release-notices';
 import type { PurgeJobStore } from '../edge/purge-jobs';
 
@@ -161,10 +162,9 @@ export function assertValidChange(change: RegistryChange): void {
 }
 
 /** Another change of the same remote committed first; this one changed nothing. */
-export class RegistryConflict extends Error {
+export class RegistryConflict extends Conflict {
   constructor(readonly remote: RemoteName) {
-    super(`another release of ${remote} changed the registry at the same moment; nothing was changed, try again`);
-    this.name = 'RegistryConflict';
+    super('conflict', `another release of ${remote} changed the registry at the same moment; nothing was changed, try again`);
   }
 }
 

@@ -10,7 +10,7 @@ import { RegistryConflict, type RegistryChange, type RegistryStore } from './reg
 
 /** A store's refusal as the release API's answer: a race lost or a contradiction is 409. */
 export function refusedByStore(error: unknown): unknown {
-  if (error instanceof RegistryConflict || error instanceof RegistryContradiction) return new ReleaseRefused(error.message, [], 409);
+  if (error instanceof RegistryConflict || error instanceof RegistryContradiction) return new ReleaseRefused(error.message, [], 'conflict');
   return error;
 }
 

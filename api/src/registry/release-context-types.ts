@@ -1,19 +1,24 @@
 /** What a release, promotion or rollback works on, and how it is refused (release-service.ts). */
 import type { RemoteName } from '@cardlift/contracts';
+import { DomainError, type RefusalKind } from '../platform/errors';
 import type { ArtifactStore } from './artifact-store';
 import type { FederationManifest } from './manifest';
 import type { RegistryStore } from './registry-store';
 
 /** A release, promotion or rollback that was refused; the registry is unchanged. */
-export class ReleaseRefused extends Error {
+export class ReleaseRefused extends DomainError {
   constructor(
     message: string,
     readonly reasons: string[] = [],
-    /** HTTP status for the release API: 409 for a conflict, 404 for an unknown version, else 422. */
-    readonly status = 422,
+    /** `conflict` for what stands in the way (a canary, the current version), `not_found` for an unknown version. */
+    kind: RefusalKind = 'refused',
   ) {
-    super(reasons.length ? `${message}:\n${reasons.map((r) => `  - ${r}`).join('\n')}` : message);
-    this.name = 'ReleaseRefused';
+    super(
+      kind,
+      'release_refused',
+      reasons.length ? `${message}:\n${reasons.map((r) => `  - ${r}`).join('\n')}` : message,
+      reasons.length ? { reasons } : undefined,
+    );
   }
 }
 

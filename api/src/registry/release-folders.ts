@@ -25,7 +25,7 @@ export async function assertWithinQuota(context: ReleaseContext, remote: RemoteN
     throw new ReleaseRefused(
       `${remote} was not released: its stored releases (${stored} bytes) and this build (${bytes} bytes) would pass its storage quota of ${quota} bytes (RELEASE_QUOTA_BYTES)`,
       [],
-      413,
+      'too_large',
     );
 }
 

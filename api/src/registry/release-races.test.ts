@@ -11,6 +11,7 @@ import { releaseContext } from './release-context';
 import { listReleases, promoteRelease, releaseBuild, rollbackRelease, type ReleaseContext } from './release-service';
 import { fixtureBuild, pauseAfterStoring, tempReleaseContext } from './test-fixtures';
 import { describeEachDatabase, type TestDatabase } from '../../test/databases';
+import { answerTo } from '../../test/refusals';
 import { onOwnDatabase } from '../platform/database';
 import { registryStoreOn } from './open-registry';
 
@@ -49,7 +50,7 @@ describeEachDatabase('release races', 'release_races', (database) => {
     const second = await release(b, 'same'); // b finds the folder, checks it, and commits
     expect(second.published).toBe(false);
     paused.resume();
-    await expect(first).rejects.toMatchObject({ status: 409 });
+    expect(await answerTo(first)).toMatchObject({ status: 409 });
     expect((await b.store.currentVersions()).get(remote)).toBe(second.version);
     expect(fs.readFileSync(path.join(files(second.version), 'remoteEntry.js'), 'utf8')).toBe('/* same */');
   });
@@ -80,7 +81,7 @@ describeEachDatabase('release races', 'release_races', (database) => {
     await paused.stored;
     await promoteRelease(b, { ...who, remote, version: candidate.version });
     paused.resume();
-    await expect(again).rejects.toMatchObject({ status: 409 });
+    expect(await answerTo(again)).toMatchObject({ status: 409 });
     const listed = (await listReleases(b, remote)).releases.map((r) => [r.version, r.state, r.current]);
     expect(listed).toEqual([
       [live.version, 'released', false],

@@ -206,7 +206,11 @@ const provenanceOf = (p: Provenance) => ({ notes: p.notes ?? null, ciUrl: p.ciUr
 
 /** The refusal of a live change while a canary runs. */
 export const canaryRuns = (canary: { version: string; share: number }) =>
-  new ReleaseRefused(`a canary of ${canary.version} runs at ${canary.share} %: promote it with share 100, or roll it back, first`, [], 409);
+  new ReleaseRefused(
+    `a canary of ${canary.version} runs at ${canary.share} %: promote it with share 100, or roll it back, first`,
+    [],
+    'conflict',
+  );
 
 type Change = Parameters<RegistryStore['commit']>[0];
 
@@ -236,8 +240,8 @@ export async function promoteRelease(
   const { remote, version } = options;
   const state = await context.store.state(remote);
   const record = state.releases.find((r) => r.version === version);
-  if (!record) throw new ReleaseRefused(`${remote} has no release ${version}`, [], 404);
-  if (state.current === version) throw new ReleaseRefused(`${remote} is already on ${version}`, [], 409);
+  if (!record) throw new ReleaseRefused(`${remote} has no release ${version}`, [], 'not_found');
+  if (state.current === version) throw new ReleaseRefused(`${remote} is already on ${version}`, [], 'conflict');
   const at = (context.now?.() ?? new Date()).toISOString();
   const inTheWay = canaryInTheWay(state, remote, version, 'promoting', options, at);
   if (!(await context.artifacts.ensure(remote, version)))
@@ -269,12 +273,12 @@ export async function rollbackRelease(
   const { remote } = options;
   const state = await context.store.state(remote);
   const from = state.current;
-  if (!from) throw new ReleaseRefused(`${remote} has no releases yet: it serves its checkout build, nothing to roll back`, [], 409);
+  if (!from) throw new ReleaseRefused(`${remote} has no releases yet: it serves its checkout build, nothing to roll back`, [], 'conflict');
   const target = options.to ?? rollbackTargetOf(state);
-  if (!target) throw new ReleaseRefused(`${remote} has no earlier release to roll back to (current: ${from})`, [], 409);
+  if (!target) throw new ReleaseRefused(`${remote} has no earlier release to roll back to (current: ${from})`, [], 'conflict');
   const record = state.releases.find((r) => r.version === target && r.state === 'released');
-  if (!record) throw new ReleaseRefused(`${remote} has no release ${target}`, [], 404);
-  if (target === from) throw new ReleaseRefused(`${remote} is already on ${target}`, [], 409);
+  if (!record) throw new ReleaseRefused(`${remote} has no release ${target}`, [], 'not_found');
+  if (target === from) throw new ReleaseRefused(`${remote} is already on ${target}`, [], 'conflict');
   const at = (context.now?.() ?? new Date()).toISOString();
   const inTheWay = canaryInTheWay(state, remote, target, 'rolling back to', options, at);
   if (!(await context.artifacts.ensure(remote, target)))

@@ -19,21 +19,21 @@ import { Transform } from 'node:stream';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { isReleaseVersion } from '@cardlift/contracts';
+import { isReleaseVersion, type RemoteName } from '@cardlift/contracts';
 import type { AppConfig } from '../app-config';
-import { AppError } from '../platform/errors';
+import { AppError, NotFound } from '../platform/errors';
 import { jsonBody } from '../platform/json-body';
+import { actorOf, stateOf } from '../platform/request-state';
 import { validate, validBody } from '../platform/validate';
 import { RELEASE_UPLOADS_DIR } from './artifact-store';
 import { PREVIEW_TTL_MS, signPreview } from './preview';
 import { authorizeRelease } from './release-auth';
-import { listReleases, promoteRelease, releaseBuild, ReleaseRefused, type ReleaseContext } from './release-service';
+import { listReleases, promoteRelease, releaseBuild, type ReleaseContext } from './release-service';
 import { FULL_SHARE, rollbackOrEndCanary, startCanary } from './canary/canary-service';
 import { parseRemoteName } from './remote-names';
 import { cancelScheduled, schedulePromotion } from './schedule/schedule-service';
 import { lastScheduleOutcome } from './schedule/schedule-outcome';
 import { removeFolder } from './remove-folder';
-import { TarballRefused } from './tarball';
 import { UploadAbandoned, unpackInWorker } from './upload-worker';
 
 const versionSchema = z.string().refine(isReleaseVersion, 'version must be a release version such as 1.0.0-0123456789');
@@ -51,22 +51,19 @@ const promoteSchema = previewSchema.extend({
 });
 const rollbackSchema = z.object({ to: versionSchema.optional(), endCanary: z.boolean().optional() });
 
+declare module 'koa' {
+  interface DefaultState {
+    /** The remote a release route acts on, set with its token's check (the `remote` parameter). */
+    remote?: RemoteName;
+  }
+}
+
+const remoteOf = (ctx: Context): RemoteName => stateOf(ctx, 'remote');
+
 export interface ReleaseApiDeps {
   config: AppConfig;
   context(): Promise<ReleaseContext>;
   previewSecret(): Promise<string>;
-}
-
-function refusal(error: unknown): never {
-  if (error instanceof ReleaseRefused)
-    throw new AppError(error.status, 'release_refused', error.message, error.reasons.length ? { reasons: error.reasons } : undefined);
-  if (error instanceof TarballRefused) {
-    const code = { 400: 'bad_archive', 413: 'payload_too_large', 503: 'busy' }[error.status];
-    const refused = new AppError(error.status, code, error.message, undefined, true);
-    throw error.retryAfterSeconds ? Object.assign(refused, { retryAfterSeconds: error.retryAfterSeconds }) : refused;
-  }
-  if (error instanceof UploadAbandoned) throw new AppError(400, 'upload_abandoned', error.message);
-  throw error;
 }
 
 /** The upload, written to a temporary file, stopping at the cap: a 413 stores nothing. */
@@ -132,7 +129,7 @@ export function releasesRouter(deps: ReleaseApiDeps): Router {
 
   router.param('remote', async (value, ctx, next) => {
     const remote = parseRemoteName(value);
-    if (!remote) throw new AppError(404, 'not_found', `Unknown remote "${value}"`);
+    if (!remote) throw new NotFound('not_found', `Unknown remote "${value}"`);
     ctx.state.remote = remote;
     ctx.state.actor = authorizeRelease(ctx, remote, deps.config.releaseTokenHashes);
     ctx.set('Cache-Control', 'no-store');
@@ -141,9 +138,10 @@ export function releasesRouter(deps: ReleaseApiDeps): Router {
 
   router.get('/:remote', async (ctx) => {
     const context = await deps.context();
-    const listing = await listReleases(context, ctx.state.remote);
-    const { canary, scheduled } = await context.store.state(ctx.state.remote);
-    const lastSchedule = scheduled ? null : lastScheduleOutcome(await context.store.events(ctx.state.remote));
+    const remote = remoteOf(ctx);
+    const listing = await listReleases(context, remote);
+    const { canary, scheduled } = await context.store.state(remote);
+    const lastSchedule = scheduled ? null : lastScheduleOutcome(await context.store.events(remote));
     ctx.body = { ...listing, canary, scheduled, lastSchedule };
   });
 
@@ -161,65 +159,64 @@ export function releasesRouter(deps: ReleaseApiDeps): Router {
       );
       if (gone.aborted) throw new UploadAbandoned('the client closed the connection: the upload was abandoned');
       const outcome = await releaseBuild(await deps.context(), {
-        remote: ctx.state.remote,
+        remote: remoteOf(ctx),
         buildDir,
         digest,
-        actor: ctx.state.actor,
+        actor: actorOf(ctx),
         gitSha: gitShaOf(ctx),
         ...provenance,
         candidate: ctx.query.candidate === '1',
       });
       ctx.status = outcome.alreadyCurrent ? 200 : 201;
       ctx.body = outcome;
-    }).catch((error: unknown) =>
+    }).catch((error: unknown) => {
       // A client that left mid-upload breaks the stream: that is its leaving, not a fault.
-      refusal(
-        gone.aborted || ctx.req.socket.destroyed
-          ? new UploadAbandoned('the client closed the connection: the upload was abandoned')
-          : error,
-      ),
-    );
+      throw gone.aborted || ctx.req.socket.destroyed
+        ? new UploadAbandoned('the client closed the connection: the upload was abandoned')
+        : error;
+    });
   });
 
   router.post('/:remote/promote', jsonBody(), validate(promoteSchema), async (ctx) => {
     const { version, share = FULL_SHARE, at, endCanary } = validBody(ctx, promoteSchema);
-    const who = { remote: ctx.state.remote, version, actor: ctx.state.actor, gitSha: gitShaOf(ctx), endCanary };
+    const who = { remote: remoteOf(ctx), version, actor: actorOf(ctx), gitSha: gitShaOf(ctx), endCanary };
     const context = await deps.context();
     if (at !== undefined) {
       ctx.status = 202;
-      ctx.body = { scheduled: await schedulePromotion(context, { ...who, share, at: new Date(at) }).catch(refusal) };
+      ctx.body = { scheduled: await schedulePromotion(context, { ...who, share, at: new Date(at) }) };
       return;
     }
-    ctx.body = await (share < FULL_SHARE ? startCanary(context, { ...who, share }) : promoteRelease(context, who)).catch(refusal);
+    ctx.body = await (share < FULL_SHARE ? startCanary(context, { ...who, share }) : promoteRelease(context, who));
   });
 
   router.delete('/:remote/scheduled', async (ctx) => {
-    const who = { remote: ctx.state.remote, actor: ctx.state.actor, gitSha: gitShaOf(ctx) };
-    ctx.body = { cancelled: await cancelScheduled(await deps.context(), who).catch(refusal) };
+    const who = { remote: remoteOf(ctx), actor: actorOf(ctx), gitSha: gitShaOf(ctx) };
+    ctx.body = { cancelled: await cancelScheduled(await deps.context(), who) };
   });
 
   router.post('/:remote/rollback', jsonBody(), validate(rollbackSchema), async (ctx) => {
     const { to, endCanary } = validBody(ctx, rollbackSchema);
     ctx.body = await rollbackOrEndCanary(await deps.context(), {
-      remote: ctx.state.remote,
+      remote: remoteOf(ctx),
       to,
       endCanary,
-      actor: ctx.state.actor,
+      actor: actorOf(ctx),
       gitSha: gitShaOf(ctx),
-    }).catch(refusal);
+    });
   });
 
   router.post('/:remote/preview', jsonBody(), validate(previewSchema), async (ctx) => {
     const { version } = validBody(ctx, previewSchema);
+    const remote = remoteOf(ctx);
     const context = await deps.context();
     if (
-      !(await context.store.state(ctx.state.remote)).releases.some((r) => r.version === version) ||
-      !(await context.artifacts.ensure(ctx.state.remote, version))
+      !(await context.store.state(remote)).releases.some((r) => r.version === version) ||
+      !(await context.artifacts.ensure(remote, version))
     ) {
-      throw new AppError(404, 'not_found', `${ctx.state.remote} has no stored release ${version}`);
+      throw new NotFound('not_found', `${remote} has no stored release ${version}`);
     }
     const expiresAt = Date.now() + PREVIEW_TTL_MS;
-    const token = signPreview({ remote: ctx.state.remote, version, expiresAt }, await deps.previewSecret());
+    const token = signPreview({ remote, version, expiresAt }, await deps.previewSecret());
     ctx.status = 201;
     // On the public origin (SITE_URL), never the request's Host, which the caller writes.
     // `path` too: a client pointed at another address of the site (a local run, staging) links to that one.

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { NAVIGATION_BUILDS_PARAMETER, namedBuilds, type SiteNavigation, type RemoteEntry } from '@cardlift/contracts';
 import type { RequestRegistry } from '../site/site-router';
 import { keepPrivate, shareAnswer } from '../edge/edge-answers';
-import { AppError } from '../platform/errors';
+import { NotFound } from '../platform/errors';
 import { registryAnswerTags } from '../edge/page-tags';
 import type { BuildRoots } from './remote-registry';
 import { snapshotRegistry } from './registry-snapshot';
@@ -43,7 +43,7 @@ export function remotesRouter(
     const named = namedBuilds(parameter);
     const snapshot = snapshotRegistry(roots, registry, named);
     if (parameter !== undefined && !namesOnlyKnownBuilds(parameter, named, snapshot))
-      throw new AppError(404, 'unknown_builds', 'No such builds');
+      throw new NotFound('unknown_builds', 'No such builds');
     // Every build named, and found: the answer of those builds never changes (they are content-addressed),
     // so no one asks again. Revalidating it instead (max-age=0 and a 304) left the page's preloaded request
     // hanging in Chromium, the page never reaching network idle.

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import * as tar from 'tar';
+import { DomainError } from '../platform/errors';
 
 export async function packDir(dir: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -17,19 +18,25 @@ export async function packDir(dir: string): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** An upload's refusals, by kind: the codes the release API has always answered with. */
+const TARBALL_CODES = { invalid: 'bad_archive', too_large: 'payload_too_large', unavailable: 'busy' } as const;
+export type TarballRefusal = keyof typeof TARBALL_CODES;
+
 /**
- * An upload refused before anything was stored: 400 for a malformed archive, 413 for one over a
- * limit, 503 when the server is too busy to take it now (with the seconds to wait before trying again).
+ * An upload refused before anything was stored: `invalid` for a malformed archive, `too_large` for one
+ * over a limit, `unavailable` when the server is too busy to take it now (with the seconds to wait
+ * before trying again).
  */
-export class TarballRefused extends Error {
+export class TarballRefused extends DomainError {
   constructor(
-    readonly status: 400 | 413 | 503,
+    kind: TarballRefusal,
     message: string,
     readonly retryAfterSeconds?: number,
   ) {
-    super(message);
-    this.name = 'TarballRefused';
+    super(kind, TARBALL_CODES[kind], message);
   }
+
+  declare readonly kind: TarballRefusal;
 }
 
 export interface UnpackLimits {
@@ -81,14 +88,16 @@ export function unpackLimited(archive: string, dest: string, limits: UnpackLimit
       open = undefined;
       reject(error);
     };
-    const over = (message: string) => fail(new TarballRefused(413, message));
+    const over = (message: string) => fail(new TarballRefused('too_large', message));
 
     parser.on('eof', () => (afterEnd = 0));
-    parser.on('error', (error: Error) => fail(new TarballRefused(400, `the upload is not a gzipped tar of a build (${error.message})`)));
+    parser.on('error', (error: Error) =>
+      fail(new TarballRefused('invalid', `the upload is not a gzipped tar of a build (${error.message})`)),
+    );
     parser.on('entry', (entry: tar.ReadEntry) => {
       if (settled) return void entry.resume();
       const problem = entryProblem(entry.path, entry.type);
-      if (problem) return fail(new TarballRefused(400, `the archive was refused: ${problem}`));
+      if (problem) return fail(new TarballRefused('invalid', `the archive was refused: ${problem}`));
       const size = entry.size ?? 0;
       entries += 1;
       bytes += size;
@@ -116,12 +125,12 @@ export function unpackLimited(archive: string, dest: string, limits: UnpackLimit
           open = undefined;
         });
       } catch (error) {
-        fail(new TarballRefused(400, `the archive was refused: ${entry.path} (${(error as Error).message})`));
+        fail(new TarballRefused('invalid', `the archive was refused: ${entry.path} (${(error as Error).message})`));
       }
     });
     parser.on('end', () => {
       if (settled) return;
-      if (entries === 0) return fail(new TarballRefused(400, 'the upload is not a gzipped tar of a build (no files in it)'));
+      if (entries === 0) return fail(new TarballRefused('invalid', 'the upload is not a gzipped tar of a build (no files in it)'));
       settled = true;
       resolve({ files: entries, bytes });
     });
@@ -133,20 +142,22 @@ export function unpackLimited(archive: string, dest: string, limits: UnpackLimit
       if (afterEnd !== undefined) {
         afterEnd += chunk.length;
         if (afterEnd > TRAILING_BYTES_ALLOWED)
-          fail(new TarballRefused(400, `the archive carries data after its end (more than ${TRAILING_BYTES_ALLOWED} bytes): refused`));
+          fail(
+            new TarballRefused('invalid', `the archive carries data after its end (more than ${TRAILING_BYTES_ALLOWED} bytes): refused`),
+          );
         return;
       }
       if (decompressed === chunk.length && GZIP_MAGIC.every((byte, i) => chunk[i] === byte))
-        return fail(new TarballRefused(400, 'the archive is compressed twice: send one gzipped tar'));
+        return fail(new TarballRefused('invalid', 'the archive is compressed twice: send one gzipped tar'));
       try {
         parser.write(chunk);
       } catch (error) {
-        fail(new TarballRefused(400, `the archive could not be unpacked (${(error as Error).message})`));
+        fail(new TarballRefused('invalid', `the archive could not be unpacked (${(error as Error).message})`));
       }
     });
     gunzip.on('end', () => parser.end());
-    gunzip.on('error', (error) => fail(new TarballRefused(400, `the upload is not a gzipped tar (${error.message})`)));
-    source.on('error', (error) => fail(new TarballRefused(400, `the upload could not be read (${error.message})`)));
+    gunzip.on('error', (error) => fail(new TarballRefused('invalid', `the upload is not a gzipped tar (${error.message})`)));
+    source.on('error', (error) => fail(new TarballRefused('invalid', `the upload could not be read (${error.message})`)));
     source.pipe(gunzip);
   });
 }

@@ -3,7 +3,7 @@
  * in a worker thread of its own (upload-worker.ts) so the api's event loop never waits on it.
  */
 import { digestBuild, type BuildDigest } from './build-output';
-import { TarballRefused, unpackLimited, type UnpackLimits } from './tarball';
+import { TarballRefused, unpackLimited, type TarballRefusal, type UnpackLimits } from './tarball';
 
 export interface UploadTask {
   archive: string;
@@ -14,16 +14,16 @@ export interface UploadTask {
 
 export type UploadOutcome =
   | { ok: true; digest: BuildDigest }
-  | { ok: false; status: TarballRefused['status']; message: string }
+  | { ok: false; refused: TarballRefusal; message: string }
   /** Anything else that went wrong in the worker (upload-thread.cjs). */
-  | { ok: false; status: 500; message: string };
+  | { ok: false; refused?: undefined; message: string };
 
 export async function processUpload(task: UploadTask): Promise<UploadOutcome> {
   try {
     await unpackLimited(task.archive, task.dest, task.limits);
     return { ok: true, digest: digestBuild(task.dest) };
   } catch (error) {
-    if (error instanceof TarballRefused) return { ok: false, status: error.status, message: error.message };
+    if (error instanceof TarballRefused) return { ok: false, refused: error.kind, message: error.message };
     throw error;
   }
 }

@@ -19,5 +19,5 @@ const { processUpload } = require(fromSource ? './upload-task.ts' : compiled);
 
 processUpload(workerData).then(
   (outcome) => parentPort.postMessage(outcome),
-  (error) => parentPort.postMessage({ ok: false, status: 500, message: error instanceof Error ? error.message : String(error) }),
+  (error) => parentPort.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) }),
 );

@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { Invalid } from '../platform/errors';
 import type { BuildDigest } from './build-output';
 import { TarballRefused } from './tarball';
 import type { UploadOutcome, UploadTask } from './upload-task';
@@ -22,11 +23,19 @@ const BUSY_RETRY_AFTER_S = 15;
 let running = 0;
 
 /** The client went away: the work was abandoned and there is nobody to answer. */
-export class UploadAbandoned extends Error {}
+export class UploadAbandoned extends Invalid {
+  constructor(message: string) {
+    super('upload_abandoned', message);
+  }
+}
 
 export async function unpackInWorker(task: UploadTask, options: { timeoutMs: number; signal: AbortSignal }): Promise<BuildDigest> {
   if (running >= MAX_CONCURRENT_UPLOADS)
-    throw new TarballRefused(503, `${MAX_CONCURRENT_UPLOADS} release uploads are being unpacked already: try again in a minute`, 60);
+    throw new TarballRefused(
+      'unavailable',
+      `${MAX_CONCURRENT_UPLOADS} release uploads are being unpacked already: try again in a minute`,
+      60,
+    );
   running += 1;
   const worker = new Worker(WORKER_FILE, { workerData: task, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
   let timer: NodeJS.Timeout | undefined;
@@ -39,7 +48,7 @@ export async function unpackInWorker(task: UploadTask, options: { timeoutMs: num
         () =>
           reject(
             new TarballRefused(
-              503,
+              'unavailable',
               `the server is busy: unpacking and hashing the upload took longer than ${options.timeoutMs} ms (RELEASE_UNPACK_TIMEOUT_MS) and was abandoned; send it again in ${BUSY_RETRY_AFTER_S} s`,
               BUSY_RETRY_AFTER_S,
             ),
@@ -51,7 +60,7 @@ export async function unpackInWorker(task: UploadTask, options: { timeoutMs: num
       options.signal.addEventListener('abort', onAbort, { once: true });
       worker.once('message', (outcome: UploadOutcome) => {
         if (outcome.ok) resolve(outcome.digest);
-        else reject(outcome.status === 500 ? new Error(outcome.message) : new TarballRefused(outcome.status, outcome.message));
+        else reject(outcome.refused ? new TarballRefused(outcome.refused, outcome.message) : new Error(outcome.message));
       });
       worker.once('error', reject);
       worker.once('exit', (code) => reject(new Error(`the upload's worker stopped before answering (exit code ${code})`)));

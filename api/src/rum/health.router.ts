@@ -9,7 +9,7 @@ import Router from '@koa/router';
 import type { CanaryHealth, ReleaseTimeline, RemoteName, TimelineExperiment } from '@cardlift/contracts';
 import type { Context } from 'koa';
 import type { AppConfig } from '../app-config';
-import { AppError } from '../platform/errors';
+import { Conflict, Invalid, NotFound } from '../platform/errors';
 import { authorizeRelease } from '../registry/release-auth';
 import type { ReleaseEvent } from '../registry/registry-store';
 import type { CurrentVersions } from '../registry/remote-registry';
@@ -44,14 +44,14 @@ export function parseWindowHours(raw: unknown, retentionDays: number): number {
   const maxHours = retentionDays * 24;
   const hours = raw === undefined ? DEFAULT_HEALTH_HOURS : Number(raw);
   if (!Number.isInteger(hours) || hours < 1 || hours > maxHours)
-    throw new AppError(400, 'invalid_hours', `hours must be a whole number from 1 to ${maxHours} (the retention window)`);
+    throw new Invalid('invalid_hours', `hours must be a whole number from 1 to ${maxHours} (the retention window)`);
   return hours;
 }
 
 /** The hours since the running canary started (`?since=canary`); 409 when none runs. */
 export async function canaryWindowHours(deps: HealthRouterDeps, remote: RemoteName): Promise<number> {
   const canary = deps.canary?.(remote);
-  if (!canary) throw new AppError(409, 'no_canary', `${remote} runs no canary: choose a window in hours`);
+  if (!canary) throw new Conflict('no_canary', `${remote} runs no canary: choose a window in hours`);
   const hours = hoursSinceCanary(await deps.events(remote), canary.version, Date.now());
   return Math.min(hours, deps.config.rumRetentionDays * 24);
 }
@@ -75,7 +75,7 @@ export function releaseHealthRouter(deps: HealthRouterDeps): Router {
   const router = new Router({ prefix: '/api/releases' });
   const authorized = (ctx: Context & { params: Record<string, string | undefined> }): RemoteName => {
     const remote = parseRemoteName(ctx.params.remote);
-    if (!remote) throw new AppError(404, 'not_found', `No remote named ${String(ctx.params.remote)}`);
+    if (!remote) throw new NotFound('not_found', `No remote named ${String(ctx.params.remote)}`);
     authorizeRelease(ctx, remote, deps.config.releaseTokenHashes);
     return remote;
   };

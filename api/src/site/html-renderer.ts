@@ -26,7 +26,7 @@ import {
   type PageMeta,
   type RemoteEntry,
 } from '@cardlift/contracts';
-import { AppError } from '../platform/errors';
+import { Unavailable } from '../platform/errors';
 import { derivedFromFiles } from './file-derived';
 import type { PageStylesheet } from './page-stylesheets';
 import { withInlineBoot, type PageTemplate } from './boot-script';
@@ -56,7 +56,7 @@ export class HtmlTemplate {
   /** The template, re-read when the shell is rebuilt (no restart needed). */
   read(): PageTemplate {
     if (!fs.existsSync(this.file)) {
-      throw new AppError(503, 'shell_not_built', 'The site is not built yet: run `npm run build`', undefined, true);
+      throw new Unavailable('shell_not_built', 'The site is not built yet: run `npm run build`');
     }
     return derivedFromFiles([this.file], () => withInlineBoot(fs.readFileSync(this.file, 'utf8'), path.dirname(this.file)));
   }

@@ -22,14 +22,18 @@ export async function startCanary(
 ): Promise<{ current: string; canary: Canary; steppedFrom: number | null } & MoveNotices> {
   const { remote, version, share } = options;
   const state = await context.store.state(remote);
-  if (!state.releases.some((r) => r.version === version)) throw new ReleaseRefused(`${remote} has no release ${version}`, [], 404);
+  if (!state.releases.some((r) => r.version === version)) throw new ReleaseRefused(`${remote} has no release ${version}`, [], 'not_found');
   const at = nowIso(context);
   // A remote that never had a release serves its checkout build: stored now, it is the canary's other side.
   const baseline = state.current ? undefined : await baselineOf(context, remote, state, options, at);
   const current = state.current ?? baseline?.record.version;
   if (!current)
-    throw new ReleaseRefused(`${remote} has no current release to compare a canary with: promote ${version} with share 100 first`, [], 409);
-  if (current === version) throw new ReleaseRefused(`${remote} is already on ${version}`, [], 409);
+    throw new ReleaseRefused(
+      `${remote} has no current release to compare a canary with: promote ${version} with share 100 first`,
+      [],
+      'conflict',
+    );
+  if (current === version) throw new ReleaseRefused(`${remote} is already on ${version}`, [], 'conflict');
   const inTheWay = canaryInTheWay(state, remote, version, 'a canary of', options, at);
   if (!(await context.artifacts.ensure(remote, version)))
     throw new ReleaseRefused(`the files of ${remote} ${version} are missing from the artifact store: not starting a canary`);

@@ -35,16 +35,17 @@ export interface ScheduleRequest extends Actor {
 export async function schedulePromotion(context: ReleaseContext, request: ScheduleRequest): Promise<ScheduledAction> {
   const { remote, version } = request;
   const now = nowOf(context);
-  if (request.at.getTime() <= now.getTime()) throw new ReleaseRefused(`at must be in the future (it is ${now.toISOString()} now)`, [], 400);
+  if (request.at.getTime() <= now.getTime())
+    throw new ReleaseRefused(`at must be in the future (it is ${now.toISOString()} now)`, [], 'invalid');
   if (request.at.getTime() > now.getTime() + SCHEDULE_HORIZON_DAYS * 86_400_000)
-    throw new ReleaseRefused(`at may be ${SCHEDULE_HORIZON_DAYS} days ahead at most`, [], 400);
+    throw new ReleaseRefused(`at may be ${SCHEDULE_HORIZON_DAYS} days ahead at most`, [], 'invalid');
   const state = await context.store.state(remote);
-  if (!state.releases.some((r) => r.version === version)) throw new ReleaseRefused(`${remote} has no release ${version}`, [], 404);
+  if (!state.releases.some((r) => r.version === version)) throw new ReleaseRefused(`${remote} has no release ${version}`, [], 'not_found');
   if (state.scheduled)
     throw new ReleaseRefused(
       `${remote} already has ${scheduledSummary(state.scheduled)}: cancel it (DELETE /api/releases/${remote}/scheduled) first`,
       [],
-      409,
+      'conflict',
     );
   // A promotion of the running canary's version completes that canary at its time (the README's CI
   // example: a canary now, everyone at the launch); any other version would end it, so it waits.
@@ -52,10 +53,10 @@ export async function schedulePromotion(context: ReleaseContext, request: Schedu
     throw new ReleaseRefused(
       `a canary of ${remote} ${state.canary.version} runs at ${state.canary.share} %: schedule that version (it completes the canary at its time), or end the canary first`,
       [],
-      409,
+      'conflict',
     );
   const share = request.share !== undefined && request.share < FULL_SHARE ? request.share : null;
-  if (state.current === version) throw new ReleaseRefused(`${remote} is already on ${version}`, [], 409);
+  if (state.current === version) throw new ReleaseRefused(`${remote} is already on ${version}`, [], 'conflict');
   const scheduled: ScheduledAction = {
     remote,
     id: randomUUID(),
@@ -75,7 +76,7 @@ export async function schedulePromotion(context: ReleaseContext, request: Schedu
 export async function cancelScheduled(context: ReleaseContext, who: Actor & { remote: RemoteName }): Promise<ScheduledAction> {
   const state = await context.store.state(who.remote);
   const scheduled = state.scheduled;
-  if (!scheduled) throw new ReleaseRefused(`${who.remote} has nothing scheduled`, [], 404);
+  if (!scheduled) throw new ReleaseRefused(`${who.remote} has nothing scheduled`, [], 'not_found');
   const line = {
     ...event(who.remote, 'unschedule', scheduled.version, state.current, who, nowOf(context).toISOString()),
     details: detailsOf(scheduled),
