@@ -116,6 +116,11 @@ export function frontendConfig(options: FrontendOptions): Configuration {
         scriptRule(devReact),
         // Radix Select's viewport writes a <style> element the site's CSP refuses (see the loader).
         { test: /[\\/]@radix-ui[\\/]react-select[\\/]dist[\\/]index\.mjs$/, loader: path.join(__dirname, 'radix-select-csp-loader.cjs') },
+        // React Router's unused components (NavLink, Form, ...) are kept unless marked pure (see the loader).
+        {
+          test: /[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[^\\/]+\.mjs$/,
+          loader: path.join(__dirname, 'react-router-pure-loader.cjs'),
+        },
         { test: /\.css$/, use: ['postcss-loader'], type: 'css/auto' },
         { test: /\.(png|jpe?g|webp|avif|svg|woff2?)$/, type: 'asset/resource' },
       ],

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
-import { Check } from 'lucide-react';
 import { CONTACT_SECTION_ID, cn } from '@cardlift/shell/ui';
+import { InlineIcon } from '../ui/inline-icon';
 import { BANNER_HEIGHT_PX, useBannerVisible } from '../layout/announcement-bar';
 import { HEADER_HEIGHT_PX } from '../layout/site-header';
 import { contactCopy } from './contact-copy';
@@ -32,7 +32,7 @@ export function ContactSection({ className }: { className?: string }) {
           <ul className="mt-8 grid gap-3">
             {contactCopy.points.map((point) => (
               <li key={point} className="flex items-center gap-3 text-neutral-200">
-                <Check aria-hidden="true" className="size-5 text-white" />
+                <InlineIcon name="check" className="size-5 text-white" />
                 {point}
               </li>
             ))}

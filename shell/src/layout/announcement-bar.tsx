@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowRight } from 'lucide-react';
 import { bannersQuery, cn, SmartLink } from '@cardlift/shell/ui';
+import { InlineIcon } from '../ui/inline-icon';
 
 export const BANNER_HEIGHT_PX = 36;
 
@@ -32,7 +32,7 @@ export function AnnouncementBar({ className }: { className?: string }) {
           className="inline-flex min-w-0 items-center gap-2 font-medium underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
         >
           <span className="truncate">{primary.text}</span>
-          <ArrowRight aria-hidden="true" className="size-4 shrink-0" />
+          <InlineIcon name="arrow-right" className="size-4 shrink-0" />
         </SmartLink>
       )}
     </aside>

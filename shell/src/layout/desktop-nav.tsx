@@ -1,7 +1,7 @@
-import { ChevronDown } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from '@cardlift/shell/router';
 import { cn, SmartLink } from '@cardlift/shell/ui';
+import { InlineIcon } from '../ui/inline-icon';
 import { useHeaderGroups, type NavGroup } from '../config/navigation';
 
 /**
@@ -69,7 +69,7 @@ export function DesktopNav({ inverted, className }: { inverted: boolean; classNa
               )}
             >
               {group.label}
-              <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform', open && 'rotate-180')} />
+              <InlineIcon name="chevron-down" className={cn('size-4 transition-transform', open && 'rotate-180')} />
             </button>
             {/* Hidden by a class, not the hidden attribute: without script the stylesheet opens it (no-script-menus.css). */}
             <div

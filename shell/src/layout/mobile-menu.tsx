@@ -1,7 +1,7 @@
-import { Menu } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from '@cardlift/shell/router';
 import { cn } from '@cardlift/shell/ui';
+import { InlineIcon } from '../ui/inline-icon';
 
 const loadDialog = () => import('./mobile-menu-dialog');
 
@@ -47,7 +47,7 @@ export function MobileMenu({ inverted, className }: { inverted: boolean; classNa
         }}
         className={cn(look, 'inline-flex noscript:hidden')}
       >
-        <Menu aria-hidden="true" className="size-6" />
+        <InlineIcon name="menu" className="size-6" />
       </button>
       {mounted && (
         <Suspense fallback={null}>

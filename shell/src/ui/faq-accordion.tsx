@@ -1,5 +1,6 @@
 import { useId, type SyntheticEvent } from 'react';
 import { HydrateWhenVisible } from './hydrate-when-visible';
+import { InlineIcon } from './inline-icon';
 
 export interface FaqItem {
   question: string;
@@ -9,28 +10,6 @@ export interface FaqItem {
 export interface FaqAccordionProps {
   items: readonly FaqItem[];
   className?: string;
-}
-
-/**
- * Lucide's chevron-down, drawn inline: the FAQ list sits in the design system that every page loads,
- * and importing the icon from lucide-react brought the library's icon factory (about 1.3 KB brotli)
- * into every page's first download, where no other icon is needed.
- */
-function Chevron({ className }: { className: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-    >
-      <path d="m6 9 6 6 6-6" />
-    </svg>
-  );
 }
 
 /**
@@ -62,7 +41,10 @@ export function FaqAccordion({ className, items }: FaqAccordionProps) {
           <details key={item.question} name={name} onToggle={closeOthers} className="group">
             <summary className="flex list-none items-center justify-between gap-4 py-5 text-left focus-visible:outline-2 focus-visible:outline-primary [&::-webkit-details-marker]:hidden">
               <h3 className="text-lg font-medium">{item.question}</h3>
-              <Chevron className="size-5 shrink-0 transition-transform group-open:rotate-180 motion-reduce:transition-none" />
+              <InlineIcon
+                name="chevron-down"
+                className="size-5 shrink-0 transition-transform group-open:rotate-180 motion-reduce:transition-none"
+              />
             </summary>
             <p className="pb-5 leading-7 text-muted">{item.answer}</p>
           </details>
