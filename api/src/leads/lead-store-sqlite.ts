@@ -2,7 +2,7 @@
  * The embedded lead store: one SQLite file. WAL lets the export CLI read while the server writes;
  * synchronous=FULL syncs every commit, so an acknowledged lead survives a killed process or a power cut.
  */
-import { onOwnSqlite } from '../platform/database';
+import { onOwnSqlite } from '../database/own-database';
 import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { bindPositional, preparedStatements, whileBusy } from '../platform/db-connections';

@@ -12,7 +12,7 @@ import type { LeadStore } from './lead-store';
 import { SQLITE_FILE_NAME } from '../platform/db-connections';
 import { openSqliteStore } from './lead-store-sqlite';
 import { describeEachDatabase, type TestDatabase } from '../../test/databases';
-import { onOwnDatabase } from '../platform/database';
+import { onOwnDatabase } from '../database/own-database';
 import { leadStoreOn } from './open-lead-store';
 
 const submission = (n: number): ContactSubmission => ({

@@ -1,5 +1,6 @@
 import type { AppConfig } from '../app-config';
-import { onOwnDatabase, type DatabaseConnection } from '../platform/database';
+import { type DatabaseConnection } from '../platform/database';
+import { onOwnDatabase } from '../database/own-database';
 import type { LeadStore } from './lead-store';
 import { postgresLeadStore } from './lead-store-postgres';
 import { sqliteLeadStore } from './lead-store-sqlite';

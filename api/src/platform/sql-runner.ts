@@ -5,8 +5,8 @@
  */
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
-import { onOwnDatabase, onOwnSqlite, type DatabaseConnection } from './database';
-import { bindPositional, inTransaction, preparedStatements, whileBusy, type PostgresOptions } from './db-connections';
+import type { DatabaseConnection } from './database';
+import { bindPositional, inTransaction, preparedStatements, whileBusy } from './db-connections';
 
 /** A statement; `mustChange` when the transaction stands only if it touched a row. */
 export interface Statement {
@@ -31,11 +31,6 @@ export interface SqlRunner {
 export function runnerOn(connection: DatabaseConnection): SqlRunner {
   return connection.kind === 'sqlite' ? sqliteRunnerOn(connection.db) : postgresRunnerOn(connection.pool);
 }
-
-/** A runner on a database of its own (scripts, tests). */
-export const sqliteRunner = (dataDir: string): SqlRunner => onOwnSqlite(dataDir, runnerOn);
-export const postgresRunner = (url: string, options: PostgresOptions = {}): Promise<SqlRunner> =>
-  onOwnDatabase({ databaseUrl: url, ...options }, runnerOn);
 
 /** Thrown inside a transaction to roll it back when a statement that must change a row did not. */
 class Unchanged extends Error {}

@@ -12,7 +12,7 @@ import { releaseContext } from './release-context';
 import { promoteRelease, releaseBuild, type ReleaseContext } from './release-service';
 import type { RegistryStore } from './registry-store';
 import { describeEachDatabase } from '../../test/databases';
-import { onOwnDatabase } from '../platform/database';
+import { onOwnDatabase } from '../database/own-database';
 import { registryStoreOn } from './open-registry';
 import { cancelScheduled, carryOut, schedulePromotion } from './schedule/schedule-service';
 import { lastScheduleOutcome } from './schedule/schedule-outcome';

@@ -1,5 +1,6 @@
 import type { AppConfig } from '../app-config';
-import { onOwnDatabase, type DatabaseConnection } from '../platform/database';
+import { type DatabaseConnection } from '../platform/database';
+import { onOwnDatabase } from '../database/own-database';
 import type { RegistryStore } from './registry-store';
 import { postgresRegistry } from './registry-store-postgres';
 import { sqliteRegistry } from './registry-store-sqlite';

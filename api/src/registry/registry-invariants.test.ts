@@ -17,7 +17,7 @@ import { ScheduleRunner } from './schedule/schedule-runner';
 import { cancelScheduled, schedulePromotion } from './schedule/schedule-service';
 import { fixtureBuild, remoteManifest, tempCheckout, tempReleaseContext, writeBuild } from './test-fixtures';
 import { describeEachDatabase, type TestDatabase } from '../../test/databases';
-import { onOwnDatabase } from '../platform/database';
+import { onOwnDatabase } from '../database/own-database';
 
 jest.setTimeout(240_000);
 

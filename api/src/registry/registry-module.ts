@@ -10,9 +10,11 @@ import { registryStoreOn } from './open-registry';
 import { RegistryFollower } from './registry-follower';
 import type { RegistryStore } from './registry-store';
 import { buildRegistry } from './remote-registry';
+import { REGISTRY_MIGRATIONS } from './registry-migrations';
 
 export const registryModule = defineAppModule({
   name: 'registry',
+  migrations: REGISTRY_MIGRATIONS,
   dependsOn: [databaseModule],
   build: ({ config, logger, need }) => {
     const { database } = need(databaseModule);

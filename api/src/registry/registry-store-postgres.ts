@@ -1,5 +1,6 @@
 /** The registry on PostgreSQL (DATABASE_URL): every api instance on the database follows it. */
-import { onOwnDatabase, poolOf } from '../platform/database';
+import { poolOf } from '../platform/database';
+import { onOwnDatabase } from '../database/own-database';
 import type pg from 'pg';
 import type { RemoteName } from '@cardlift/contracts';
 import { inTransaction, type PostgresOptions } from '../platform/db-connections';

@@ -1,5 +1,5 @@
 /** The registry in the embedded SQLite file (one machine; the CLI and the server share the file). */
-import { onOwnSqlite } from '../platform/database';
+import { onOwnSqlite } from '../database/own-database';
 import type Database from 'better-sqlite3';
 import type { RemoteName } from '@cardlift/contracts';
 import { bindPositional, whileBusy } from '../platform/db-connections';

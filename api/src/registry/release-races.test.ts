@@ -11,7 +11,7 @@ import { releaseContext } from './release-context';
 import { listReleases, promoteRelease, releaseBuild, rollbackRelease, type ReleaseContext } from './release-service';
 import { fixtureBuild, pauseAfterStoring, tempReleaseContext } from './test-fixtures';
 import { describeEachDatabase, type TestDatabase } from '../../test/databases';
-import { onOwnDatabase } from '../platform/database';
+import { onOwnDatabase } from '../database/own-database';
 import { registryStoreOn } from './open-registry';
 
 const who = { actor: 'cli', gitSha: 'abc1234' };

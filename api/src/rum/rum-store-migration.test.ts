@@ -10,14 +10,14 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { dropSchema, uniqueSchemaName } from '../../test/postgres';
 import { SQLITE_FILE_NAME } from '../platform/db-connections';
-import { MIGRATIONS } from '../platform/db-migrations';
+import { allMigrations } from '../database/all-migrations';
 import type { RumStore } from './rum-store';
 import { openPostgresRumStore } from './rum-store-postgres';
 import { openSqliteRumStore } from './rum-store-sqlite';
 
 /** The migration that brought routes in: the database below is left just before it. */
 const ROUTES_MIGRATION = 8;
-const before = MIGRATIONS.filter((m) => m.version < ROUTES_MIGRATION);
+const before = allMigrations().filter((m) => m.version < ROUTES_MIGRATION);
 const OLD_ROWS = `INSERT INTO rum_counts (minute, section, version, metric, device, bucket, count) VALUES
   (100, 'mf_invest', '1.0.0', 'views', 'phone', 0, 7),
   (100, 'mf_invest', '1.0.0', 'lcp', 'phone', 40, 5)`;

@@ -1,5 +1,6 @@
 /** The aggregates on PostgreSQL (DATABASE_URL): every instance adds its counts to the same rows. */
-import { onOwnDatabase, poolOf } from '../platform/database';
+import { poolOf } from '../platform/database';
+import { onOwnDatabase } from '../database/own-database';
 import type pg from 'pg';
 import { inTransaction, type PostgresOptions } from '../platform/db-connections';
 import {

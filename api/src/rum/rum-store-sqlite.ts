@@ -1,5 +1,5 @@
 /** The aggregates in the SQLite file the leads use (the process's one shared connection). */
-import { onOwnSqlite } from '../platform/database';
+import { onOwnSqlite } from '../database/own-database';
 import type Database from 'better-sqlite3';
 import { bindPositional, preparedStatements, whileBusy } from '../platform/db-connections';
 import {
