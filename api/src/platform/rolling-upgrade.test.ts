@@ -23,21 +23,30 @@ import { allMigrations } from '../database/all-migrations';
 
 /** The highest migration the previous release ran. */
 const PREVIOUS_RELEASE_MIGRATION = 9;
-/** Where the migrations were listed before the modules declared them; releases up to migration 26 are found in its history. */
-const MIGRATIONS_FILE = 'api/src/platform/db-migrations.ts';
+/** Where the migrations are listed: one file up to migration 26, each module's own `*-migrations.ts` since. */
+const MIGRATION_FILES = ['api/src/platform/db-migrations.ts', ':(glob)api/src/**/*-migrations.ts'];
 const TOKEN = 'invest-token';
 const CONTENT_TOKEN = 'content-publisher-token';
 const sha = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
 const suite = TEST_DATABASE_URL ? describe : describe.skip;
 
 const git = (...args: string[]) => execFileSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
-const highestMigration = (source: string) => Math.max(...[...source.matchAll(/version: (\d+),/g)].map((m) => Number(m[1])));
+
+/** The highest migration `commit` lists (git grep exits 1 when nothing matches). */
+function highestMigration(commit: string): number {
+  let listed = '';
+  try {
+    listed = git('grep', '-h', '-E', 'version: [0-9]+,', commit, '--', ...MIGRATION_FILES);
+  } catch {
+    return 0;
+  }
+  return Math.max(0, ...[...listed.matchAll(/version: (\d+),/g)].map((m) => Number(m[1])));
+}
 
 /** The newest commit that changed the migrations while they ended at `version`. */
 function previousRelease(version: number): string {
-  // Not the commit that removed the file: it has no list to read.
-  for (const commit of git('log', '--format=%H', '--diff-filter=AM', '--', MIGRATIONS_FILE).split('\n')) {
-    if (highestMigration(git('show', `${commit}:${MIGRATIONS_FILE}`)) === version) return commit;
+  for (const commit of git('log', '--format=%H', '--', ...MIGRATION_FILES).split('\n')) {
+    if (highestMigration(commit) === version) return commit;
   }
   throw new Error(`no commit has migrations ending at ${version}`);
 }
