@@ -4,6 +4,7 @@ import type { AppDeps } from './app-types';
 import type { Clock } from './content/content-store';
 import { moduleDefiner } from './kernel/module';
 import { loadConfig, type AppConfig } from './app-config';
+import type { Migration } from './platform/db-connections';
 import type { Lifecycle } from './platform/lifecycle';
 import { createLogger, type Logger } from './platform/logger';
 
@@ -15,7 +16,7 @@ export interface AppContext {
   lifecycle: Lifecycle;
 }
 
-export const defineAppModule = moduleDefiner<AppContext>();
+export const defineAppModule = moduleDefiner<AppContext, Migration>();
 
 export function appContext(deps: AppDeps): AppContext {
   const config = deps.config ?? loadConfig();

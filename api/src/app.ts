@@ -30,7 +30,7 @@ import { siteModule } from './site/site-module';
 export type { App, AppDeps } from './app-types';
 
 /** In start order (a module also waits for what it depends on): each feature is one line. */
-const MODULES = [
+export const MODULES = [
   platformModule,
   databaseModule,
   registryModule,

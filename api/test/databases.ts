@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { onOwnDatabase, type DatabaseConnection, type DatabaseTarget } from '../src/platform/database';
+import { type DatabaseConnection, type DatabaseTarget } from '../src/platform/database';
+import { onOwnDatabase } from '../src/database/own-database';
 import { dropSchema, freshSchema, freshSchemaUrl, TEST_DATABASE_URL } from './postgres';
 
 /** A database of its own for stores opened outside an app (`onOwnDatabase(target, ...)`). */

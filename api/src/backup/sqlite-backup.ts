@@ -8,13 +8,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { allMigrations } from '../database/all-migrations';
 import { openSqliteDatabase } from '../platform/db-connections';
 
 /** Copies the database under `dataDir` to `target` (which must not exist). */
 export async function backupSqlite(dataDir: string, target: string): Promise<void> {
   if (fs.existsSync(target)) throw new Error(`${target} exists already: name a new file`);
   fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
-  const handle = openSqliteDatabase(dataDir);
+  const handle = openSqliteDatabase(dataDir, allMigrations());
   try {
     // Page by page, letting the api write between steps; a write during the copy restarts the step.
     await handle.db.backup(target);

@@ -16,9 +16,11 @@ import type { ContentKind } from '@cardlift/contracts';
 import type { EditorialStore } from './editorial-store';
 import { LiveContent } from './live-content';
 import { editorialStoreOn } from './open-editorial-store';
+import { CONTENT_MIGRATIONS } from './content-migrations';
 
 export const contentModule = defineAppModule({
   name: 'content',
+  migrations: CONTENT_MIGRATIONS,
   dependsOn: [databaseModule, artifactsModule],
   build: ({ config, logger, clock, deps, need }) => {
     const { artifacts } = need(artifactsModule);

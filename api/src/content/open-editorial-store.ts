@@ -1,5 +1,6 @@
 import type { AppConfig } from '../app-config';
-import { onOwnDatabase, type DatabaseConnection } from '../platform/database';
+import { type DatabaseConnection } from '../platform/database';
+import { onOwnDatabase } from '../database/own-database';
 import type { EditorialStore } from './editorial-store';
 import { runnerOn } from '../platform/sql-runner';
 import { editorialStoreOnRunner } from './editorial-sql';

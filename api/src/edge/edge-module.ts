@@ -4,9 +4,11 @@ import { contentModule } from '../content/content-module';
 import { metricsModule } from '../metrics/metrics-module';
 import { registryModule } from '../registry/registry-module';
 import { edgeWiring } from './edge-wiring';
+import { EDGE_MIGRATIONS } from './edge-migrations';
 
 export const edgeModule = defineAppModule({
   name: 'edge',
+  migrations: EDGE_MIGRATIONS,
   dependsOn: [registryModule, contentModule, metricsModule],
   build: ({ config, logger, deps, need }) => {
     const { registryStore, follower } = need(registryModule);

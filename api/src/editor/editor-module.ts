@@ -5,9 +5,11 @@ import { contentModule } from '../content/content-module';
 import { itemState } from '../content/pending-schedule';
 import { editorAppRouter } from './editor-app.router';
 import { editorWiring } from './editor-wiring';
+import { EDITOR_MIGRATIONS } from './editor-migrations';
 
 export const editorModule = defineAppModule({
   name: 'editor',
+  migrations: EDITOR_MIGRATIONS,
   dependsOn: [databaseModule, contentModule],
   build: ({ config, logger, clock, need }) => {
     const { service } = need(contentModule);

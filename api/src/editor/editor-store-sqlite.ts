@@ -1,5 +1,5 @@
 /** The editor's store in the embedded SQLite file, on the one shared connection of this process. */
-import { sqliteRunner } from '../platform/sql-runner';
+import { sqliteRunner } from '../database/own-database';
 import { editorStoreOn, type EditorStore } from './editor-store';
 
 export function openSqliteEditorStore(dataDir: string): EditorStore {

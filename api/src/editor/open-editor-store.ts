@@ -1,5 +1,6 @@
 import type { AppConfig } from '../app-config';
-import { onOwnDatabase, type DatabaseConnection } from '../platform/database';
+import { type DatabaseConnection } from '../platform/database';
+import { onOwnDatabase } from '../database/own-database';
 import { runnerOn } from '../platform/sql-runner';
 import { editorStoreOn, type EditorStore } from './editor-store';
 

@@ -11,7 +11,7 @@ import { describeEachDatabase } from '../../test/databases';
 import { testApp } from '../../test/test-app';
 import { sha256Hex } from '../platform/token-hash';
 import type { App } from '../app';
-import { postgresRunner, sqliteRunner } from '../platform/sql-runner';
+import { postgresRunner, sqliteRunner } from '../database/own-database';
 import { blogExperimentPlan } from '../../test/experiment-plans';
 
 const POST = 'blog/merchants-announcement';

@@ -14,9 +14,11 @@ import { rumModule } from '../rum/rum-module';
 import { siteModule } from '../site/site-module';
 import { timelineExperiments } from './experiment-timeline';
 import { experimentsWiring } from './experiments-wiring';
+import { EXPERIMENTS_MIGRATIONS } from './experiments-migrations';
 
 export const experimentsModule = defineAppModule({
   name: 'experiments',
+  migrations: EXPERIMENTS_MIGRATIONS,
   dependsOn: [databaseModule, contentModule, editorModule, servingModule, metricsModule, rumModule, siteModule, leadsModule],
   build: ({ config, logger, clock, need }) => {
     const content = need(contentModule);

@@ -1,5 +1,6 @@
 import { defineModule } from './module';
 import { mergeMigrations } from './migrations';
+import { buildSystem } from './system';
 
 const mod = (name: string, versions: number[]) =>
   defineModule({
@@ -16,5 +17,19 @@ describe('mergeMigrations', () => {
 
   it('refuses one version declared twice, naming both modules', () => {
     expect(() => mergeMigrations([mod('leads', [1, 2]), mod('edge', [2])])).toThrow('Migration 2 is declared by both "leads" and "edge"');
+  });
+
+  it('hands the merged list to every module’s build, for the one that runs it', () => {
+    type Sql = { version: number; sql: string };
+    let seen: readonly Sql[] = [];
+    const runner = defineModule<null, undefined, object, Sql>({
+      name: 'database',
+      build: ({ migrations }) => {
+        seen = migrations;
+        return { provides: null };
+      },
+    });
+    buildSystem<object, Sql>([runner, mod('edge', [3]), mod('leads', [1])], {}, {});
+    expect(seen.map((m) => m.sql)).toEqual(['leads 1', 'edge 3']);
   });
 });

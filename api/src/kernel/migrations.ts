@@ -5,7 +5,8 @@ export class MigrationConflictError extends Error {
   override name = 'MigrationConflictError';
 }
 
-export function mergeMigrations<G extends ModuleMigration>(modules: readonly AnyModule<never>[]): G[] {
+/** Takes modules, or any list of names with their migrations (a script's, without building modules). */
+export function mergeMigrations<G extends ModuleMigration>(modules: readonly Pick<AnyModule<never>, 'name' | 'migrations'>[]): G[] {
   const owners = new Map<number, string>();
   const merged: G[] = [];
   for (const module of modules)

@@ -46,34 +46,36 @@ export interface Built<P> {
 }
 
 /** What `build` receives: the process's base context, its own settings, and its dependencies' provisions. */
-export type BuildContext<B, S> = B & {
+export type BuildContext<B, S, M extends ModuleMigration = ModuleMigration> = B & {
   settings: S;
+  /** Every module's migrations, merged in version order: for the one module that runs them (the database's). */
+  migrations: readonly M[];
   /** What a declared dependency provides; asking for an undeclared one throws, so every edge is declared. */
   need<Q>(module: Module<Q, unknown, B>): Q;
 };
 
-export interface Module<P = unknown, S = unknown, B = unknown> {
+export interface Module<P = unknown, S = unknown, B = unknown, M extends ModuleMigration = ModuleMigration> {
   readonly name: string;
   /** Modules (or their names) this one is built and started after. */
   readonly dependsOn: readonly (string | { readonly name: string })[];
   readonly settings?: ZodType<S>;
-  readonly migrations?: readonly ModuleMigration[];
-  build(context: BuildContext<B, S>): Built<P>;
+  readonly migrations?: readonly M[];
+  build(context: BuildContext<B, S, M>): Built<P>;
 }
 
-export type AnyModule<B = unknown> = Module<unknown, unknown, B>;
+export type AnyModule<B = unknown, M extends ModuleMigration = ModuleMigration> = Module<unknown, unknown, B, M>;
 
-export function defineModule<P, S = undefined, B = unknown>(
-  definition: Omit<Module<P, S, B>, 'dependsOn'> & Partial<Pick<Module<P, S, B>, 'dependsOn'>>,
-): Module<P, S, B> {
+export function defineModule<P, S = undefined, B = unknown, M extends ModuleMigration = ModuleMigration>(
+  definition: Omit<Module<P, S, B, M>, 'dependsOn'> & Partial<Pick<Module<P, S, B, M>, 'dependsOn'>>,
+): Module<P, S, B, M> {
   return { dependsOn: [], ...definition };
 }
 
-/** A `defineModule` bound to one base context, so a process's modules need not repeat its type. */
+/** A `defineModule` bound to one base context and migration shape, so a process's modules need not repeat them. */
 export const moduleDefiner =
-  <B>() =>
-  <P, S = undefined>(definition: Parameters<typeof defineModule<P, S, B>>[0]): Module<P, S, B> =>
-    defineModule<P, S, B>(definition);
+  <B, M extends ModuleMigration = ModuleMigration>() =>
+  <P, S = undefined>(definition: Parameters<typeof defineModule<P, S, B, M>>[0]): Module<P, S, B, M> =>
+    defineModule<P, S, B, M>(definition);
 
 export const dependencyName = (dependency: string | { readonly name: string }) =>
   typeof dependency === 'string' ? dependency : dependency.name;

@@ -35,14 +35,14 @@ export interface System {
   stop(): Promise<void>;
 }
 
-export function buildSystem<B extends object>(
-  modules: readonly AnyModule<B>[],
+export function buildSystem<B extends object, M extends ModuleMigration = ModuleMigration>(
+  modules: readonly AnyModule<B, M>[],
   base: B,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): System {
   const ordered = orderModules(modules);
   const settings = readSettings(ordered, env);
-  const migrations = mergeMigrations(ordered);
+  const migrations = mergeMigrations<M>(ordered);
   const built = new Map<string, Built<unknown>>();
   for (const module of ordered) {
     const declared = new Set(module.dependsOn.map(dependencyName));
@@ -50,7 +50,7 @@ export function buildSystem<B extends object>(
       if (!declared.has(dependency.name)) throw new Error(`Module "${module.name}" uses "${dependency.name}" without declaring it`);
       return built.get(dependency.name)!.provides as Q;
     };
-    built.set(module.name, module.build({ ...base, settings: settings.get(module.name), need }));
+    built.set(module.name, module.build({ ...base, settings: settings.get(module.name), need, migrations }));
   }
   const all = ordered.map((module) => built.get(module.name)!);
   const units = ordered.map((module, i): Startable => lifecycleOf(module.name, all[i]!));

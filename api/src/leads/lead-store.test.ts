@@ -11,7 +11,7 @@ import { contactSubmission } from '../../test/contact-submission';
 import type { LeadStore } from './lead-store';
 import { SQLITE_FILE_NAME } from '../platform/db-connections';
 import { describeEachDatabase, type TestDatabase } from '../../test/databases';
-import { onOwnDatabase } from '../platform/database';
+import { onOwnDatabase } from '../database/own-database';
 import { leadStoreOn, openSqliteStore } from './open-lead-store';
 
 const submission = (n: number): ContactSubmission => ({

@@ -10,9 +10,11 @@ import { rumModule } from '../rum/rum-module';
 import { siteModule } from '../site/site-module';
 import type { LeadOutcome } from './lead-service';
 import { leadsWiring } from './leads-wiring';
+import { LEADS_MIGRATIONS } from './leads-migrations';
 
 export const leadsModule = defineAppModule({
   name: 'leads',
+  migrations: LEADS_MIGRATIONS,
   dependsOn: [databaseModule, rumModule, siteModule],
   build: ({ config, logger, deps, need }) => {
     const rum = need(rumModule);

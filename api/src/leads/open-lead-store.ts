@@ -1,5 +1,6 @@
 import type { AppConfig } from '../app-config';
-import { onOwnDatabase, onOwnSqlite, type DatabaseConnection } from '../platform/database';
+import { type DatabaseConnection } from '../platform/database';
+import { onOwnDatabase, onOwnSqlite } from '../database/own-database';
 import { runnerOn } from '../platform/sql-runner';
 import type { LeadStore } from './lead-store';
 import { leadStoreOnRunner } from './lead-sql';

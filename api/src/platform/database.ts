@@ -1,12 +1,13 @@
 /**
  * The process's one database: one PostgreSQL pool (DATABASE_URL) or the one SQLite connection (the
  * file under DATA_DIR), migrated once when opened. The app's stores are built on the connection the
- * database module opens; a script opens its own through `onOwnDatabase`, so both go through
- * `openDatabase` and nothing else opens a pool.
+ * database module opens; a script opens its own through `onOwnDatabase` (database/own-database.ts),
+ * so both go through `openDatabase` and nothing else opens a pool. The migrations to run are the
+ * caller's: the modules declare them, and platform/ knows no module.
  */
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
-import { openPostgresPool, openSqliteDatabase } from './db-connections';
+import { openPostgresPool, openSqliteDatabase, type Migration } from './db-connections';
 
 /** What a store is built on. SQLite keeps its synchronous transactions (the lock story needs them). */
 export type DatabaseConnection = { kind: 'sqlite'; db: Database.Database } | { kind: 'postgres'; pool: pg.Pool };
@@ -25,31 +26,33 @@ export interface OpenedDatabase {
   close(): Promise<void>;
 }
 
-export async function openDatabase(target: DatabaseTarget): Promise<OpenedDatabase> {
+export async function openDatabase(target: DatabaseTarget, migrations: readonly Migration[]): Promise<OpenedDatabase> {
   if (target.databaseUrl) {
-    const pool = await openPostgresPool(target.databaseUrl, target.schema ? { schema: target.schema } : {});
+    const pool = await openPostgresPool(target.databaseUrl, migrations, target.schema ? { schema: target.schema } : {});
     return { connection: { kind: 'postgres', pool }, close: () => pool.end() };
   }
   if (!target.dataDir) throw new Error('A database needs DATABASE_URL or a data directory');
-  return openSqlite(target.dataDir);
+  return openSqlite(target.dataDir, migrations);
 }
 
-type SqliteConnection = Extract<DatabaseConnection, { kind: 'sqlite' }>;
+export type SqliteConnection = Extract<DatabaseConnection, { kind: 'sqlite' }>;
 
-function openSqlite(dataDir: string): OpenedDatabase & { connection: SqliteConnection } {
-  const handle = openSqliteDatabase(dataDir);
+function openSqlite(dataDir: string, migrations: readonly Migration[]): OpenedDatabase & { connection: SqliteConnection } {
+  const handle = openSqliteDatabase(dataDir, migrations);
   return { connection: { kind: 'sqlite', db: handle.db }, close: async () => handle.release() };
 }
 
 /**
  * For a script or a test outside the app: a store on a database of its own, which its `close()`
- * closes after the store's own.
+ * closes after the store's own. Called through `onOwnDatabase` (database/own-database.ts), which
+ * passes every module's migrations.
  */
-export async function onOwnDatabase<S extends Closable>(
+export async function onDatabaseMigratedWith<S extends Closable>(
+  migrations: readonly Migration[],
   target: DatabaseTarget,
   build: (connection: DatabaseConnection) => S | Promise<S>,
 ): Promise<S> {
-  const database = await openDatabase(target);
+  const database = await openDatabase(target, migrations);
   try {
     return owning(database, await build(database.connection));
   } catch (error) {
@@ -58,9 +61,13 @@ export async function onOwnDatabase<S extends Closable>(
   }
 }
 
-/** `onOwnDatabase` on the SQLite file under `dataDir`, synchronously (SQLite opens so). */
-export function onOwnSqlite<S extends Closable>(dataDir: string, build: (connection: SqliteConnection) => S): S {
-  const database = openSqlite(dataDir);
+/** `onDatabaseMigratedWith` on the SQLite file under `dataDir`, synchronously (SQLite opens so). */
+export function onSqliteMigratedWith<S extends Closable>(
+  migrations: readonly Migration[],
+  dataDir: string,
+  build: (connection: SqliteConnection) => S,
+): S {
+  const database = openSqlite(dataDir, migrations);
   try {
     return owning(database, build(database.connection));
   } catch (error) {
@@ -69,7 +76,7 @@ export function onOwnSqlite<S extends Closable>(dataDir: string, build: (connect
   }
 }
 
-interface Closable {
+export interface Closable {
   close(): Promise<void>;
 }
 

@@ -2,21 +2,31 @@
  * Opening the database the api keeps its state in: the SQLite file under DATA_DIR by default,
  * PostgreSQL with DATABASE_URL. Leads and the remote registry share it, so one backup holds both and
  * several api instances on one PostgreSQL share the registry. Migrations run on every open and are
- * safe when several processes open at the same moment.
+ * safe when several processes open at the same moment. Which migrations is the caller's to say: the
+ * modules declare them (`database/all-migrations.ts`), and platform/ knows no module.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { MIGRATIONS } from './db-migrations';
 import { isSqliteBusy } from './store-unavailable';
+
+/**
+ * A schema migration, applied in version order on open and recorded in schema_migrations. Never edit a
+ * released one: add the next. Each has the same meaning in both dialects.
+ */
+export interface Migration {
+  version: number;
+  sqlite: string;
+  postgres: string;
+}
 
 export const SQLITE_FILE_NAME = 'leads.sqlite';
 
-function migrateSqlite(db: Database.Database): void {
+function migrateSqlite(db: Database.Database, migrations: readonly Migration[]): void {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
   const isApplied = db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').pluck();
-  for (const migration of MIGRATIONS) {
+  for (const migration of migrations) {
     // Checked inside the write transaction: another connection may have applied it meanwhile.
     db.transaction(() => {
       if (isApplied.get(migration.version)) return;
@@ -48,7 +58,7 @@ export interface SqliteHandle {
   release(): void;
 }
 
-function openConnection(file: string): Database.Database {
+function openConnection(file: string, migrations: readonly Migration[]): Database.Database {
   // Leads are personal data: the file is the api user's alone (SQLite creates its -wal and -shm files
   // with the database file's mode). Touching the file here is safe only because this process holds no
   // connection to it yet, so no lock of its own that closing this descriptor could drop. A file an
@@ -64,7 +74,7 @@ function openConnection(file: string): Database.Database {
   // waits only briefly, and writes that must wait longer do so between event-loop turns (whileBusy).
   // Migrations run before the process serves anyone, so they may wait for the lock the long way.
   db.pragma(`busy_timeout = ${SQLITE_WRITE_WAIT_MS}`);
-  migrateSqlite(db);
+  migrateSqlite(db, migrations);
   db.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   return db;
 }
@@ -90,13 +100,13 @@ export async function whileBusy<T>(write: () => T, waitMs = SQLITE_WRITE_WAIT_MS
   }
 }
 
-/** The SQLite file under `dataDir`, migrated, shared with every other user in this process. */
-export function openSqliteDatabase(dataDir: string): SqliteHandle {
+/** The SQLite file under `dataDir`, migrated (when this process first opens it), shared with every other user in this process. */
+export function openSqliteDatabase(dataDir: string, migrations: readonly Migration[]): SqliteHandle {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(fs.realpathSync(dataDir), SQLITE_FILE_NAME);
   let shared = connections.get(file);
   if (!shared || !shared.db.open) {
-    shared = { db: openConnection(file), users: 0 };
+    shared = { db: openConnection(file, migrations), users: 0 };
     connections.set(file, shared);
   }
   shared.users += 1;
@@ -137,14 +147,14 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
   }
 }
 
-async function migratePostgres(pool: pg.Pool): Promise<void> {
+async function migratePostgres(pool: pg.Pool, migrations: readonly Migration[]): Promise<void> {
   // The advisory lock makes instances starting together apply each migration once.
   await inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL)');
     const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
     const applied = new Set(rows.map((r) => r.version));
-    for (const migration of MIGRATIONS) {
+    for (const migration of migrations) {
       if (applied.has(migration.version)) continue;
       await client.query(migration.postgres);
       await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, now())', [migration.version]);
@@ -153,7 +163,7 @@ async function migratePostgres(pool: pg.Pool): Promise<void> {
 }
 
 /** A pool on `url` (in `schema` when given), migrated. */
-export async function openPostgresPool(url: string, options: PostgresOptions = {}): Promise<pg.Pool> {
+export async function openPostgresPool(url: string, migrations: readonly Migration[], options: PostgresOptions = {}): Promise<pg.Pool> {
   const { schema } = options;
   if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`Invalid schema name "${schema}"`);
   if (schema) {
@@ -171,7 +181,7 @@ export async function openPostgresPool(url: string, options: PostgresOptions = {
   const pool = new pg.Pool({ connectionString: url, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  await migratePostgres(pool);
+  await migratePostgres(pool, migrations);
   return pool;
 }
 

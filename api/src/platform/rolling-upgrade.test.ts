@@ -19,23 +19,34 @@ import { spawnServer, startServer, freePort, waitForReady, type ServerProcess } 
 import { pageViewTokens } from '../../test/site-page-views';
 import { shellManifest } from '../registry/test-fixtures';
 import { REPO_ROOT } from './config';
-import { MIGRATIONS } from './db-migrations';
+import { allMigrations } from '../database/all-migrations';
 
 /** The highest migration the previous release ran. */
 const PREVIOUS_RELEASE_MIGRATION = 9;
-const MIGRATIONS_FILE = 'api/src/platform/db-migrations.ts';
+/** Where the migrations are listed: one file up to migration 26, each module's own `*-migrations.ts` since. */
+const MIGRATION_FILES = ['api/src/platform/db-migrations.ts', ':(glob)api/src/**/*-migrations.ts'];
 const TOKEN = 'invest-token';
 const CONTENT_TOKEN = 'content-publisher-token';
 const sha = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
 const suite = TEST_DATABASE_URL ? describe : describe.skip;
 
 const git = (...args: string[]) => execFileSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
-const highestMigration = (source: string) => Math.max(...[...source.matchAll(/version: (\d+),/g)].map((m) => Number(m[1])));
+
+/** The highest migration `commit` lists (git grep exits 1 when nothing matches). */
+function highestMigration(commit: string): number {
+  let listed = '';
+  try {
+    listed = git('grep', '-h', '-E', 'version: [0-9]+,', commit, '--', ...MIGRATION_FILES);
+  } catch {
+    return 0;
+  }
+  return Math.max(0, ...[...listed.matchAll(/version: (\d+),/g)].map((m) => Number(m[1])));
+}
 
 /** The newest commit that changed the migrations while they ended at `version`. */
 function previousRelease(version: number): string {
-  for (const commit of git('log', '--format=%H', '--', MIGRATIONS_FILE).split('\n')) {
-    if (highestMigration(git('show', `${commit}:${MIGRATIONS_FILE}`)) === version) return commit;
+  for (const commit of git('log', '--format=%H', '--', ...MIGRATION_FILES).split('\n')) {
+    if (highestMigration(commit) === version) return commit;
   }
   throw new Error(`no commit has migrations ending at ${version}`);
 }
@@ -185,7 +196,7 @@ suite('a rolling upgrade: the previous release beside this one on one database',
   }
 
   it('takes leads, measurements, releases and content writes from both, the new code having migrated under the old', async () => {
-    expect(Math.max(...MIGRATIONS.map((m) => m.version))).toBeGreaterThan(PREVIOUS_RELEASE_MIGRATION);
+    expect(Math.max(...allMigrations().map((m) => m.version))).toBeGreaterThan(PREVIOUS_RELEASE_MIGRATION);
     const old = await startOld();
     previous = old;
     await writeEverything(old, 'old-before');

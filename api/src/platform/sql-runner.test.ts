@@ -4,9 +4,13 @@
  * answers 'busy' to a second holder where the database has such locks (PostgreSQL).
  */
 import { describeEachDatabase, type FreshDatabase } from '../../test/databases';
-import { onOwnDatabase } from './database';
+import { onDatabaseMigratedWith } from './database';
 import { runnerOn, type SqlRunner } from './sql-runner';
 import { changes, firstRow } from './sql-steps';
+
+/** The runner's own table: platform/ knows no feature's migrations. */
+const TABLE = 'CREATE TABLE site_secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL)';
+const MIGRATIONS = [{ version: 1, sqlite: TABLE, postgres: TABLE }];
 
 const INSERT = 'INSERT INTO site_secrets (name, value) VALUES ($1, $2)';
 const values = async (runner: SqlRunner) =>
@@ -19,7 +23,7 @@ describeEachDatabase('the SQL runner', 'sql_runner_test', (database) => {
   let runner: SqlRunner;
   beforeEach(async () => {
     fresh = await database.fresh();
-    runner = await onOwnDatabase(fresh.target, runnerOn);
+    runner = await onDatabaseMigratedWith(MIGRATIONS, fresh.target, runnerOn);
   });
   afterEach(async () => {
     await runner.close();
@@ -52,7 +56,7 @@ describeEachDatabase('the SQL runner', 'sql_runner_test', (database) => {
   });
 
   it('tells a second holder of a named lock that it is busy where the database has such locks', async () => {
-    const other = await onOwnDatabase(fresh.target, runnerOn);
+    const other = await onDatabaseMigratedWith(MIGRATIONS, fresh.target, runnerOn);
     try {
       const inner = await runner.whileLocked('sql-runner-test', () => other.whileLocked('sql-runner-test', async () => 'ran'));
       // SQLite has one writer per file and no such lock: the decision is the revision checks' instead.

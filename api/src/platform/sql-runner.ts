@@ -7,8 +7,8 @@
  */
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
-import { onOwnDatabase, onOwnSqlite, type DatabaseConnection } from './database';
-import { bindPositional, inTransaction, preparedStatements, whileBusy, type PostgresOptions } from './db-connections';
+import type { DatabaseConnection } from './database';
+import { bindPositional, inTransaction, preparedStatements, whileBusy } from './db-connections';
 import { changes, drive, driveSync, type Step, type Steps } from './sql-steps';
 
 /** A statement; `mustChange` when the transaction stands only if it touched a row. */
@@ -54,11 +54,6 @@ export interface SqlRunner {
 export function runnerOn(connection: DatabaseConnection): SqlRunner {
   return connection.kind === 'sqlite' ? sqliteRunnerOn(connection.db) : postgresRunnerOn(connection.pool);
 }
-
-/** A runner on a database of its own (scripts, tests). */
-export const sqliteRunner = (dataDir: string): SqlRunner => onOwnSqlite(dataDir, runnerOn);
-export const postgresRunner = (url: string, options: PostgresOptions = {}): Promise<SqlRunner> =>
-  onOwnDatabase({ databaseUrl: url, ...options }, runnerOn);
 
 /** A read's step: anything else is a body meant for a transaction. */
 function readOnly(step: Step): Extract<Step, { sql: string }> {

@@ -13,7 +13,7 @@ import { promoteRelease, releaseBuild, type ReleaseContext } from './release-ser
 import type { RegistryStore } from './registry-store';
 import { describeEachDatabase } from '../../test/databases';
 import { answerTo } from '../../test/refusals';
-import { onOwnDatabase } from '../platform/database';
+import { onOwnDatabase } from '../database/own-database';
 import { registryStoreOn } from './open-registry';
 import { cancelScheduled, carryOut, schedulePromotion } from './schedule/schedule-service';
 import { lastScheduleOutcome } from './schedule/schedule-outcome';

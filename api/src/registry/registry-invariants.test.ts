@@ -18,7 +18,7 @@ import { cancelScheduled, schedulePromotion } from './schedule/schedule-service'
 import { fixtureBuild, remoteManifest, tempCheckout, tempReleaseContext, writeBuild } from './test-fixtures';
 import { describeEachDatabase, type TestDatabase } from '../../test/databases';
 import { answerTo } from '../../test/refusals';
-import { onOwnDatabase } from '../platform/database';
+import { onOwnDatabase } from '../database/own-database';
 
 jest.setTimeout(240_000);
 

@@ -13,9 +13,11 @@ import { RegistryFollower } from './registry-follower';
 import type { RegistryStore } from './registry-store';
 import { buildRegistry } from './remote-registry';
 import type { WarmBuild } from './warm-switch';
+import { REGISTRY_MIGRATIONS } from './registry-migrations';
 
 export const registryModule = defineAppModule({
   name: 'registry',
+  migrations: REGISTRY_MIGRATIONS,
   dependsOn: [databaseModule],
   build: ({ config, logger, need }) => {
     const { database } = need(databaseModule);

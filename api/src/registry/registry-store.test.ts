@@ -10,7 +10,7 @@ import pino from 'pino';
 import { importLegacyHistory } from './history-import';
 import { RegistryConflict, type RegistryChange, type RegistryStore, type ReleaseRecord, type ScheduledAction } from './registry-store';
 import { describeEachDatabase, type FreshDatabase } from '../../test/databases';
-import { onOwnDatabase } from '../platform/database';
+import { onOwnDatabase } from '../database/own-database';
 import { openSqliteRegistry, registryStoreOn } from './open-registry';
 
 const record = (version: string, position: number | null): ReleaseRecord => ({

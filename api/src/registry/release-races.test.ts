@@ -12,7 +12,7 @@ import { listReleases, promoteRelease, releaseBuild, rollbackRelease, type Relea
 import { fixtureBuild, pauseAfterStoring, tempReleaseContext } from './test-fixtures';
 import { describeEachDatabase, type TestDatabase } from '../../test/databases';
 import { answerTo } from '../../test/refusals';
-import { onOwnDatabase } from '../platform/database';
+import { onOwnDatabase } from '../database/own-database';
 import { registryStoreOn } from './open-registry';
 
 const who = { actor: 'cli', gitSha: 'abc1234' };

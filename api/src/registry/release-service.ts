@@ -1,8 +1,9 @@
 /**
- * Release, candidate, promotion, rollback and listing of one remote, on the shared registry
- * (registry-store.ts) and the artifact store. A release is checked against the shell that will load
- * it, stored under its own version (never overwritten), and the registry repointed in one
- * transaction; every api instance serves it within a second. A refused release changes nothing.
+ * Release and candidate of one remote, on the shared registry (registry-store.ts) and the artifact
+ * store; promotion, rollback and listing are release-moves.ts, exported here too. A release is
+ * checked against the shell that will load it, stored under its own version (never overwritten),
+ * and the registry repointed in one transaction; every api instance serves it within a second. A
+ * refused release changes nothing.
  *
  * Version folders are content-addressed and shared: several instances may store the same build at
  * once, and the one whose commit wins may rely on a folder another wrote. So an attempt that fails
@@ -11,14 +12,14 @@
  */
 import type { RemoteName } from '@cardlift/contracts';
 import { assertPlainFiles, digestBuild, type BuildDigest } from './build-output';
-import { buildTimeOf, buildVersionOf, versionFor } from './build-ids';
-import { rollbackTargetOf } from './named-versions';
+import { versionFor } from './build-ids';
 import { verifyBuild } from './compatibility';
 import { readManifest, type FederationManifest } from './manifest';
 import { assertWithinQuota, filesPresent, MissingFiles, removeIfUnnamed } from './release-folders';
 import { ReleaseRefused, type ReleaseContext } from './release-context-types';
-import { commitMove, refusedByStore, schedulingOf } from './release-commits';
-import { canaryInTheWay, scheduleWarnings, type MoveNotices, type MoveOptions } from './move-notices';
+import { refusedByStore } from './release-commits';
+import { scheduleWarnings } from './move-notices';
+import { baselineOf, nextPosition } from './release-baseline';
 import { releaseEvent as event } from './release-events';
 import type { RegistryStore, ReleaseEvent, ReleaseRecord, RemoteState } from './registry-store';
 
@@ -53,35 +54,6 @@ function readChecked(context: ReleaseContext, remote: RemoteName, buildDir: stri
     : [read.problem];
   if (!read.ok || problems.length) throw new ReleaseRefused(`${remote} was not released, the registry is unchanged`, problems);
   return read.manifest;
-}
-
-export const nextPosition = (state: RemoteState) => Math.max(0, ...state.releases.map((r) => r.position ?? 0)) + 1;
-
-/**
- * Before a remote's first release the site serves its checkout build. That build becomes a release
- * too (stored, listed, first in line), so a rollback after the first release returns to it.
- */
-export async function baselineOf(context: ReleaseContext, remote: RemoteName, state: RemoteState, who: Actor, at: string) {
-  if (state.current !== null) return undefined;
-  const dir = context.checkoutBuildDir(remote);
-  const version = buildVersionOf(dir);
-  if (version === undefined) return undefined;
-  const known = state.releases.find((r) => r.version === version);
-  const record: ReleaseRecord = known
-    ? { ...known, state: 'released', position: 0, rolledBackAt: null }
-    : {
-        remote,
-        version,
-        state: 'released',
-        position: 0,
-        // The checkout build was made before this release, from a commit nobody recorded: its files'
-        // time, and no sha (the release's own, `-dirty` or not, is not the baseline's).
-        createdAt: buildTimeOf(dir) ?? at,
-        createdBy: who.actor,
-        gitSha: null,
-        rolledBackAt: null,
-      };
-  return { record, published: await context.artifacts.put(remote, version, dir) };
 }
 
 export async function releaseBuild(
@@ -232,80 +204,7 @@ async function commitStored(context: ReleaseContext, options: RecordOptions, cha
   }
 }
 
-/** Makes a stored release (a candidate, or an older release) the live one. */
-export async function promoteRelease(
-  context: ReleaseContext,
-  options: Actor & MoveOptions & { remote: RemoteName; version: string; carriesOut?: string | undefined },
-): Promise<{ from: string | null; to: string } & MoveNotices> {
-  const { remote, version } = options;
-  const state = await context.store.state(remote);
-  const record = state.releases.find((r) => r.version === version);
-  if (!record) throw new ReleaseRefused(`${remote} has no release ${version}`, [], 'not_found');
-  if (state.current === version) throw new ReleaseRefused(`${remote} is already on ${version}`, [], 'conflict');
-  const at = (context.now?.() ?? new Date()).toISOString();
-  const inTheWay = canaryInTheWay(state, remote, version, 'promoting', options, at);
-  if (!(await context.artifacts.ensure(remote, version)))
-    throw new ReleaseRefused(`the files of ${remote} ${version} are missing from the artifact store: not promoting it`);
-  const baseline = await baselineOf(context, remote, state, options, at);
-  const upsert = baseline && baseline.record.version !== version ? [baseline.record] : [];
-  upsert.push(...inTheWay.upsert, { ...record, state: 'released', position: nextPosition(state), rolledBackAt: null });
-  const from = state.current ?? baseline?.record.version ?? null;
-  await commitMove(context, {
-    remote,
-    expectedRevision: state.revision,
-    current: version,
-    upsert,
-    events: [endedIn(event(remote, 'promote', version, from, options, at), inTheWay.ended)],
-    ...schedulingOf(options),
-  });
-  return { from, to: version, endedCanary: inTheWay.ended, warnings: scheduleWarnings(state, options) };
-}
-
-/** A move that ended a canary says so in its event (the timeline and the webhook read it). */
-const endedIn = (line: ReleaseEvent, ended: { version: string; share: number } | null): ReleaseEvent =>
-  ended ? { ...line, details: JSON.stringify({ endedCanary: ended.version, share: ended.share }) } : line;
-
-/** Repoints to the release that was live before the current one, or to `to` when given. */
-export async function rollbackRelease(
-  context: ReleaseContext,
-  options: Actor & MoveOptions & { remote: RemoteName; to?: string | undefined },
-): Promise<{ from: string; to: string } & MoveNotices> {
-  const { remote } = options;
-  const state = await context.store.state(remote);
-  const from = state.current;
-  if (!from) throw new ReleaseRefused(`${remote} has no releases yet: it serves its checkout build, nothing to roll back`, [], 'conflict');
-  const target = options.to ?? rollbackTargetOf(state);
-  if (!target) throw new ReleaseRefused(`${remote} has no earlier release to roll back to (current: ${from})`, [], 'conflict');
-  const record = state.releases.find((r) => r.version === target && r.state === 'released');
-  if (!record) throw new ReleaseRefused(`${remote} has no release ${target}`, [], 'not_found');
-  if (target === from) throw new ReleaseRefused(`${remote} is already on ${target}`, [], 'conflict');
-  const at = (context.now?.() ?? new Date()).toISOString();
-  const inTheWay = canaryInTheWay(state, remote, target, 'rolling back to', options, at);
-  if (!(await context.artifacts.ensure(remote, target)))
-    throw new ReleaseRefused(`the files of ${remote} ${target} are missing from the artifact store: not rolling back to it`);
-  const upsert = state.releases
-    .filter((r) => r.version === from || r.version === target)
-    .map((r) => (r.version === from ? { ...r, rolledBackAt: at } : { ...r, rolledBackAt: null }));
-  await commitMove(context, {
-    remote,
-    expectedRevision: state.revision,
-    current: target,
-    upsert: [...inTheWay.upsert, ...upsert],
-    events: [endedIn(event(remote, 'rollback', target, from, options, at), inTheWay.ended)],
-  });
-  return { from, to: target, endedCanary: inTheWay.ended, warnings: scheduleWarnings(state, {}) };
-}
-
-export interface ListedRelease extends ReleaseRecord {
-  current: boolean;
-}
-
-export async function listReleases(
-  context: ReleaseContext,
-  remote: RemoteName,
-): Promise<{ current: string | null; releases: ListedRelease[] }> {
-  const state = await context.store.state(remote);
-  return { current: state.current, releases: state.releases.map((r) => ({ ...r, current: r.version === state.current })) };
-}
-
 export { ReleaseRefused, type ReleaseContext };
+// Callers import every release operation from here.
+export { baselineOf, nextPosition } from './release-baseline';
+export { listReleases, promoteRelease, rollbackRelease, type ListedRelease } from './release-moves';

@@ -10,9 +10,11 @@ import { renderModule } from '../site/render-module';
 import type { TimelineExperiments } from './health.router';
 import type { IngestOptions, IngestOutcome } from './ingest.router';
 import { rumWiring } from './rum-wiring';
+import { RUM_MIGRATIONS } from './rum-migrations';
 
 export const rumModule = defineAppModule({
   name: 'rum',
+  migrations: RUM_MIGRATIONS,
   dependsOn: [databaseModule, registryModule, renderModule],
   build: ({ config, logger, need }) => {
     const { follower, registryStore, liveRegistry } = need(registryModule);

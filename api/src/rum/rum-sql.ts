@@ -2,7 +2,7 @@
  * The aggregates on either database (platform/sql-runner.ts), the SQL written once: counts add up in
  * upserts, every instance adding to the same rows.
  */
-import { onOwnDatabase, onOwnSqlite } from '../platform/database';
+import { onOwnDatabase, onOwnSqlite } from '../database/own-database';
 import type { PostgresOptions } from '../platform/db-connections';
 import { runnerOn, type SqlRunner, type Statement } from '../platform/sql-runner';
 import { changes, rows as returned } from '../platform/sql-steps';

@@ -7,14 +7,14 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { describeEachDatabase, type TestDatabase } from '../../test/databases';
-import { onOwnDatabase } from '../platform/database';
+import { onOwnDatabase } from '../database/own-database';
 import { SQLITE_FILE_NAME } from '../platform/db-connections';
-import { MIGRATIONS } from '../platform/db-migrations';
+import { allMigrations } from '../database/all-migrations';
 import { rumStoreOn } from './rum-store';
 
 /** The migration that brought routes in: the database below is left just before it. */
 const ROUTES_MIGRATION = 8;
-const before = MIGRATIONS.filter((m) => m.version < ROUTES_MIGRATION);
+const before = allMigrations().filter((m) => m.version < ROUTES_MIGRATION);
 const OLD_ROWS = `INSERT INTO rum_counts (minute, section, version, metric, device, bucket, count) VALUES
   (100, 'mf_invest', '1.0.0', 'views', 'phone', 0, 7),
   (100, 'mf_invest', '1.0.0', 'lcp', 'phone', 40, 5)`;

@@ -5,7 +5,7 @@
  */
 import { contactSubmission } from '../../test/contact-submission';
 import { describeEachDatabase, type TestDatabase } from '../../test/databases';
-import { onOwnDatabase } from '../platform/database';
+import { onOwnDatabase } from '../database/own-database';
 import { leadStoreOn } from '../leads/open-lead-store';
 import { rumStoreOn } from './rum-store';
 import { rumRow as row } from '../../test/rum-rows';

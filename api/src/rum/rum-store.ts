@@ -3,7 +3,8 @@
  * minute x bucket, in the database the leads use (SQLite by default, PostgreSQL with DATABASE_URL). Raw
  * reports are never stored. Counters (views, errors...) use bucket 0; timings one row per bucket.
  */
-import { onOwnDatabase, type DatabaseConnection } from '../platform/database';
+import { type DatabaseConnection } from '../platform/database';
+import { onOwnDatabase } from '../database/own-database';
 import { runnerOn } from '../platform/sql-runner';
 import type { AppConfig } from '../app-config';
 

@@ -1,39 +1,16 @@
 /**
  * Page-view reports as the api takes them (POST /api/rum, with a page-view token from RUM_VIEW_PATH),
- * and what comes out of them: the health of each version of a section (GET
- * /api/releases/{remote}/health) and the figures on /metrics. Reports are counted only for page
- * views the site served, from its own pages, once each, under versions the site knows.
+ * the limits on them, and the figures on /metrics: reports are counted only for page views the site
+ * served, from its own pages, once each, under versions the site knows. The health of each version
+ * of a section (GET /api/releases/{remote}/health) is rum-health.router.test.ts.
  */
-import crypto from 'node:crypto';
 import request from 'supertest';
 import { HONEYPOT_FIELD, RUM_VIEW_PATH, type VersionHealth } from '@cardlift/contracts';
 import { contactSubmission } from '../../test/contact-submission';
-import { BROWSER, honestReport, sendReport, type Visit } from '../../test/rum-visits';
-import { createApp, type App } from '../app';
-import { releaseContext } from '../registry/release-context';
-import { releaseBuild } from '../registry/release-service';
-import { startCanary } from '../registry/canary/canary-service';
-import { checkoutConfig, fixtureBuild, tempCheckout } from '../registry/test-fixtures';
+import { BROWSER, honestReport, sendReport } from '../../test/rum-visits';
+import type { App } from '../app';
+import { appWith, METRICS_TOKEN, page, RELEASE_TOKEN, rumRequests, sha } from './rum-router-fixtures';
 import { PageViewTokens } from './page-view-tokens';
-
-const RELEASE_TOKEN = 'invest-release-token';
-const METRICS_TOKEN = 'metrics-token';
-const sha = (t: string) => crypto.createHash('sha256').update(t).digest('hex');
-
-/** An app over a throwaway checkout with two releases of mf_invest: v1 live, v2 a canary beside it at 50 %. */
-async function appWith(env: Record<string, string>): Promise<{ app: App; v1: string; v2: string }> {
-  const config = checkoutConfig(tempCheckout(), RELEASE_TOKEN, { TRUST_PROXY_HOPS: '1', ...env });
-  const app = createApp({ config });
-  await app.start();
-  const context = releaseContext(config, await app.registryStore());
-  const release = async (marker: string, candidate: boolean) =>
-    (await releaseBuild(context, { actor: 'cli', remote: 'mf_invest', buildDir: fixtureBuild(marker), candidate })).version;
-  const v1 = await release('v1', false);
-  const v2 = await release('v2', true);
-  await startCanary(context, { actor: 'cli', remote: 'mf_invest', version: v2, share: 50 });
-  await app.registry.refresh();
-  return { app, v1, v2 };
-}
 
 let app: App;
 let server: ReturnType<App['koa']['callback']>;
@@ -45,26 +22,7 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => app.close());
 
-const page = (version: string, report: Visit['report'] = {}, client?: string): Visit => ({
-  versions: { mf_invest: version },
-  report,
-  ...(client ? { client } : {}),
-});
-
-const health = (remote = 'mf_invest', query = '', token = RELEASE_TOKEN) =>
-  request(server).get(`/api/releases/${remote}/health${query}`).set('Authorization', `Bearer ${token}`);
-
-const viewsOf = async (version: string) => {
-  await app.rum.flush();
-  return (
-    ((await health()).body as { versions: { version: string; views: number }[] }).versions.find((v) => v.version === version)?.views ?? 0
-  );
-};
-
-const outcomes = async () => {
-  const text = (await request(server).get('/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`)).text as string;
-  return Object.fromEntries([...text.matchAll(/^cardlift_rum_reports_total\{outcome="(\w+)"\} (\d+)/gm)].map((m) => [m[1], Number(m[2])]));
-};
+const { health, viewsOf, outcomes } = rumRequests(() => app);
 
 describe('POST /api/rum', () => {
   it('keeps a report with a page-view token, sent as a beacon (text/plain) or as JSON, answering 204', async () => {
@@ -196,77 +154,6 @@ describe('only page views the site served count', () => {
     expect((await ask({ token, route: '/invest', section: 'mf_invest', versions: { mf_invest: v2 } })).status).toBe(403);
     expect((await ask({ token: `${token}x`, route: '/invest', section: 'mf_invest', versions: { mf_invest: v1 } })).status).toBe(403);
     expect((await ask({ token, route: '/invest' })).status).toBe(400);
-  });
-});
-
-describe('GET /api/releases/{remote}/health', () => {
-  it('gives each version its views, p75 figures, views with errors per 100, views with failed loads and form outcomes', async () => {
-    const fresh = await appWith({ RUM_RATE_LIMIT: '0' });
-    const send = async (visit: Visit) => expect((await sendReport(fresh.app, await honestReport(fresh.app, visit))).status).toBe(204);
-    try {
-      for (let i = 1; i <= 4; i++) await send(page(fresh.v1, { metrics: { lcp: 1000 * i, inp: 50 * i, cls: 0.01 * i } }));
-      await send(page(fresh.v1, { errors: { mf_invest: 1 }, contactOutcomes: ['stored', 'refused'], skewRecovered: 2 }));
-      // A report claiming many errors is one view with errors: never more than the view it is.
-      for (let i = 1; i <= 4; i++)
-        await send(page(fresh.v2, { metrics: { lcp: 4000, inp: 600, cls: 0.3 }, errors: { mf_invest: 100, shell: 1 } }));
-      await send({
-        section: 'mf_marketing',
-        route: '/',
-        versions: { mf_invest: fresh.v2 },
-        report: { remoteFailures: { mf_invest: 100 } },
-      });
-      await fresh.app.rum.flush();
-      const answer = await request(fresh.app.koa.callback())
-        .get('/api/releases/mf_invest/health?hours=1')
-        .set('Authorization', `Bearer ${RELEASE_TOKEN}`);
-      expect(answer.status).toBe(200);
-      expect(answer.body).toMatchObject({ remote: 'mf_invest', hours: 1, current: fresh.v1 });
-      const byVersion = new Map((answer.body.versions as VersionHealth[]).map((v) => [v.version, v]));
-      expect(byVersion.get(fresh.v1)).toMatchObject({
-        views: 5,
-        current: true,
-        errorsPer100: 20,
-        remoteFailures: 0,
-        // A view that recovered from a deploy's removed files: counted once, and not among the errors.
-        skewRecovered: 1,
-        formOutcomes: { stored: 1, refused: 1, failed: 0 },
-      });
-      const second = byVersion.get(fresh.v2) as VersionHealth & { p75: Record<'lcp' | 'inp' | 'cls', number> };
-      // Four views of mf_invest v2 (the marketing page's view is marketing's), each with errors; one view failed to load it.
-      expect(second).toMatchObject({ views: 4, errorsPer100: 100, remoteFailures: 1 });
-      // Within one 10 % bucket of the values sent.
-      expect(second.p75.lcp).toBeGreaterThan(4000 / 1.1);
-      expect(second.p75.lcp).toBeLessThan(4000 * 1.1);
-      expect(second.p75.inp).toBeGreaterThan(600 / 1.1);
-      expect(second.p75.cls).toBeCloseTo(0.3, 1);
-    } finally {
-      await fresh.app.close();
-    }
-  }, 30_000);
-
-  it('holds each timing to what a page can plausibly take', async () => {
-    const fresh = await appWith({ RUM_RATE_LIMIT: '0' });
-    try {
-      const report = await honestReport(fresh.app, page(fresh.v1, { metrics: { lcp: 600_000, inp: 600_000 } }));
-      expect((await sendReport(fresh.app, report)).status).toBe(204);
-      await fresh.app.rum.flush();
-      const answer = await request(fresh.app.koa.callback())
-        .get('/api/releases/mf_invest/health')
-        .set('Authorization', `Bearer ${RELEASE_TOKEN}`);
-      const { p75 } = (answer.body.versions as VersionHealth[]).find((v) => v.version === fresh.v1)!;
-      expect(p75.lcp).toBeLessThanOrEqual(60_000 * 1.1);
-      expect(p75.inp).toBeLessThanOrEqual(10_000 * 1.1);
-    } finally {
-      await fresh.app.close();
-    }
-  }, 30_000);
-
-  it("asks for the remote's release token and a window within the retention", async () => {
-    expect((await request(server).get('/api/releases/mf_invest/health')).status).toBe(401);
-    expect((await health('mf_invest', '', 'wrong')).status).toBe(401);
-    expect((await health('mf_company')).status).toBe(404);
-    expect((await health('mf_invest', '?hours=0')).status).toBe(400);
-    expect((await health('mf_invest', '?hours=100000')).status).toBe(400);
   });
 });
 

@@ -11,10 +11,11 @@ import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
-import { EMPTY_NAVIGATION, type RemoteEntry, type SiteNavigation } from '@cardlift/contracts';
+import type { RemoteEntry, SiteNavigation } from '@cardlift/contracts';
 import type { AppConfig } from '../app-config';
 import type { Logger } from '../platform/logger';
-import { sectionFallback, type ResolvedPage } from './page-resolver';
+import type { ResolvedPage } from './page-resolver';
+import { PoolPageTables } from './pool-page-tables';
 import { readShared, type SharedContent } from '../content/live-content';
 import { readCheckedContent } from '../content/content-store';
 import type { RenderTask } from './render-tasks';
@@ -86,19 +87,8 @@ export class RenderPool {
   private poolShellMs: number | undefined;
   private readonly bundles: ServerBundles;
   private readonly rendered = new LRUCache<string, string>(RENDER_CACHE);
-  /**
-   * Which page a path is, kept per path, served builds and minute: answering from here spares a
-   * round trip to a worker on every request. Content that expires (a job posting) is judged by the
-   * minute, well within the day its closing is decided by.
-   */
-  private readonly resolved = new LRUCache<string, { page: ResolvedPage | null }>({ max: 2000, ttl: 60_000 });
-
-  /** The menus per served builds, kept a minute (a checkout build standing in for a dev server can change unseen). */
-  private readonly navigations = new LRUCache<string, SiteNavigation>({ max: 100, ttl: 60_000 });
-  /** The menus last built, answered while the workers cannot build them. */
-  private lastNavigation: SiteNavigation = EMPTY_NAVIGATION;
-  /** The routes per served builds, kept like the menus. */
-  private readonly routeLists = new LRUCache<string, string[]>({ max: 100, ttl: 60_000 });
+  /** Which page a path is, the menus, the routes and the sitemap, asked of the renderers and kept. */
+  private readonly tables: PoolPageTables;
 
   constructor(
     private readonly config: Pick<
@@ -109,6 +99,16 @@ export class RenderPool {
     private readonly options: RenderPoolOptions = {},
   ) {
     this.bundles = new ServerBundles(config);
+    this.tables = new PoolPageTables(
+      {
+        run: (name, task, deadlineMs) => this.run(name, task, deadlineMs),
+        buildsKey: (registry) => this.buildsKey(registry),
+        contentRevision: () => this.options.content?.()?.revision ?? 0,
+        wire,
+      },
+      logger,
+      options.resolveDeadlineMs ?? RESOLVE_DEADLINE_MS,
+    );
     this.network = sandboxNetwork(config.renderSandboxNetwork);
     if (this.network === 'host')
       logger.warn('RENDER_SANDBOX_NETWORK=host: section code runs without a network namespace and can reach loopback services');
@@ -164,7 +164,6 @@ export class RenderPool {
     return (await this.outcome<T>(name, task, deadlineMs)).value;
   }
 
-  /** Which page a path is (null: unknown, a 404), from the page tables of the builds `registry` names. */
   /** What names the builds a registry serves: their versions and when their server bundles were written. */
   private buildsKey(registry: RemoteEntry[]): string {
     const builds = registry.map((entry) => {
@@ -174,71 +173,28 @@ export class RenderPool {
     return [this.bundles.shellBuiltMs(), ...builds].join('\0');
   }
 
-  /**
-   * `preview`: the content one browser previews (an item's draft laid over the published content),
-   * for this task alone: resolved afresh and never kept.
-   */
-  async resolve(pathname: string, registry: RemoteEntry[], now: Date, preview?: SharedContent): Promise<ResolvedPage | null> {
-    // The content revision too: a publish or unpublish changes which pages exist (the whole cache, simply).
-    const content = this.options.content?.()?.revision ?? 0;
-    const key = [pathname, this.buildsKey(registry), Math.floor(now.getTime() / 60_000), content].join('\0');
-    const kept = preview ? undefined : this.resolved.get(key);
-    if (kept) return kept.page;
-    try {
-      const page = await this.run<ResolvedPage | null>(
-        'resolve',
-        { path: pathname, registry, now: now.toISOString(), ...(preview ? { preview: wire(preview) } : {}) },
-        this.options.resolveDeadlineMs ?? RESOLVE_DEADLINE_MS,
-      );
-      if (!preview) this.resolved.set(key, { page });
-      return page;
-    } catch (error) {
-      this.logger.error({ err: error, path: pathname }, 'page tables did not answer in time: the browser draws this page');
-      return sectionFallback(pathname);
-    }
+  /** Which page a path is (null: unknown, a 404); `preview` is resolved afresh and never kept (pool-page-tables.ts). */
+  resolve(pathname: string, registry: RemoteEntry[], now: Date, preview?: SharedContent): Promise<ResolvedPage | null> {
+    return this.tables.resolve(pathname, registry, now, preview);
   }
 
   /** The route an unknown path falls under (see `notFoundRoute`); '' when the page tables do not answer in time. */
-  async notFoundRoute(pathname: string, registry: RemoteEntry[]): Promise<string> {
-    try {
-      return await this.run<string>(
-        'unknownPathRoute',
-        { path: pathname, registry },
-        this.options.resolveDeadlineMs ?? RESOLVE_DEADLINE_MS,
-      );
-    } catch {
-      return '';
-    }
+  notFoundRoute(pathname: string, registry: RemoteEntry[]): Promise<string> {
+    return this.tables.notFoundRoute(pathname, registry);
   }
 
   /** The header's and footer's links, from the page tables of the builds `registry` names. */
-  async navigation(registry: RemoteEntry[]): Promise<SiteNavigation> {
-    const key = this.buildsKey(registry);
-    const kept = this.navigations.get(key);
-    if (kept) return kept;
-    try {
-      const navigation = await this.run<SiteNavigation>('navigation', { registry }, this.options.resolveDeadlineMs ?? RESOLVE_DEADLINE_MS);
-      this.navigations.set(key, navigation);
-      this.lastNavigation = navigation;
-      return navigation;
-    } catch (error) {
-      this.logger.error({ err: error }, 'page tables did not answer in time: the menus are the last ones built');
-      return this.lastNavigation;
-    }
+  navigation(registry: RemoteEntry[]): Promise<SiteNavigation> {
+    return this.tables.navigation(registry);
   }
 
   /** The routes the builds `registry` names pages of (static paths and patterns); throws when the workers do not answer. */
-  async routes(registry: RemoteEntry[]): Promise<string[]> {
-    const key = this.buildsKey(registry);
-    const kept = this.routeLists.get(key);
-    if (kept) return kept;
-    const listed = await this.run<string[]>('routes', { registry }, this.options.resolveDeadlineMs ?? RESOLVE_DEADLINE_MS);
-    this.routeLists.set(key, listed);
-    return listed;
+  routes(registry: RemoteEntry[]): Promise<string[]> {
+    return this.tables.routes(registry);
   }
 
-  async sitemap(registry: RemoteEntry[], now: Date): Promise<string[]> {
-    return this.run<string[]>('sitemap', { registry, now: now.toISOString() }, this.options.resolveDeadlineMs ?? RESOLVE_DEADLINE_MS);
+  sitemap(registry: RemoteEntry[], now: Date): Promise<string[]> {
+    return this.tables.sitemap(registry, now);
   }
 
   /** The page body's HTML, or '' when the browser has to render it (no server build, an error, past the deadline). */

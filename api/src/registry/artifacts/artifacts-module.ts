@@ -10,9 +10,11 @@ import { Slot } from '../../kernel/extension-points';
 import { registryModule } from '../registry-module';
 import type { BuildKey } from './artifact-database';
 import { artifactsWiring } from './artifacts-wiring';
+import { ARTIFACTS_MIGRATIONS } from './artifacts-migrations';
 
 export const artifactsModule = defineAppModule({
   name: 'artifacts',
+  migrations: ARTIFACTS_MIGRATIONS,
   dependsOn: [databaseModule, registryModule],
   build: ({ config, logger, need }) => {
     const stores = artifactsWiring(config, logger, need(databaseModule).database);

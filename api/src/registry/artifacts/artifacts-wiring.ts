@@ -4,7 +4,8 @@
  * (ARTIFACTS=database, which then makes RELEASES_DIR that cache).
  */
 import type { AppConfig } from '../../app-config';
-import { openDatabase, poolOf, type DatabaseConnection, type OpenedDatabase } from '../../platform/database';
+import { poolOf, type DatabaseConnection, type OpenedDatabase } from '../../platform/database';
+import { openOwnDatabase } from '../../database/own-database';
 import type { Logger } from '../../platform/logger';
 import { DirectoryArtifactStore, type ArtifactStore } from '../artifact-store';
 import { ArtifactDatabase, type BuildKey } from './artifact-database';
@@ -31,7 +32,7 @@ export function artifactsWiring(
   }
   const url = config.databaseUrl;
   let own: Promise<OpenedDatabase> | undefined;
-  const connection = database ?? (async () => (await (own ??= openDatabase({ databaseUrl: url }))).connection);
+  const connection = database ?? (async () => (await (own ??= openOwnDatabase({ databaseUrl: url }))).connection);
   const db = async () => new ArtifactDatabase(poolOf(await connection()));
   const store = new DatabaseArtifactStore(config.releasesDir, db, logger);
   let timer: NodeJS.Timeout | undefined;

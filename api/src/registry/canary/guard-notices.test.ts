@@ -7,7 +7,7 @@
 import pino from 'pino';
 import { releaseWebhook, within } from '../../../test/release-webhook';
 import { describeEachDatabase } from '../../../test/databases';
-import { onOwnDatabase } from '../../platform/database';
+import { onOwnDatabase } from '../../database/own-database';
 import { registryStoreOn } from '../open-registry';
 import { RumAggregator } from '../../rum/rum-aggregator';
 import { openSqliteRumStore } from '../../rum/rum-sql';

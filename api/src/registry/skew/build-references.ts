@@ -5,7 +5,8 @@
  * every instance shares, so a build is kept whichever instance sent the page.
  */
 import type { AppConfig } from '../../app-config';
-import { onOwnDatabase, type DatabaseConnection } from '../../platform/database';
+import { type DatabaseConnection } from '../../platform/database';
+import { onOwnDatabase } from '../../database/own-database';
 import { runnerOn } from '../../platform/sql-runner';
 import type { BuildRef } from '../build-ids';
 

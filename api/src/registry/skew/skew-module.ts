@@ -4,9 +4,11 @@ import { databaseModule } from '../../database/database-module';
 import { artifactsModule } from '../artifacts/artifacts-module';
 import { registryModule } from '../registry-module';
 import { skewWiring } from './skew-wiring';
+import { SKEW_MIGRATIONS } from './skew-migrations';
 
 export const skewModule = defineAppModule({
   name: 'skew',
+  migrations: SKEW_MIGRATIONS,
   dependsOn: [databaseModule, registryModule, artifactsModule],
   build: ({ config, logger, need }) => {
     const { registryStore, liveRegistry } = need(registryModule);

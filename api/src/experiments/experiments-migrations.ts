@@ -1,3 +1,6 @@
+/** The experiments' schema migration. Never edit a released migration: add the next one. */
+import type { Migration } from '../platform/db-connections';
+
 /**
  * The experiments' tables (migration 26). New tables: the previous release never reads them.
  *
@@ -14,7 +17,7 @@
  * Conversions are not a table of their own: a lead counts when the lead store committed it from one
  * of these views (lead_views, written in the lead's own transaction), once per visitor.
  */
-export const EXPERIMENT_TABLES = `
+const EXPERIMENT_TABLES = `
       CREATE TABLE experiments (
         id TEXT PRIMARY KEY,
         kind TEXT NOT NULL,
@@ -45,3 +48,8 @@ export const EXPERIMENT_TABLES = `
         inp_ms INTEGER
       );
       CREATE INDEX experiment_views_arm ON experiment_views (experiment_id, arm);`;
+
+export const EXPERIMENTS_MIGRATIONS: readonly Migration[] = [
+  // Experiments on content items (the tables above).
+  { version: 26, sqlite: EXPERIMENT_TABLES.replaceAll('BIGINT', 'INTEGER'), postgres: EXPERIMENT_TABLES },
+];
