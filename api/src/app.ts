@@ -47,8 +47,8 @@ const MODULES = [
   siteModule,
   leadsModule,
   metricsModule,
-  edgeModule,
   experimentsModule,
+  edgeModule,
   healthModule,
 ];
 

@@ -15,6 +15,8 @@ import {
   revisionFromRow,
   type AuditRow,
   type ContentChange,
+  type ContentCommitStatements,
+  NO_STATEMENTS,
   type EditorialStore,
   type ItemRow,
   type LiveRow,
@@ -23,15 +25,15 @@ import {
 
 const UNIQUE_VIOLATION = '23505';
 
-async function apply(client: pg.PoolClient, change: ContentChange): Promise<void> {
-  for (const { sql, params, conflict } of changeStatements(change)) {
+async function apply(client: pg.PoolClient, change: ContentChange, added: ContentCommitStatements): Promise<void> {
+  for (const { sql, params, conflict } of changeStatements(change, added)) {
     const { rowCount } = await client.query(sql, params);
     if (conflict && rowCount !== 1) throw new ContentConflict(conflict);
   }
 }
 
 /** On the process's pool, which its owner ends. */
-export function postgresEditorialStore(pool: pg.Pool): EditorialStore {
+export function postgresEditorialStore(pool: pg.Pool, added: ContentCommitStatements = NO_STATEMENTS): EditorialStore {
   const all = async <T extends pg.QueryResultRow>(sql: string, ...params: unknown[]) => (await pool.query<T>(sql, params)).rows;
   const inTx = async <T>(change: ContentChange | undefined, work: (client: pg.PoolClient) => Promise<T>) => {
     try {
@@ -70,13 +72,13 @@ export function postgresEditorialStore(pool: pg.Pool): EditorialStore {
       return (await all<ItemRow>(CONTENT_SQL.due, now)).map(itemFromRow);
     },
     async commit(change) {
-      await inTx(change, (client) => apply(client, change));
+      await inTx(change, (client) => apply(client, change, added));
     },
     async seed(changes) {
       // The claim's row lock makes a second seeder wait for the first to commit, then find it done.
       return inTx(changes[0], async (client) => {
         if ((await client.query(CLAIM_SEED)).rowCount !== 1) return false;
-        for (const change of changes) await apply(client, change);
+        for (const change of changes) await apply(client, change, added);
         return true;
       });
     },

@@ -15,6 +15,8 @@ import {
   revisionFromRow,
   type AuditRow,
   type ContentChange,
+  type ContentCommitStatements,
+  NO_STATEMENTS,
   type EditorialStore,
   type ItemRow,
   type LiveRow,
@@ -24,12 +26,12 @@ import {
 const bind = bindPositional;
 
 /** On the process's one SQLite connection, which its owner closes. */
-export function sqliteEditorialStore(db: Database.Database): EditorialStore {
+export function sqliteEditorialStore(db: Database.Database, added: ContentCommitStatements = NO_STATEMENTS): EditorialStore {
   const prepared = preparedStatements(db);
   const all = <T>(sql: string, ...params: unknown[]) => prepared(sql).all(bind(params)) as T[];
 
   const apply = (change: ContentChange) => {
-    for (const { sql, params, conflict } of changeStatements(change)) {
+    for (const { sql, params, conflict } of changeStatements(change, added)) {
       try {
         const { changes } = prepared(sql).run(bind(params));
         if (conflict && changes !== 1) throw new ContentConflict(conflict);

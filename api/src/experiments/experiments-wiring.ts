@@ -8,13 +8,13 @@ import type { Context } from 'koa';
 import type { AppConfig } from '../app-config';
 import type { ContentRole } from '../platform/config';
 import type { Logger } from '../platform/logger';
-import { runnerOn } from '../platform/sql-runner';
+import { runnerOn, type Statement } from '../platform/sql-runner';
 import type { ContentService } from '../content/content-service';
 import { judgeRunning } from './experiment-guard';
 import { experimentMetrics } from './experiment-metrics';
 import { readResults } from './experiment-results';
 import { ExperimentService } from './experiment-service';
-import { ExperimentStore, type Experiment } from './experiment-store';
+import { ExperimentStore, type Experiment, type ExperimentCommit } from './experiment-store';
 import { experimentsRouter } from './experiments.router';
 import { guardrailFailures, planEnd } from './guardrail-rules';
 import { armLabelKey, ExperimentServing } from './experiment-serving';
@@ -46,6 +46,8 @@ export interface ExperimentsWiringDeps {
   live: LiveContent;
   /** A secret every instance shares: arm labels are signed with a key derived from it. */
   secret(): Promise<string>;
+  /** What dependents add to every experiment change's transaction. */
+  added?(commit: ExperimentCommit): readonly Statement[];
 }
 
 export function experimentsWiring(deps: ExperimentsWiringDeps) {
@@ -61,7 +63,7 @@ export function experimentsWiring(deps: ExperimentsWiringDeps) {
     FOLLOW_MS,
   );
   const service = new ExperimentService({
-    ...{ store, content: deps.content, changed: deps.changed, clock, onEvent: counted },
+    ...{ store, content: deps.content, changed: deps.changed, clock, onEvent: counted, added: deps.added },
     // This instance serves a change before answering it (others follow within FOLLOW_MS); refresh()
     // resolves after a read begun after the call, so it sees the change just committed.
     followed: () => follower.refresh(),

@@ -11,7 +11,8 @@ import { rumStoreHealth } from '../rum/health-table';
 import { cancelScheduled, schedulePromotion } from './schedule/schedule-service';
 import { lastScheduleOutcome, type ScheduleOutcome } from './schedule/schedule-outcome';
 import { FULL_SHARE, rollbackOrEndCanary, startCanary } from './canary/canary-service';
-import { openRegistryStore } from './open-registry';
+// The release CLI is a script: its stores carry what the modules add to a commit (the edge's purges).
+import { openScriptRegistry } from '../script-stores';
 import { PREVIEW_TTL_MS, signPreview } from './preview';
 import { artifactsWiring } from './artifacts/artifacts-wiring';
 import { releaseContext, serverCheck } from './release-context';
@@ -124,7 +125,7 @@ export function siteClient(
 
 /** This checkout's database and releases folder, through the services the release API calls. */
 export async function localClient(remote: RemoteName, config: AppConfig, who: Who, siteUrl: string): Promise<ReleaseClient> {
-  const store = await openRegistryStore(config);
+  const store = await openScriptRegistry(config);
   const logger = createLogger(process.env.LOG_LEVEL ?? 'error');
   const pool = new RenderPool(config, logger);
   // The site's artifact store: with ARTIFACTS=database a release made here goes to the database, as one through the api does.

@@ -5,6 +5,8 @@
  */
 import { defineAppModule } from '../app-context';
 import { databaseModule } from '../database/database-module';
+import { CommitStatements } from '../kernel/extension-points';
+import type { RegistryCommit } from './commit-statements';
 import { importLegacyHistory } from './history-import';
 import { registryStoreOn } from './open-registry';
 import { RegistryFollower } from './registry-follower';
@@ -16,11 +18,13 @@ export const registryModule = defineAppModule({
   dependsOn: [databaseModule],
   build: ({ config, logger, need }) => {
     const { database } = need(databaseModule);
+    // Rows dependents add to every registry commit (the edge's purge); read at each commit.
+    const commitStatements = new CommitStatements<RegistryCommit>();
     let opened: Promise<RegistryStore> | undefined;
-    const registryStore = () => (opened ??= database().then(registryStoreOn));
+    const registryStore = () => (opened ??= database().then((connection) => registryStoreOn(connection, commitStatements.of)));
     const follower = new RegistryFollower(registryStore, logger);
     return {
-      provides: { registryStore, follower, liveRegistry: () => buildRegistry(config, follower.current()) },
+      provides: { registryStore, commitStatements, follower, liveRegistry: () => buildRegistry(config, follower.current()) },
       async start() {
         await importLegacyHistory(await registryStore(), config.releasesDir, logger);
         await follower.start();

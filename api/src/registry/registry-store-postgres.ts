@@ -29,9 +29,7 @@ import {
 } from './registry-store';
 import { assertConsistent } from './registry-invariants';
 import { postgresReleaseNotices } from './release-notices-postgres';
-import { EDGE_PURGE_INSERT, purgeValues } from '../edge/purge-jobs';
-import { postgresPurgeJobs } from '../edge/purge-jobs-postgres';
-import { registryPurge } from '../edge/purge-plans';
+import { NO_STATEMENTS, type RegistryCommitStatements } from './commit-statements';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -54,15 +52,14 @@ async function conflictsNamed<T>(change: Pick<RegistryChange, 'remote'>, run: ()
 }
 
 /** Checks the revision and writes the change, in the caller's transaction (under the remote's lock). */
-async function apply(client: pg.PoolClient, change: RegistryChange): Promise<void> {
+async function apply(client: pg.PoolClient, change: RegistryChange, added: RegistryCommitStatements): Promise<void> {
   await lockRemote(client, change.remote);
   const registry = await client.query<{ revision: number }>('SELECT revision FROM remote_registry WHERE remote = $1', [change.remote]);
   if ((registry.rows[0]?.revision ?? 0) !== change.expectedRevision) throw new RegistryConflict(change.remote);
   change.precondition?.();
-  // The shared caches' purge of this move, committed with it (edge/purge-plans.ts).
+  // What dependents add to this commit (commit-statements.ts), in its transaction.
   const before = await client.query<{ version: string; canary_version: string | null }>(SERVED_BEFORE_SQL, [change.remote]);
-  const purge = registryPurge(servedBefore(before.rows[0]), change);
-  if (purge) await client.query(EDGE_PURGE_INSERT, purgeValues(purge));
+  for (const { sql, params } of added({ change, before: servedBefore(before.rows[0]) })) await client.query(sql, params);
   if (change.current !== undefined) {
     // Both statements check and write in one step: of two racing commits only one matches.
     const moved =
@@ -151,15 +148,17 @@ async function readState(db: pg.Pool | pg.PoolClient, remote: RemoteName): Promi
 }
 
 /** On a database of its own (scripts, tests): its close() ends the pool. */
-export const openPostgresRegistry = (url: string, options: PostgresOptions = {}): Promise<RegistryStore> =>
-  onOwnDatabase({ databaseUrl: url, ...options }, (connection) => postgresRegistry(poolOf(connection)));
+export const openPostgresRegistry = (
+  url: string,
+  options: PostgresOptions = {},
+  added?: RegistryCommitStatements,
+): Promise<RegistryStore> => onOwnDatabase({ databaseUrl: url, ...options }, (connection) => postgresRegistry(poolOf(connection), added));
 
-/** On the process's pool, which its owner ends. */
-export function postgresRegistry(pool: pg.Pool): RegistryStore {
+/** On the process's pool, which its owner ends; `added` runs in every commit. */
+export function postgresRegistry(pool: pg.Pool, added: RegistryCommitStatements = NO_STATEMENTS): RegistryStore {
   return {
     kind: 'postgres',
     notices: postgresReleaseNotices(pool),
-    purges: postgresPurgeJobs(pool),
     async currentVersions() {
       const { rows } = await pool.query<{ remote: RemoteName; version: string }>('SELECT remote, version FROM remote_registry');
       return new Map(rows.map((r) => [r.remote, r.version]));
@@ -174,7 +173,7 @@ export function postgresRegistry(pool: pg.Pool): RegistryStore {
     },
     async commit(change) {
       assertValidChange(change);
-      await conflictsNamed(change, () => inTransaction(pool, (client) => apply(client, change)));
+      await conflictsNamed(change, () => inTransaction(pool, (client) => apply(client, change, added)));
     },
     async decide(remote, decide) {
       return conflictsNamed({ remote }, () =>
@@ -187,7 +186,7 @@ export function postgresRegistry(pool: pg.Pool): RegistryStore {
           const change = await decide();
           if (!change) return 'unchanged' as const;
           assertValidChange(change);
-          await apply(client, change);
+          await apply(client, change, added);
           return 'committed' as const;
         }),
       );

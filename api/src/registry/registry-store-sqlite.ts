@@ -2,10 +2,8 @@
 import { onOwnSqlite } from '../platform/database';
 import type Database from 'better-sqlite3';
 import type { RemoteName } from '@cardlift/contracts';
-import { bindPositional, whileBusy } from '../platform/db-connections';
-import { EDGE_PURGE_INSERT, purgeValues } from '../edge/purge-jobs';
-import { sqlitePurgeJobs } from '../edge/purge-jobs-sqlite';
-import { registryPurge } from '../edge/purge-plans';
+import { bindPositional, preparedStatements, whileBusy } from '../platform/db-connections';
+import { NO_STATEMENTS, type RegistryCommitStatements } from './commit-statements';
 import {
   assertValidChange,
   canaryFromRow,
@@ -34,10 +32,12 @@ import { assertConsistent } from './registry-invariants';
 import { sqliteReleaseNotices } from './release-notices-sqlite';
 
 /** On a hold of its own on the SQLite file (scripts, tests): its close() lets go of it. */
-export const openSqliteRegistry = (dataDir: string): RegistryStore => onOwnSqlite(dataDir, (connection) => sqliteRegistry(connection.db));
+export const openSqliteRegistry = (dataDir: string, added?: RegistryCommitStatements): RegistryStore =>
+  onOwnSqlite(dataDir, (connection) => sqliteRegistry(connection.db, added));
 
-/** On the process's one SQLite connection, which its owner closes. */
-export function sqliteRegistry(db: Database.Database): RegistryStore {
+/** On the process's one SQLite connection, which its owner closes; `added` runs in every commit. */
+export function sqliteRegistry(db: Database.Database, added: RegistryCommitStatements = NO_STATEMENTS): RegistryStore {
+  const prepared = preparedStatements(db);
   const upsertRelease = db.prepare(
     `INSERT INTO remote_releases (remote, version, state, position, created_at, created_by, git_sha, rolled_back_at, notes, ci_url)
      VALUES (@remote, @version, @state, @position, @createdAt, @createdBy, @gitSha, @rolledBackAt, @notes, @ciUrl) ${UPSERT_RELEASE_SQL}`,
@@ -48,7 +48,6 @@ export function sqliteRegistry(db: Database.Database): RegistryStore {
   );
   const revisionOf = db.prepare('SELECT revision FROM remote_registry WHERE remote = ?').pluck();
   const before = db.prepare(SERVED_BEFORE_SQL.replace('$1', '?'));
-  const insertPurge = db.prepare(EDGE_PURGE_INSERT.replace(/\$(\d)/g, '@p$1'));
 
   const named = db.prepare(
     'SELECT 1 FROM remote_releases WHERE remote = ? AND version = ? UNION SELECT 1 FROM remote_registry WHERE remote = ? AND version = ?',
@@ -86,9 +85,9 @@ export function sqliteRegistry(db: Database.Database): RegistryStore {
     const revision = (revisionOf.get(change.remote) as number | undefined) ?? 0;
     if (revision !== change.expectedRevision) throw new RegistryConflict(change.remote);
     change.precondition?.();
-    // The shared caches' purge of this move, committed with it (edge/purge-plans.ts).
-    const purge = registryPurge(servedBefore(before.get(change.remote) as Parameters<typeof servedBefore>[0]), change);
-    if (purge) insertPurge.run(bindPositional(purgeValues(purge)));
+    // What dependents add to this commit (commit-statements.ts), in its transaction.
+    const served = servedBefore(before.get(change.remote) as Parameters<typeof servedBefore>[0]);
+    for (const { sql, params } of added({ change, before: served })) prepared(sql).run(bindPositional(params));
     if (change.current !== undefined) {
       const at = new Date().toISOString();
       if (revision === 0) {
@@ -143,7 +142,6 @@ export function sqliteRegistry(db: Database.Database): RegistryStore {
   return {
     kind: 'sqlite',
     notices: sqliteReleaseNotices(db),
-    purges: sqlitePurgeJobs(db),
     async currentVersions() {
       const rows = db.prepare('SELECT remote, version FROM remote_registry').all() as { remote: RemoteName; version: string }[];
       return new Map(rows.map((r) => [r.remote, r.version]));

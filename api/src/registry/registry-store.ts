@@ -13,8 +13,8 @@
  * (removeUnnamed); a commit checks, under that lock, that the folders it names are there.
  */
 import { isReleaseVersion, isRemoteName, type RemoteName } from '@cardlift/contracts';
+import type { ServedBefore } from './commit-statements';
 import type { ReleaseNoticeStore } from './release-notices';
-import type { PurgeJobStore } from '../edge/purge-jobs';
 
 /** A candidate is stored and can be previewed, but has never been live. */
 export type ReleaseState = 'candidate' | 'released';
@@ -171,8 +171,6 @@ export interface RegistryStore {
   kind: 'sqlite' | 'postgres';
   /** The events' notices still to send, for the notice relay, in the same database. */
   readonly notices: ReleaseNoticeStore;
-  /** The shared caches' purges, written by every commit that moves the registry (and by content changes), for the purge relay. */
-  readonly purges: PurgeJobStore;
   /** Current version of every remote that has one; what each instance polls. */
   currentVersions(): Promise<Map<RemoteName, string>>;
   /** Current versions and the canaries that run, in one read: what each instance polls. */
@@ -288,10 +286,10 @@ export function servingFromRows(rows: readonly (CanaryRow & { version: string })
 export const noticeValues = (event: ReleaseEvent, now = Date.now()) =>
   event.notice === undefined ? [null, null, null] : ['pending', event.notice, now];
 
-/** What a commit reads of the remote before it writes, for the purge it makes (edge/purge-plans.ts). */
+/** What a commit reads of the remote before it writes, for the statements dependents add (commit-statements.ts). */
 export const SERVED_BEFORE_SQL = 'SELECT version, canary_version FROM remote_registry WHERE remote = $1';
 
-export const servedBefore = (row: { version: string; canary_version: string | null } | undefined) => ({
+export const servedBefore = (row: { version: string; canary_version: string | null } | undefined): ServedBefore => ({
   version: row?.version ?? null,
   canaryVersion: row?.canary_version ?? null,
 });
