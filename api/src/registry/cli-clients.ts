@@ -5,7 +5,9 @@
  */
 import type { ReleaseHealth, RemoteName } from '@cardlift/contracts';
 import type { AppConfig } from '../app-config';
+import { onOwnDatabase } from '../platform/database';
 import { createLogger } from '../platform/logger';
+import { sharedSecretsOn } from '../secrets/shared-secrets';
 import { RenderPool } from '../site/render-pool';
 import { rumStoreHealth } from '../rum/health-table';
 import { cancelScheduled, schedulePromotion } from './schedule/schedule-service';
@@ -123,6 +125,16 @@ export function siteClient(
   };
 }
 
+/** The preview links' key every instance shares (made here when no instance has made it yet). */
+async function previewSecret(config: AppConfig): Promise<string> {
+  const secrets = await onOwnDatabase(config, sharedSecretsOn);
+  try {
+    return await secrets.get('preview', () => randomBytes(32).toString('base64url'));
+  } finally {
+    await secrets.close();
+  }
+}
+
 /** This checkout's database and releases folder, through the services the release API calls. */
 export async function localClient(remote: RemoteName, config: AppConfig, who: Who, siteUrl: string): Promise<ReleaseClient> {
   const store = await openScriptRegistry(config);
@@ -143,7 +155,7 @@ export async function localClient(remote: RemoteName, config: AppConfig, who: Wh
     cancelScheduled: () => cancelScheduled(context, base),
     rollback: (to, options = {}) => rollbackOrEndCanary(context, { ...base, ...options, to }),
     async preview(version) {
-      const secret = config.previewSecret ?? (await store.sharedSecret('preview', () => randomBytes(32).toString('base64url')));
+      const secret = config.previewSecret ?? (await previewSecret(config));
       const expiresAt = Date.now() + PREVIEW_TTL_MS;
       const token = signPreview({ remote, version, expiresAt }, secret);
       return { url: `${siteUrl}/api/preview/${token}`, expiresAt: new Date(expiresAt).toISOString() };

@@ -28,7 +28,6 @@ import {
   UPSERT_RELEASE_SQL,
 } from './registry-store';
 import { assertConsistent } from './registry-invariants';
-import { postgresReleaseNotices } from './release-notices-postgres';
 import { NO_STATEMENTS, type RegistryCommitStatements } from './commit-statements';
 
 const UNIQUE_VIOLATION = '23505';
@@ -158,7 +157,6 @@ export const openPostgresRegistry = (
 export function postgresRegistry(pool: pg.Pool, added: RegistryCommitStatements = NO_STATEMENTS): RegistryStore {
   return {
     kind: 'postgres',
-    notices: postgresReleaseNotices(pool),
     async currentVersions() {
       const { rows } = await pool.query<{ remote: RemoteName; version: string }>('SELECT remote, version FROM remote_registry');
       return new Map(rows.map((r) => [r.remote, r.version]));
@@ -219,11 +217,6 @@ export function postgresRegistry(pool: pg.Pool, added: RegistryCommitStatements 
     async isEmpty() {
       const { rows } = await pool.query('SELECT 1 FROM remote_releases LIMIT 1');
       return rows.length === 0;
-    },
-    async sharedSecret(name, create) {
-      await pool.query('INSERT INTO site_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, create()]);
-      const { rows } = await pool.query<{ value: string }>('SELECT value FROM site_secrets WHERE name = $1', [name]);
-      return rows[0]?.value ?? '';
     },
     async close() {
       // The pool is its owner's to end.

@@ -29,7 +29,6 @@ import {
   UPSERT_RELEASE_SQL,
 } from './registry-store';
 import { assertConsistent } from './registry-invariants';
-import { sqliteReleaseNotices } from './release-notices-sqlite';
 
 /** On a hold of its own on the SQLite file (scripts, tests): its close() lets go of it. */
 export const openSqliteRegistry = (dataDir: string, added?: RegistryCommitStatements): RegistryStore =>
@@ -141,7 +140,6 @@ export function sqliteRegistry(db: Database.Database, added: RegistryCommitState
 
   return {
     kind: 'sqlite',
-    notices: sqliteReleaseNotices(db),
     async currentVersions() {
       const rows = db.prepare('SELECT remote, version FROM remote_registry').all() as { remote: RemoteName; version: string }[];
       return new Map(rows.map((r) => [r.remote, r.version]));
@@ -179,10 +177,6 @@ export function sqliteRegistry(db: Database.Database, added: RegistryCommitState
     },
     async isEmpty() {
       return !db.prepare('SELECT 1 FROM remote_releases LIMIT 1').get();
-    },
-    async sharedSecret(name, create) {
-      db.prepare('INSERT OR IGNORE INTO site_secrets (name, value) VALUES (?, ?)').run(name, create());
-      return db.prepare('SELECT value FROM site_secrets WHERE name = ?').pluck().get(name) as string;
     },
     async close() {
       // The connection is its owner's to close.

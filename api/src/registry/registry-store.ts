@@ -14,7 +14,6 @@
  */
 import { isReleaseVersion, isRemoteName, type RemoteName } from '@cardlift/contracts';
 import type { ServedBefore } from './commit-statements';
-import type { ReleaseNoticeStore } from './release-notices';
 
 /** A candidate is stored and can be previewed, but has never been live. */
 export type ReleaseState = 'candidate' | 'released';
@@ -169,8 +168,6 @@ export class RegistryConflict extends Error {
 
 export interface RegistryStore {
   kind: 'sqlite' | 'postgres';
-  /** The events' notices still to send, for the notice relay, in the same database. */
-  readonly notices: ReleaseNoticeStore;
   /** Current version of every remote that has one; what each instance polls. */
   currentVersions(): Promise<Map<RemoteName, string>>;
   /** Current versions and the canaries that run, in one read: what each instance polls. */
@@ -201,8 +198,6 @@ export interface RegistryStore {
   prune(remote: RemoteName, version: string, prunable: (state: RemoteState) => boolean, remove: () => void): Promise<boolean>;
   /** True before anything was ever released or imported. */
   isEmpty(): Promise<boolean>;
-  /** A secret shared by every instance, created once (the first caller's value wins). */
-  sharedSecret(name: string, create: () => string): Promise<string>;
   close(): Promise<void>;
 }
 

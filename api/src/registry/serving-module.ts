@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import { defineAppModule } from '../app-context';
 import { platformModule } from '../platform/platform-module';
+import { secretsModule } from '../secrets/secrets-module';
 import { renderModule } from '../site/render-module';
 import { remoteOrigins } from './allowed-origins';
 import { artifactsModule } from './artifacts/artifacts-module';
@@ -16,9 +17,10 @@ import { requestRegistry } from './request-registry';
 
 export const servingModule = defineAppModule({
   name: 'serving',
-  dependsOn: [platformModule, registryModule, artifactsModule, renderModule],
+  dependsOn: [platformModule, registryModule, artifactsModule, renderModule, secretsModule],
   build: ({ config, need }) => {
-    const { registryStore, follower } = need(registryModule);
+    const { follower } = need(registryModule);
+    const { sharedSecret } = need(secretsModule);
     const { artifacts } = need(artifactsModule);
     const { pool } = need(renderModule);
     need(platformModule).origins.fill(remoteOrigins(config));
@@ -26,7 +28,7 @@ export const servingModule = defineAppModule({
     const previewSecret = () =>
       (secret ??= config.previewSecret
         ? Promise.resolve(config.previewSecret)
-        : registryStore().then((store) => store.sharedSecret('preview', () => crypto.randomBytes(32).toString('base64url'))));
+        : sharedSecret('preview', () => crypto.randomBytes(32).toString('base64url')));
     let knownSecret: string | undefined;
     const registryFor = requestRegistry({ config, follower, artifacts, previewSecret: () => knownSecret });
     return {
