@@ -35,6 +35,7 @@ export const experimentsModule = defineAppModule({
       },
       ...{ person: need(editorModule).person, registry: need(metricsModule).metrics.registry },
       ...{ editorial: content.editorialStore, live: content.live, secret: need(servingModule).previewSecret },
+      ...{ visitor: need(servingModule).visitor, heldVisitor: need(servingModule).heldVisitor },
       added: commitStatements.of,
     });
     content.writeGuard.fill((kind, id) => experiments.service.refuseWrite(kind, id));

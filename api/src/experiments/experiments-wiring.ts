@@ -18,7 +18,6 @@ import { ExperimentStore, type Experiment, type ExperimentCommit } from './exper
 import { experimentsRouter } from './experiments.router';
 import { guardrailFailures, planEnd } from './guardrail-rules';
 import { armLabelKey, ExperimentServing } from './experiment-serving';
-import { CANARY_COOKIE } from '../registry/canary/canary-sides';
 import { Poller } from '../platform/poller';
 import type { EditorialStore } from '../content/editorial-store';
 import type { LiveContent } from '../content/live-content';
@@ -46,6 +45,9 @@ export interface ExperimentsWiringDeps {
   live: LiveContent;
   /** A secret every instance shares: arm labels are signed with a key derived from it. */
   secret(): Promise<string>;
+  /** The visitor's stable id, set when new; and the one the request holds, if any (the serving module's). */
+  visitor(ctx: Context): string;
+  heldVisitor(ctx: Context): string | undefined;
   /** What dependents add to every experiment change's transaction. */
   added?(commit: ExperimentCommit): readonly Statement[];
 }
@@ -55,7 +57,10 @@ export function experimentsWiring(deps: ExperimentsWiringDeps) {
   let opened: Promise<ExperimentStore> | undefined;
   const store = () => (opened ??= deps.database().then((connection) => new ExperimentStore(runnerOn(connection))));
   const counted = experimentMetrics(deps.registry, store);
-  const serving = new ExperimentServing({ editorial: deps.editorial, live: deps.live, clock, allowHeadless: config.rum.allowHeadless });
+  const serving = new ExperimentServing({
+    ...{ editorial: deps.editorial, live: deps.live, clock, allowHeadless: config.rum.allowHeadless },
+    visitor: deps.visitor,
+  });
   const follower = new Poller(
     async () => serving.follow(await (await store()).running()),
     logger,
@@ -103,7 +108,7 @@ export function experimentsWiring(deps: ExperimentsWiringDeps) {
     /** The arm a page is served in, for the site's pages. */
     armFor: (ctx: Context, path: string) => serving.armFor(ctx, path),
     /** A view token issued for a page in an arm: an exposure, of the visitor the canary cookie names. */
-    armViewed: (view: ViewClaims, ctx: Context) => record(view, ctx.cookies.get(CANARY_COOKIE) ?? view.id),
+    armViewed: (view: ViewClaims, ctx: Context) => record(view, deps.heldVisitor(ctx) ?? view.id),
     /** A contact post's view: one made at the post (a form sent without script) is its own visitor's exposure. */
     leadView: (view: LeadView | undefined) => (view && void record(view, view.id), view),
     /** A report of a view: its guardrail figures, kept only for views an experiment served. */

@@ -4,6 +4,7 @@
  * origins the site may load code from (supplied to the platform's CSP and CORS).
  */
 import crypto from 'node:crypto';
+import type { Context } from 'koa';
 import { defineAppModule } from '../app-context';
 import { platformModule } from '../platform/platform-module';
 import { secretsModule } from '../secrets/secrets-module';
@@ -14,6 +15,7 @@ import { previewRouter } from './preview.router';
 import { registryModule } from './registry-module';
 import { remotesRouter } from './remotes.router';
 import { requestRegistry } from './request-registry';
+import { CANARY_COOKIE, canaryVisitor } from './canary/canary-sides';
 
 export const servingModule = defineAppModule({
   name: 'serving',
@@ -32,7 +34,8 @@ export const servingModule = defineAppModule({
     let knownSecret: string | undefined;
     const registryFor = requestRegistry({ config, follower, artifacts, previewSecret: () => knownSecret });
     return {
-      provides: { previewSecret, registryFor },
+      // The visitor's stable id (the canary sides' cookie), for modules that split visitors too (experiments).
+      provides: { previewSecret, registryFor, visitor: canaryVisitor, heldVisitor: (ctx: Context) => ctx.cookies.get(CANARY_COOKIE) },
       routers: { api: [remotesRouter(registryFor, (registry) => pool.navigation(registry), config), previewRouter(previewSecret)] },
       async start() {
         knownSecret = await previewSecret();
