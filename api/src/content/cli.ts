@@ -18,7 +18,7 @@ import { loadConfig } from '../app-config';
 import { seedContent } from './content-seed';
 import { ContentRefused, ContentService } from './content-service';
 import { ContentConflict } from './editorial-store';
-// A script: its store carries what the modules add to a change (the edge's purges).
+// A script: its store carries the rows the modules add to every change (script-stores.ts).
 import { openScriptContent } from '../script-stores';
 import { DirectoryArtifactStore } from '../registry/artifact-store';
 

@@ -24,7 +24,7 @@ export const contentModule = defineAppModule({
     const { artifacts } = need(artifactsModule);
     // The files serve until start() has read the database (they are its seed, so the same content).
     const live = new LiveContent(deps.content ?? loadContent(config.contentDir, clock), clock);
-    // Rows dependents add to every content change (the edge's purge); read at each change.
+    // Rows dependents add to every content change; read at each change.
     const commitStatements = new CommitStatements<ContentChange>();
     let opened: Promise<EditorialStore> | undefined;
     const editorialStore = () =>

@@ -123,8 +123,8 @@ export interface Statement {
 const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
 
 /**
- * The content's extension point for writes: the rows a dependent module adds to every change (the
- * edge's purge job), run in the change's own transaction so they stand or fall with it.
+ * The content's extension point for writes: the rows of its own tables a dependent module adds to
+ * every change, run in the change's own transaction so they stand or fall with it.
  */
 export type ContentCommitStatements = (change: ContentChange) => readonly AddedStatement[];
 

@@ -2,7 +2,7 @@
  * What can be done to an experiment, and when: created as a draft, started (the control becomes the
  * item's published revision of that moment), stopped by a person or by the guard, and finished by
  * shipping one arm. Shipping a variant copies its revision as the item's newest and publishes it
- * through the content service, so the usual checks, audit and purges apply. While an experiment runs
+ * through the content service, so it is checked, audited and committed as any publish. While an experiment runs
  * its item refuses every write (`refuseWrite`), so nobody changes an arm under running traffic.
  */
 import type { ContentKind, ExperimentCreate } from '@cardlift/contracts';

@@ -11,7 +11,7 @@ import type { ExperimentEvent } from './experiment-service';
 
 /**
  * The experiments' extension point for writes: what an experiment's change is, from which a dependent
- * module works out rows of its own (the edge's purge) to commit in the change's transaction.
+ * module works out rows of its own to commit in the change's transaction.
  */
 export interface ExperimentCommit {
   experiment: Pick<Experiment, 'id' | 'kind' | 'itemId'>;

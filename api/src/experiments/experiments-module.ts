@@ -22,7 +22,7 @@ export const experimentsModule = defineAppModule({
   dependsOn: [databaseModule, contentModule, editorModule, servingModule, metricsModule, rumModule, siteModule, leadsModule],
   build: ({ config, logger, clock, need }) => {
     const content = need(contentModule);
-    // Rows a dependent adds to every experiment change's transaction (the edge's purge).
+    // Rows a dependent adds to every experiment change's transaction.
     const commitStatements = new CommitStatements<ExperimentCommit>();
     const experiments = experimentsWiring({
       ...{

@@ -13,7 +13,7 @@ import { rumStoreHealth } from '../rum/health-table';
 import { cancelScheduled, schedulePromotion } from './schedule/schedule-service';
 import { lastScheduleOutcome, type ScheduleOutcome } from './schedule/schedule-outcome';
 import { FULL_SHARE, rollbackOrEndCanary, startCanary } from './canary/canary-service';
-// The release CLI is a script: its stores carry what the modules add to a commit (the edge's purges).
+// The release CLI is a script: its stores carry the rows the modules add to every commit (script-stores.ts).
 import { openScriptRegistry } from '../script-stores';
 import { PREVIEW_TTL_MS, signPreview } from './preview';
 import { artifactsWiring } from './artifacts/artifacts-wiring';

@@ -1,7 +1,6 @@
 /**
- * The registry's extension point for writes: a dependent module adds rows of its own to every registry
- * commit (the edge adds its purge job), worked out from the change and what the remote served before
- * it, and run in the commit's own transaction, so they stand or fall with it. The registry does not
+ * The registry's extension point for writes: a dependent module adds rows of its own tables to every
+ * registry commit, worked out from the change and what the remote served before it, and run in the commit's own transaction, so they stand or fall with it. The registry does not
  * know what they are for.
  */
 import type { Statement } from '../platform/sql-runner';

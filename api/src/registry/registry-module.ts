@@ -18,7 +18,7 @@ export const registryModule = defineAppModule({
   dependsOn: [databaseModule],
   build: ({ config, logger, need }) => {
     const { database } = need(databaseModule);
-    // Rows dependents add to every registry commit (the edge's purge); read at each commit.
+    // Rows dependents add to every registry commit; read at each commit.
     const commitStatements = new CommitStatements<RegistryCommit>();
     let opened: Promise<RegistryStore> | undefined;
     const registryStore = () => (opened ??= database().then((connection) => registryStoreOn(connection, commitStatements.of)));
