@@ -12,7 +12,8 @@ import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { RUM_PATH } from '@cardlift/contracts';
 import { contentApi } from '../api/test/content-api-client';
-import { sqlitePurgeJobs } from '../api/src/edge/purge-jobs-sqlite';
+import { purgeJobsOn } from '../api/src/edge/purge-jobs-sql';
+import { runnerOn } from '../api/src/platform/sql-runner';
 import { DESKTOP, framesDrawn, launchBrowser, openPage } from './support/browser';
 import { contactForm, fillContactForm, fillNativeContactForm, THANKS, type ContactEntries } from './support/contact-form';
 import { CookieVisitor, pageFieldOf } from './support/cookie-visitor';
@@ -91,7 +92,7 @@ describeBehindVarnish('an experiment on the home page behind Varnish', () => {
     expect((await post('/announcement/start', {})).status).toBe(200);
     const db = new Database(path.join(edge.site.dataDir, 'leads.sqlite'));
     try {
-      const purges = sqlitePurgeJobs(db);
+      const purges = purgeJobsOn(runnerOn({ kind: 'sqlite', db }));
       const settled = async () => Object.values(await purges.backlog()).every((n) => !n);
       for (let i = 0; i < 200 && !(await settled()); i++) await new Promise((resolve) => setTimeout(resolve, 50));
     } finally {

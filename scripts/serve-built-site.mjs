@@ -19,11 +19,12 @@ function freePort() {
   });
 }
 
-export async function startSite(env = {}) {
+/** `root`: the checkout whose builds are served (another built checkout, e.g. main's, for a baseline). */
+export async function startSite(env = {}, root = ROOT) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-bench-'));
-  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [path.join(ROOT, 'api', 'src', 'server.ts')], {
-    cwd: ROOT,
+  const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'api', 'src', 'server.ts')], {
+    cwd: root,
     env: { ...process.env, CONTACT_RATE_LIMIT: '0', ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -25,7 +25,7 @@ const autocannon = require('autocannon') as (opts: Record<string, unknown>) => P
 import { createApp } from '../src/app';
 import { REPO_ROOT } from '../src/platform/config';
 import { loadConfig } from '../src/app-config';
-import { openSqliteStore } from '../src/leads/lead-store-sqlite';
+import { openSqliteStore } from '../src/leads/open-lead-store';
 import { contactSubmission } from '../test/contact-submission';
 import { benchContentPropagation } from './content-propagation';
 import { benchPageContentSource, servePageSources, type PageSources } from './page-content-source';

@@ -48,6 +48,11 @@ export interface PageMeta {
    * added or renamed in a release shows in the menus on the next request, and a rollback takes it back.
    */
   nav?: NavPlacement;
+  /**
+   * The page's code chunk in its section's browser build (`page-<chunk>`): the api preloads that
+   * chunk's files with the HTML, so the page's own code arrives in the same wave as the section's.
+   */
+  chunk?: string;
 }
 
 export function fullTitle(title: string): string {

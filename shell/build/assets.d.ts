@@ -20,6 +20,8 @@ declare module '*.woff2' {
 declare module '@cardlift/remote-routes' {
   const routes: import('react').ComponentType;
   export default routes;
+  /** A section with a chunk per page loads the page at a path with this before rendering it. */
+  export const loadPage: ((pathname: string) => Promise<void>) | undefined;
 }
 // The remote's page table (its src/meta.ts), aliased per package in its server build.
 declare module '@cardlift/remote-meta' {

@@ -7,6 +7,7 @@ import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { FederationEsmRuntimePlugin } from './federation-esm-runtime';
+import { PageChunksPlugin } from './page-chunks-plugin';
 import { PrecompressPlugin } from './precompress-plugin';
 import { StartupAssetsPlugin } from './startup-assets-plugin';
 
@@ -134,6 +135,7 @@ export function frontendConfig(options: FrontendOptions): Configuration {
       }),
       new FederationEsmRuntimePlugin(),
       ...(dev ? (devReact ? [new ReactRefreshRspackPlugin()] : []) : [new PrecompressPlugin()]),
+      ...(kind === 'remote' ? [new PageChunksPlugin()] : []),
       ...(kind === 'host'
         ? [
             // In production the HTML comes from the boot build (rspack-boot.ts) and loads only its script;

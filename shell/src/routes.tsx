@@ -4,6 +4,7 @@ import { sectionForPath } from '@cardlift/contracts';
 import { NotFoundPage, PageSkeleton } from '@cardlift/shell/ui';
 import { MarkInteractive } from './layout/mark-interactive';
 import { PageFrame } from './layout/page-frame';
+import { PrefetchLinks } from './remotes/prefetch-links';
 import { RemoteRoutes } from './remotes/remote-routes';
 
 const ComponentsPage = lazy(() => import('./pages/components-page').then((m) => ({ default: m.ComponentsPage })));
@@ -15,22 +16,25 @@ const ComponentsPage = lazy(() => import('./pages/components-page').then((m) => 
  */
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route element={<PageFrame />}>
-        <Route
-          path="/components"
-          element={
-            <Suspense fallback={<PageSkeleton />}>
-              <ComponentsPage />
-              <MarkInteractive />
-            </Suspense>
-          }
-        />
-        {/* "View All Case Studies" links to /resources: it must not be a dead end. */}
-        <Route path="/resources" element={<Navigate to="/case-studies" replace />} />
-        <Route path="*" element={<SectionRoute />} />
-      </Route>
-    </Routes>
+    <>
+      <PrefetchLinks />
+      <Routes>
+        <Route element={<PageFrame />}>
+          <Route
+            path="/components"
+            element={
+              <Suspense fallback={<PageSkeleton />}>
+                <ComponentsPage />
+                <MarkInteractive />
+              </Suspense>
+            }
+          />
+          {/* "View All Case Studies" links to /resources: it must not be a dead end. */}
+          <Route path="/resources" element={<Navigate to="/case-studies" replace />} />
+          <Route path="*" element={<SectionRoute />} />
+        </Route>
+      </Routes>
+    </>
   );
 }
 

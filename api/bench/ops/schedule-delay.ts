@@ -9,7 +9,7 @@ import path from 'node:path';
 import { loadConfig } from '../../src/app-config';
 import { releaseContext } from '../../src/registry/release-context';
 import { releaseBuild } from '../../src/registry/release-service';
-import { openPostgresRegistry } from '../../src/registry/registry-store-postgres';
+import { openPostgresRegistry } from '../../src/registry/open-registry';
 import { fixtureBuild, tempCheckout } from '../../src/registry/test-fixtures';
 import { freshSchemaUrl } from '../../test/postgres';
 import { startServer } from '../../test/server-process';

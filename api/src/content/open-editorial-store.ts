@@ -1,12 +1,12 @@
 import type { AppConfig } from '../app-config';
 import { onOwnDatabase, type DatabaseConnection } from '../platform/database';
 import type { ContentCommitStatements, EditorialStore } from './editorial-store';
-import { postgresEditorialStore } from './editorial-store-postgres';
-import { sqliteEditorialStore } from './editorial-store-sqlite';
+import { runnerOn } from '../platform/sql-runner';
+import { editorialStoreOnRunner } from './editorial-sql';
 
 /** The content on the process's database (the database module's); `added` runs in every change. */
 export const editorialStoreOn = (connection: DatabaseConnection, added?: ContentCommitStatements): EditorialStore =>
-  connection.kind === 'postgres' ? postgresEditorialStore(connection.pool, added) : sqliteEditorialStore(connection.db, added);
+  editorialStoreOnRunner(runnerOn(connection), added);
 
 /**
  * For a script: content in the database the leads use (PostgreSQL with DATABASE_URL, else the SQLite

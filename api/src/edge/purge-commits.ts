@@ -8,11 +8,10 @@ import type { ContentChange } from '../content/editorial-store';
 import type { ExperimentCommit } from '../experiments/experiment-store';
 import type { CommitStatements } from '../kernel/extension-points';
 import type { DatabaseConnection } from '../platform/database';
-import type { Statement } from '../platform/sql-runner';
+import { runnerOn, type Statement } from '../platform/sql-runner';
 import type { RegistryCommit } from '../registry/commit-statements';
 import { EDGE_PURGE_INSERT, purgeValues, type PurgeJobStore } from './purge-jobs';
-import { postgresPurgeJobs } from './purge-jobs-postgres';
-import { sqlitePurgeJobs } from './purge-jobs-sqlite';
+import { purgeJobsOn as purgeJobsOnRunner } from './purge-jobs-sql';
 import { contentPurge, experimentPurge, registryPurge, type PurgePlan } from './purge-plans';
 
 const jobOf = (plan: PurgePlan | undefined, now?: number): Statement[] =>
@@ -40,5 +39,4 @@ export function addPurgeStatements(hooks: PurgedCommits): void {
 }
 
 /** The purge jobs on the process's database (or a script's own). */
-export const purgeJobsOn = (connection: DatabaseConnection): PurgeJobStore =>
-  connection.kind === 'postgres' ? postgresPurgeJobs(connection.pool) : sqlitePurgeJobs(connection.db);
+export const purgeJobsOn = (connection: DatabaseConnection): PurgeJobStore => purgeJobsOnRunner(runnerOn(connection));

@@ -95,12 +95,9 @@ const DUE = `state = 'pending' AND next_at <= $1 AND (claimed_until IS NULL OR c
 
 export const PURGE_SQL = {
   due: `SELECT id FROM edge_purges WHERE ${DUE} ORDER BY id LIMIT $2`,
-  /** $1 now, $2 lease end, $3 id. */
-  lease: `UPDATE edge_purges SET claimed_until = $2 WHERE id = $3 AND ${DUE}
-    RETURNING id, tags, soft_tags, reason, created_at, attempts, passes, sent_to, claimed_until`,
-  /** The same in one statement, for PostgreSQL's row locks: $1 now, $2 limit, $3 lease end. */
-  claim: `UPDATE edge_purges SET claimed_until = $3 WHERE id IN (
-      SELECT id FROM edge_purges WHERE ${DUE} ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
+  /** $1 now, $2 limit, $3 lease end; `skipLocked` is the runner's (PostgreSQL's row locks; nothing on SQLite). */
+  claim: (skipLocked: string) => `UPDATE edge_purges SET claimed_until = $3 WHERE id IN (
+      SELECT id FROM edge_purges WHERE ${DUE} ORDER BY id LIMIT $2 ${skipLocked})
     RETURNING id, tags, soft_tags, reason, created_at, attempts, passes, sent_to, claimed_until`,
   /** $1 id, $2 claim, $3 targets, $4 now. */
   sent: `UPDATE edge_purges SET state = 'sent', sent_to = $3, passes = passes + 1, attempts = attempts + 1, claimed_until = NULL,
@@ -118,7 +115,7 @@ export const PURGE_SQL = {
     (SELECT MIN(created_at) FROM edge_purges WHERE state = 'pending' AND passes = 0) AS oldest`,
   unsent: `SELECT tags, soft_tags FROM edge_purges WHERE state <> 'sent' AND passes = 0 AND created_at >= $1 AND created_at <= $2`,
   prune: `DELETE FROM edge_purges WHERE state = 'sent' AND sent_at < $1`,
-} as const;
+};
 
 export const backlogFromRow = (row: {
   pending: number | string;

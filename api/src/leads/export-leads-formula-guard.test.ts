@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '../platform/config';
-import { openSqliteStore } from './lead-store-sqlite';
+import { openSqliteStore } from './open-lead-store';
 import { csvCell } from './export-leads';
 
 describe('leads:export CSV', () => {

@@ -10,10 +10,9 @@ import type { ContactSubmission } from '@cardlift/contracts';
 import { contactSubmission } from '../../test/contact-submission';
 import type { LeadStore } from './lead-store';
 import { SQLITE_FILE_NAME } from '../platform/db-connections';
-import { openSqliteStore } from './lead-store-sqlite';
 import { describeEachDatabase, type TestDatabase } from '../../test/databases';
 import { onOwnDatabase } from '../platform/database';
-import { leadStoreOn } from './open-lead-store';
+import { leadStoreOn, openSqliteStore } from './open-lead-store';
 
 const submission = (n: number): ContactSubmission => ({
   ...contactSubmission({

@@ -175,8 +175,12 @@ export async function openPostgresPool(url: string, options: PostgresOptions = {
   return pool;
 }
 
-/** better-sqlite3 binds names, not `$n`: a store's `$1` becomes `@p1`, bound from { p1: ... }. */
-export const bindPositional = (params: readonly unknown[]) => Object.fromEntries(params.map((value, i) => [`p${i + 1}`, value]));
+/**
+ * better-sqlite3 binds names, not `$n`: a store's `$1` becomes `@p1`, bound from { p1: ... }. SQLite
+ * has no boolean either: true and false are stored as 1 and 0 (PostgreSQL's BOOLEAN columns take them).
+ */
+export const bindPositional = (params: readonly unknown[]) =>
+  Object.fromEntries(params.map((value, i) => [`p${i + 1}`, typeof value === 'boolean' ? Number(value) : value]));
 
 /**
  * Prepares SQL written for both databases (`$n` placeholders) once per connection, so the stores that
@@ -186,7 +190,14 @@ export function preparedStatements(db: Database.Database): (sql: string) => Data
   const statements = new Map<string, Database.Statement>();
   return (sql) => {
     let statement = statements.get(sql);
-    if (!statement) statements.set(sql, (statement = db.prepare(sql.replace(/\$(\d+)/g, '@p$1'))));
+    if (!statement) {
+      // Statements built for a number of rows (multi-row inserts, IN lists) differ by that number:
+      // the oldest prepared goes first, so a long-running process keeps a bounded set.
+      if (statements.size >= MAX_PREPARED) statements.delete(statements.keys().next().value!);
+      statements.set(sql, (statement = db.prepare(sql.replace(/\$(\d+)/g, '@p$1'))));
+    }
     return statement;
   };
 }
+
+const MAX_PREPARED = 500;

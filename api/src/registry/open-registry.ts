@@ -1,13 +1,14 @@
 import type { AppConfig } from '../app-config';
-import { onOwnDatabase, type DatabaseConnection } from '../platform/database';
+import { onOwnDatabase, onOwnSqlite, type DatabaseConnection } from '../platform/database';
+import type { PostgresOptions } from '../platform/db-connections';
+import { runnerOn } from '../platform/sql-runner';
 import type { RegistryCommitStatements } from './commit-statements';
 import type { RegistryStore } from './registry-store';
-import { postgresRegistry } from './registry-store-postgres';
-import { sqliteRegistry } from './registry-store-sqlite';
+import { registryOn } from './registry-sql';
 
 /** The registry on the process's database (the database module's); `added` runs in every commit. */
 export const registryStoreOn = (connection: DatabaseConnection, added?: RegistryCommitStatements): RegistryStore =>
-  connection.kind === 'postgres' ? postgresRegistry(connection.pool, added) : sqliteRegistry(connection.db, added);
+  registryOn(runnerOn(connection), added);
 
 /**
  * For a script: the registry in the database the leads use (PostgreSQL with DATABASE_URL, else the
@@ -19,3 +20,11 @@ export async function openRegistryStore(
 ): Promise<RegistryStore> {
   return onOwnDatabase(config, (connection) => registryStoreOn(connection, added));
 }
+
+/** On a hold of its own on the SQLite file (scripts, tests): its close() lets go of it. */
+export const openSqliteRegistry = (dataDir: string, added?: RegistryCommitStatements): RegistryStore =>
+  onOwnSqlite(dataDir, (connection) => registryStoreOn(connection, added));
+
+/** On a PostgreSQL database of its own (scripts, tests): its close() ends the pool. */
+export const openPostgresRegistry = (url: string, options: PostgresOptions = {}): Promise<RegistryStore> =>
+  onOwnDatabase({ databaseUrl: url, ...options }, (connection) => registryStoreOn(connection));

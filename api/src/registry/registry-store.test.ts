@@ -12,7 +12,7 @@ import { RegistryConflict, type RegistryChange, type ReleaseRecord, type Schedul
 import { describeEachDatabase, type FreshDatabase } from '../../test/databases';
 import { onOwnDatabase } from '../platform/database';
 import { registryWithNotices, type NoticedRegistry } from '../../test/registry-with-notices';
-import { openSqliteRegistry } from './registry-store-sqlite';
+import { openSqliteRegistry } from './open-registry';
 
 const record = (version: string, position: number | null): ReleaseRecord => ({
   remote: 'mf_invest',

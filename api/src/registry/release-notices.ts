@@ -2,10 +2,12 @@
  * Release events still to be announced to the team (the canary guard's decisions, committed with
  * their notice by RegistryStore), as the notice relay takes them: like the leads' outbox, a notice is
  * claimed with a lease so one relay (one api instance) sends each attempt, and a relay that dies
- * holding one only delays it until the lease runs out. Two implementations with one behaviour
- * (SQLite's single writer, PostgreSQL's SKIP LOCKED), beside each registry store.
+ * holding one only delays it until the lease runs out. The SQL is written once: a claim is one
+ * statement, whose rows PostgreSQL takes with SKIP LOCKED and SQLite's single writer takes alone.
  */
 import type { RemoteName } from '@cardlift/contracts';
+import { clipError } from '../leads/lead-store';
+import type { SqlRunner } from '../platform/sql-runner';
 
 type NoticeState = 'pending' | 'sent' | 'failed';
 
@@ -40,7 +42,7 @@ export interface ReleaseNoticeStore {
 }
 
 /** The row a claim answers. */
-export interface NoticeRow {
+interface NoticeRow {
   id: number | string;
   remote: string;
   notice_body: string;
@@ -48,7 +50,7 @@ export interface NoticeRow {
   notice_claimed_until: number | string;
 }
 
-export const noticeFromRow = (row: NoticeRow): ReleaseNotice => ({
+const noticeFromRow = (row: NoticeRow): ReleaseNotice => ({
   eventId: Number(row.id),
   remote: row.remote as RemoteName,
   body: row.notice_body,
@@ -56,14 +58,51 @@ export const noticeFromRow = (row: NoticeRow): ReleaseNotice => ({
   claimedUntil: Number(row.notice_claimed_until),
 });
 
-/** Pending notices whose time has come and which no live lease holds; `now` is the time's placeholder. */
-export const dueNoticesWhere = (now: string) =>
-  `notice_state = 'pending' AND notice_next_at <= ${now} AND (notice_claimed_until IS NULL OR notice_claimed_until <= ${now})`;
+/** Pending notices whose time has come ($1) and which no live lease holds. */
+const DUE = `notice_state = 'pending' AND notice_next_at <= $1 AND (notice_claimed_until IS NULL OR notice_claimed_until <= $1)`;
 
-export const NOTICE_BACKLOG_SQL = `SELECT
+const NOTICE_BACKLOG_SQL = `SELECT
   (SELECT COUNT(*) FROM release_events WHERE notice_state = 'pending') AS pending,
   (SELECT COUNT(*) FROM release_events WHERE notice_state = 'failed') AS failed`;
 
 /** What a failed attempt leaves: pending with its next time, or failed for good. */
-export const afterFailure = (retryAt: number | null): { state: NoticeState; nextAt: number | null } =>
+const afterFailure = (retryAt: number | null): { state: NoticeState; nextAt: number | null } =>
   retryAt === null ? { state: 'failed', nextAt: null } : { state: 'pending', nextAt: retryAt };
+
+/** The notices on `runner`'s database (the registry's). */
+export function releaseNoticesOn(runner: SqlRunner): ReleaseNoticeStore {
+  return {
+    async claimDue(limit, leaseMs, now = Date.now()) {
+      // Read first: a poll that finds nothing due takes no write lock (each instance polls every second).
+      if ((await runner.query(`SELECT id FROM release_events WHERE ${DUE} LIMIT 1`, [now])).length === 0) return [];
+      const claimed = await runner.query<NoticeRow>(
+        `UPDATE release_events SET notice_claimed_until = $3 WHERE id IN (
+           SELECT id FROM release_events WHERE ${DUE} ORDER BY id LIMIT $2 ${runner.skipLocked})
+         RETURNING id, remote, notice_body, notice_attempts, notice_claimed_until`,
+        [now, limit, now + leaseMs],
+      );
+      return claimed.map(noticeFromRow).sort((a, b) => a.eventId - b.eventId);
+    },
+    async markSent(notice) {
+      const changed = await runner.run(
+        `UPDATE release_events SET notice_state = 'sent', notice_attempts = notice_attempts + 1, notice_claimed_until = NULL,
+           notice_error = NULL WHERE id = $1 AND notice_claimed_until = $2`,
+        [notice.eventId, notice.claimedUntil],
+      );
+      return changed === 1;
+    },
+    async markAttemptFailed(notice, error, retryAt) {
+      const { state, nextAt } = afterFailure(retryAt);
+      const changed = await runner.run(
+        `UPDATE release_events SET notice_state = $1, notice_next_at = $2, notice_attempts = notice_attempts + 1,
+           notice_claimed_until = NULL, notice_error = $3 WHERE id = $4 AND notice_claimed_until = $5`,
+        [state, nextAt, clipError(error), notice.eventId, notice.claimedUntil],
+      );
+      return changed === 1;
+    },
+    async backlog() {
+      const [row] = await runner.query<{ pending: number | string; failed: number | string }>(NOTICE_BACKLOG_SQL, []);
+      return { pending: Number(row?.pending ?? 0), failed: Number(row?.failed ?? 0) };
+    },
+  };
+}

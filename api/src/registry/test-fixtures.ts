@@ -8,7 +8,7 @@ import type { ArtifactStore } from './artifact-store';
 import type { FederationManifest } from './manifest';
 import { releaseContext } from './release-context';
 import type { ReleaseContext } from './release-service';
-import { openSqliteRegistry } from './registry-store-sqlite';
+import { openSqliteRegistry } from './open-registry';
 
 const files = { sync: [] as string[], async: [] as string[] };
 const noAssets = { js: files, css: files };

@@ -12,7 +12,7 @@ import type { ReleaseTimeline } from '@cardlift/contracts';
 import { createApp } from '../app';
 import { loadConfig } from '../app-config';
 import { bucketOf } from './histogram';
-import { openSqliteRumStore } from './rum-store-sqlite';
+import { openSqliteRumStore } from './rum-sql';
 import { rumRow as row } from '../../test/rum-rows';
 
 const TOKEN = 'invest-release-token';

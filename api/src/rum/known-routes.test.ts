@@ -13,7 +13,7 @@ import { createApp } from '../app';
 import { loadConfig } from '../app-config';
 import { KnownRoutes } from './known-routes';
 import { UNKNOWN_ROUTE } from './rum-aggregator';
-import { openSqliteRumStore } from './rum-store-sqlite';
+import { openSqliteRumStore } from './rum-sql';
 
 const logger = pino({ level: 'silent' });
 

@@ -3,17 +3,14 @@
  * route ''), keeps the minute index, and leaves the readers' sums as they were; on SQLite and (when
  * TEST_DATABASE_URL is set) PostgreSQL.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { dropSchema, uniqueSchemaName } from '../../test/postgres';
+import { describeEachDatabase, type TestDatabase } from '../../test/databases';
+import { onOwnDatabase } from '../platform/database';
 import { SQLITE_FILE_NAME } from '../platform/db-connections';
 import { MIGRATIONS } from '../platform/db-migrations';
-import type { RumStore } from './rum-store';
-import { openPostgresRumStore } from './rum-store-postgres';
-import { openSqliteRumStore } from './rum-store-sqlite';
+import { rumStoreOn } from './rum-store';
 
 /** The migration that brought routes in: the database below is left just before it. */
 const ROUTES_MIGRATION = 8;
@@ -22,93 +19,73 @@ const OLD_ROWS = `INSERT INTO rum_counts (minute, section, version, metric, devi
   (100, 'mf_invest', '1.0.0', 'views', 'phone', 0, 7),
   (100, 'mf_invest', '1.0.0', 'lcp', 'phone', 40, 5)`;
 
-interface Backend {
-  name: string;
-  /** A database migrated up to just before routes, holding OLD_ROWS; then the store opened on it (migrating the rest). */
-  migratedFromOld(): Promise<{ rum: RumStore; indexes(): Promise<string[]>; cleanup(): Promise<void> }>;
+/** What a test reads back of the migrated database: the indexes of rum_counts (its key's aside). */
+type Indexes = () => Promise<string[]>;
+
+/** The SQLite file under `dataDir` migrated up to just before routes, holding OLD_ROWS. */
+function oldSqlite(dataDir: string): Indexes {
+  const file = path.join(dataDir, SQLITE_FILE_NAME);
+  // Written and closed before the api's shared connection opens the file: no lock of it to drop.
+  const old = new Database(file);
+  old.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
+  for (const m of before) {
+    old.exec(m.sqlite);
+    old.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(m.version, new Date().toISOString());
+  }
+  old.exec(OLD_ROWS);
+  old.close();
+  return async () => {
+    const db = new Database(file, { readonly: true });
+    try {
+      return db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'rum_counts' AND sql IS NOT NULL")
+        .pluck()
+        .all() as string[];
+    } finally {
+      db.close();
+    }
+  };
 }
 
-const backends: Backend[] = [
-  {
-    name: 'SQLite',
-    migratedFromOld: async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-rum-migration-'));
-      // Written and closed before the api's shared connection opens the file: no lock of it to drop.
-      const old = new Database(path.join(dir, SQLITE_FILE_NAME));
-      old.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
-      for (const m of before) {
-        old.exec(m.sqlite);
-        old.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(m.version, new Date().toISOString());
-      }
-      old.exec(OLD_ROWS);
-      old.close();
-      const rum = openSqliteRumStore(dir);
-      return {
-        rum,
-        indexes: async () => {
-          const db = new Database(path.join(dir, SQLITE_FILE_NAME), { readonly: true });
-          try {
-            return db
-              .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'rum_counts' AND sql IS NOT NULL")
-              .pluck()
-              .all() as string[];
-          } finally {
-            db.close();
-          }
-        },
-        cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
-      };
-    },
-  },
-];
-const pgUrl = process.env.TEST_DATABASE_URL;
-if (pgUrl) {
-  backends.push({
-    name: 'PostgreSQL',
-    migratedFromOld: async () => {
-      const schema = uniqueSchemaName('rum_migration');
-      const client = new pg.Client({ connectionString: pgUrl });
-      await client.connect();
-      try {
-        await client.query(`CREATE SCHEMA ${schema}; SET search_path TO ${schema}`);
-        await client.query('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL)');
-        for (const m of before) {
-          await client.query(m.postgres);
-          await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, now())', [m.version]);
-        }
-        await client.query(OLD_ROWS);
-      } finally {
-        await client.end();
-      }
-      const rum = await openPostgresRumStore(pgUrl, { schema });
-      return {
-        rum,
-        indexes: async () => {
-          const reader = new pg.Client({ connectionString: pgUrl });
-          await reader.connect();
-          try {
-            const { rows } = await reader.query<{ indexname: string }>(
-              "SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND tablename = 'rum_counts' AND indexname NOT LIKE '%pkey'",
-              [schema],
-            );
-            return rows.map((r) => r.indexname);
-          } finally {
-            await reader.end();
-          }
-        },
-        cleanup: () => dropSchema(pgUrl, schema),
-      };
-    },
-  });
-} else {
-  describe('rum_counts routes migration on PostgreSQL', () => {
-    it.skip('SKIPPED: set TEST_DATABASE_URL to run this suite on PostgreSQL', () => undefined);
-  });
+/** The same on the PostgreSQL schema `url` works in. */
+async function oldPostgres(url: string): Promise<Indexes> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL)');
+    for (const m of before) {
+      await client.query(m.postgres);
+      await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, now())', [m.version]);
+    }
+    await client.query(OLD_ROWS);
+  } finally {
+    await client.end();
+  }
+  return async () => {
+    const reader = new pg.Client({ connectionString: url });
+    await reader.connect();
+    try {
+      const { rows } = await reader.query<{ indexname: string }>(
+        "SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'rum_counts' AND indexname NOT LIKE '%pkey'",
+      );
+      return rows.map((r) => r.indexname);
+    } finally {
+      await reader.end();
+    }
+  };
 }
 
-describe.each(backends)('rum_counts routes migration on $name', (backend) => {
+/** A database migrated up to just before routes, holding OLD_ROWS; then the store opened on it (migrating the rest). */
+async function migratedFromOld(database: TestDatabase) {
+  const { target, drop } = await database.fresh();
+  const indexes = target.databaseUrl ? await oldPostgres(target.databaseUrl) : oldSqlite(target.dataDir);
+  const rum = await onOwnDatabase(target, rumStoreOn);
+  return { rum, indexes, cleanup: drop };
+}
+
+describeEachDatabase('rum_counts routes migration', 'rum_migration', (database) => {
   it("keeps the counts stored before routes, under the route '', and the minute index", async () => {
-    const db = await backend.migratedFromOld();
+    const db = await migratedFromOld(database);
     try {
       const totals = await db.rum.totals(0, 'mf_invest');
       expect(totals.map((t) => [t.metric, t.bucket, t.count]).sort()).toEqual([

@@ -4,6 +4,7 @@
  * reports are never stored. Counters (views, errors...) use bucket 0; timings one row per bucket.
  */
 import { onOwnDatabase, type DatabaseConnection } from '../platform/database';
+import { runnerOn } from '../platform/sql-runner';
 import type { AppConfig } from '../app-config';
 
 export interface RumRow {
@@ -194,9 +195,8 @@ export const rowValues = (row: RumRow) => RUM_COLUMNS.map((column) => row[column
 
 /** The aggregates on the process's database (the database module's). */
 export async function rumStoreOn(connection: DatabaseConnection): Promise<RumStore> {
-  // Each dialect's SQL is loaded only by the process that runs on it.
-  if (connection.kind === 'postgres') return (await import('./rum-store-postgres')).postgresRumStore(connection.pool);
-  return (await import('./rum-store-sqlite')).sqliteRumStore(connection.db);
+  // Loaded on first use: rum-sql.ts imports this file's SQL.
+  return (await import('./rum-sql')).rumStoreOnRunner(runnerOn(connection));
 }
 
 /** For a script: the aggregates in the database the leads use. */

@@ -12,6 +12,7 @@ import { REQUIRED_EXPOSE } from '../registry/compatibility';
 import { MANIFEST_FILE, readManifest } from '../registry/manifest';
 import { servedBuild, type ServedBuild } from '../registry/remote-registry';
 import { derivedFromFiles } from './file-derived';
+import { pageChunkFiles } from './page-chunk-files';
 import { pageStylesheet, type PageStylesheet } from './page-stylesheets';
 
 export interface RemoteStartup {
@@ -42,9 +43,18 @@ function readStartup(entry: RemoteEntry, build: ServedBuild): RemoteStartup {
   };
 }
 
-/** The start of a registry entry; only its container script for a remote served from another origin. */
-export function remoteStartup(config: AppConfig, entry: RemoteEntry): RemoteStartup {
+/**
+ * The start of a registry entry; only its container script for a remote served from another origin.
+ * `chunk` names the served page's own chunk (`PageMeta.chunk`), whose files are preloaded too.
+ */
+export function remoteStartup(config: AppConfig, entry: RemoteEntry, chunk?: string): RemoteStartup {
   const build = servedBuild(config, entry);
   if (!build) return entryScriptOnly(entry);
-  return derivedFromFiles([path.join(build.dir, MANIFEST_FILE)], () => readStartup(entry, build));
+  const startup = derivedFromFiles([path.join(build.dir, MANIFEST_FILE)], () => readStartup(entry, build));
+  const listed = new Set(startup.preload.map((file) => file.href));
+  const pageFiles = pageChunkFiles(build.dir, chunk)
+    .map((file) => `${build.baseUrl}${file}`)
+    .filter((href) => !listed.has(href));
+  if (pageFiles.length === 0) return startup;
+  return { ...startup, preload: [...startup.preload, ...pageFiles.map((href) => ({ href, as: 'script' as const }))] };
 }

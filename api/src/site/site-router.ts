@@ -183,7 +183,7 @@ export function siteRouter(
       const queries = [[API_PATHS.banners], ...(page?.meta.queries ?? [])];
       shareAnswer(ctx, { tags: pageTags({ shellScripts: shell.scripts, registry, section: remote, queries, found: Boolean(page) }) });
     }
-    const section = entry ? remoteStartup(config, entry) : { stylesheets: [], preload: [] };
+    const section = entry ? remoteStartup(config, entry, page?.meta.chunk) : { stylesheets: [], preload: [] };
     const sheets = [...shell.stylesheets, ...section.stylesheets];
     // A body rendered for one visitor (a preview, a posted form) keeps whole sheets: cutting them is
     // paid once per kept body, never per request.

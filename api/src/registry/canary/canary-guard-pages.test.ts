@@ -5,7 +5,7 @@
  */
 import pino from 'pino';
 import { RumAggregator } from '../../rum/rum-aggregator';
-import { openSqliteRumStore } from '../../rum/rum-store-sqlite';
+import { openSqliteRumStore } from '../../rum/rum-sql';
 import { storeViews } from '../../../test/rum-rows';
 import { tempReleaseContext } from '../test-fixtures';
 import { CanaryGuard } from './canary-guard';

@@ -5,7 +5,7 @@
  */
 import request from 'supertest';
 import { createApp, type App } from '../../app';
-import { openPostgresRumStore } from '../../rum/rum-store-postgres';
+import { openPostgresRumStore } from '../../rum/rum-sql';
 import type { RumStore } from '../../rum/rum-store';
 import { freshSchemaUrl, TEST_DATABASE_URL } from '../../../test/postgres';
 import { releaseWebhook, within } from '../../../test/release-webhook';

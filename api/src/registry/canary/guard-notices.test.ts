@@ -11,7 +11,7 @@ import { onOwnDatabase, onOwnSqlite } from '../../platform/database';
 import { releaseNoticesOn } from '../../notices/release-notices-on';
 import { registryWithNotices, type NoticedRegistry } from '../../../test/registry-with-notices';
 import { RumAggregator } from '../../rum/rum-aggregator';
-import { openSqliteRumStore } from '../../rum/rum-store-sqlite';
+import { openSqliteRumStore } from '../../rum/rum-sql';
 import type { RegistryStore } from '../registry-store';
 import { tempReleaseContext } from '../test-fixtures';
 import { storeViews } from '../../../test/rum-rows';

@@ -11,7 +11,7 @@ import { startServer, type ServerProcess } from '../../../test/server-process';
 import { loadConfig } from '../../app-config';
 import { releaseContext } from '../release-context';
 import { releaseBuild } from '../release-service';
-import { openPostgresRegistry } from '../registry-store-postgres';
+import { openPostgresRegistry } from '../open-registry';
 import { fixtureBuild, tempCheckout } from '../test-fixtures';
 
 const TOKEN = 'invest-token';

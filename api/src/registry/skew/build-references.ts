@@ -6,7 +6,7 @@
  */
 import type { AppConfig } from '../../app-config';
 import { onOwnDatabase, type DatabaseConnection } from '../../platform/database';
-import { preparedStatements, whileBusy } from '../../platform/db-connections';
+import { runnerOn } from '../../platform/sql-runner';
 import type { BuildRef } from '../build-ids';
 
 export interface BuildReferenceStore {
@@ -21,10 +21,10 @@ export interface BuildReferenceStore {
 
 const SELECT_SQL = 'SELECT version, kept_until FROM build_references WHERE remote = $1';
 const FORGET_SQL = 'DELETE FROM build_references WHERE remote = $1 AND version = $2';
-/** The upsert, with the dialect's larger-of-two function. */
-const keepSql = (greatest: string) =>
-  `INSERT INTO build_references (remote, version, kept_until) VALUES ($1, $2, $3)
-   ON CONFLICT (remote, version) DO UPDATE SET kept_until = ${greatest}(build_references.kept_until, excluded.kept_until)`;
+/** The upsert; the larger of two times is a CASE, which both databases read alike (GREATEST and max are each one's own). */
+const KEEP_SQL = `INSERT INTO build_references (remote, version, kept_until) VALUES ($1, $2, $3)
+   ON CONFLICT (remote, version) DO UPDATE SET kept_until = CASE
+     WHEN excluded.kept_until > build_references.kept_until THEN excluded.kept_until ELSE build_references.kept_until END`;
 
 const asMap = (rows: { version: string; kept_until: number | string }[]) => new Map(rows.map((r) => [r.version, Number(r.kept_until)]));
 
@@ -34,35 +34,18 @@ export const openBuildReferences = (config: Pick<AppConfig, 'databaseUrl' | 'dat
 
 /** The references on the process's database, which its owner closes. */
 export function buildReferencesOn(connection: DatabaseConnection): BuildReferenceStore {
-  if (connection.kind === 'postgres') {
-    const { pool } = connection;
-    return {
-      async keep(builds, until) {
-        for (const build of builds) await pool.query(keepSql('GREATEST'), [build.remote, build.version, until]);
-      },
-      async keptUntil(remote) {
-        return asMap((await pool.query<{ version: string; kept_until: string }>(SELECT_SQL, [remote])).rows);
-      },
-      async forget(remote, version) {
-        await pool.query(FORGET_SQL, [remote, version]);
-      },
-      close: async () => undefined,
-    };
-  }
-  const { db } = connection;
-  const statement = preparedStatements(db);
-  const keepAll = db.transaction((builds: readonly BuildRef[], until: number) => {
-    for (const build of builds) statement(keepSql('max')).run({ p1: build.remote, p2: build.version, p3: until });
-  });
+  const runner = runnerOn(connection);
   return {
     async keep(builds, until) {
-      await whileBusy(() => keepAll.immediate(builds, until));
+      // In one order, so two instances keeping the same builds at once never wait for each other in turn.
+      const sorted = [...builds].sort((a, b) => a.remote.localeCompare(b.remote) || a.version.localeCompare(b.version));
+      await runner.transaction(sorted.map((build) => ({ sql: KEEP_SQL, params: [build.remote, build.version, until] })));
     },
     async keptUntil(remote) {
-      return asMap(statement(SELECT_SQL).all({ p1: remote }) as { version: string; kept_until: number }[]);
+      return asMap(await runner.query<{ version: string; kept_until: number | string }>(SELECT_SQL, [remote]));
     },
     async forget(remote, version) {
-      statement(FORGET_SQL).run({ p1: remote, p2: version });
+      await runner.run(FORGET_SQL, [remote, version]);
     },
     close: async () => undefined,
   };
