@@ -26,6 +26,81 @@ const API_PATTERNS = [
   },
 ];
 
+/**
+ * The api's feature folders, and the feature folders each may import: one row per folder. Every
+ * folder may also import the leaves (platform/, kernel/, database/) and the top-level files
+ * (app-context, app-config). A folder reaches another only through what that one's module provides
+ * (docs/adding-a-module.md, "Boundaries"). Tests are not fenced: they drive the whole app.
+ */
+const API_FOLDERS = {
+  backup: ['registry'],
+  content: ['editor', 'registry'],
+  database: [],
+  edge: ['content', 'experiments', 'leads', 'metrics', 'registry', 'site'],
+  editor: ['content', 'leads', 'registry', 'site'],
+  experiments: ['content', 'editor', 'leads', 'metrics', 'registry', 'rum', 'site'],
+  health: ['leads', 'registry', 'site'],
+  leads: ['rum', 'site'],
+  metrics: ['leads', 'notices', 'registry', 'rum', 'site'],
+  notices: ['registry'],
+  // The releases, artifacts, serving, preview, schedule and skew: never the edge, rum or experiments.
+  registry: ['leads', 'notices', 'secrets', 'site'],
+  // The canary guard judges rum's figures.
+  'registry/canary': ['leads', 'notices', 'rum'],
+  rum: ['leads', 'registry', 'secrets', 'site'],
+  secrets: [],
+  site: ['content', 'edge', 'experiments', 'leads', 'registry', 'rum'],
+};
+const API_LEAVES = ['platform', 'kernel', 'database'];
+
+/** Imports a row refuses, kept for now with the reason: files and the folders they may also import. */
+const API_RECORDED = [
+  {
+    // The cache vocabulary (shareAnswer, keepPrivate, tags, kept encodings) is a leaf's in all but
+    // folder: to move out of edge/ so routes declare it without importing the edge.
+    files: ['api/src/content/content.router.ts', 'api/src/registry/remotes.router.ts'],
+    also: ['edge'],
+  },
+  {
+    // The release CLI is a script, a composition root of its own (script-stores.ts) still in
+    // registry/: it prints rum's release health.
+    files: ['api/src/registry/cli.ts', 'api/src/registry/cli-clients.ts'],
+    also: ['rum'],
+  },
+  {
+    // The one list of every module's migrations, for what runs outside the app (scripts, tests,
+    // benches): it imports the lists only (each folder's `*-migrations.ts`, plain SQL), no module.
+    files: ['api/src/database/all-migrations.ts'],
+    also: ['content', 'edge', 'editor', 'experiments', 'leads', 'registry', 'rum'],
+  },
+];
+
+/** The rule for files `up` folders below api/src allowed `allowed` (and the leaves). */
+const apiFolderRule = (up, allowed) =>
+  boundary([
+    ...API_PATTERNS,
+    {
+      regex: `^(\\.\\./){${up}}(?!(${[...API_LEAVES, ...allowed].join('|')})/)[a-z-]+/`,
+      message: `A feature folder imports only the folders its row of API_FOLDERS in eslint.config.mjs allows (${allowed.join(', ') || 'none'}), through what their modules provide (docs/adding-a-module.md).`,
+    },
+  ]);
+
+const apiFolderConfigs = Object.entries(API_FOLDERS).flatMap(([folder, allowed]) => {
+  const depth = folder.split('/').length;
+  const own = [folder.split('/')[0], ...allowed];
+  return [
+    { files: [`api/src/${folder}/*.ts`], ignores: ['**/*.test.ts'], rules: apiFolderRule(depth, own) },
+    { files: [`api/src/${folder}/*/*.ts`], ignores: ['**/*.test.ts'], rules: apiFolderRule(depth + 1, own) },
+  ];
+});
+
+const apiRecordedConfigs = API_RECORDED.flatMap(({ files, also }) =>
+  files.map((file) => {
+    const folder = file.split('/')[2];
+    return { files: [file], rules: apiFolderRule(1, [folder, ...API_FOLDERS[folder], ...also]) };
+  }),
+);
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/*.cjs'] },
   js.configs.recommended,
@@ -90,6 +165,8 @@ export default tseslint.config(
     files: ['api/src/**/*.ts', 'api/test/**/*.ts', 'api/bench/**/*.ts'],
     rules: boundary(API_PATTERNS),
   },
+  ...apiFolderConfigs,
+  ...apiRecordedConfigs,
   {
     // Its tests drive the whole app, so they may import it.
     files: ['api/src/platform/**/*.ts'],

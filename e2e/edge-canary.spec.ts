@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openSqliteRegistry } from '../api/src/registry/open-registry';
+import { openSqlitePurgedRegistry } from '../api/src/script-stores';
 import { releaseCli } from './support/release-cli';
 import { REPO_ROOT } from './support/site';
 import { describeBehindVarnish, startEdgeSite, type EdgeSite } from './support/edge';
@@ -49,7 +49,7 @@ describeBehindVarnish('a canary behind Varnish', () => {
     const sidesGiven = async () => /cardlift_side=/.test((await fetch(`${edge.site.baseUrl}/`)).headers.get('set-cookie') ?? '');
     for (let i = 0; i < 100 && !(await sidesGiven()); i++) await new Promise((resolve) => setTimeout(resolve, 50));
     // And the canary's purge has made both its passes.
-    const registry = openSqliteRegistry(edge.site.dataDir);
+    const registry = openSqlitePurgedRegistry(edge.site.dataDir);
     try {
       const settled = async () => Object.values(await registry.purges.backlog()).every((n) => !n);
       for (let i = 0; i < 200 && !(await settled()); i++) await new Promise((resolve) => setTimeout(resolve, 50));

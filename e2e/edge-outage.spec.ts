@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { contactSubmission } from '../api/test/contact-submission';
-import { openSqliteRegistry } from '../api/src/registry/open-registry';
+import { openSqlitePurgedRegistry } from '../api/src/script-stores';
 import { launchBrowser, openPage } from './support/browser';
 import { contactForm, fillContactForm } from './support/contact-form';
 import { REPO_ROOT } from './support/site';
@@ -65,7 +65,7 @@ describeBehindVarnish('a cache that cannot be purged for 10 s', () => {
       'a short TTL while the purge is overdue',
     );
     expect((await edgeGet(edge.site.baseUrl, '/invest')).headers.get('cache-control')).toMatch(/s-maxage=3600,/);
-    const registry = openSqliteRegistry(edge.site.dataDir);
+    const registry = openSqlitePurgedRegistry(edge.site.dataDir);
     try {
       expect((await registry.purges.backlog()).pending).toBe(1);
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, 10_000 - (Date.now() - downAt))));

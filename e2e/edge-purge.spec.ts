@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { endCanaryChange } from '../api/src/registry/canary/canary-service';
 import { GUARD_ACTOR } from '../api/src/registry/canary/canary-guard';
-import { openSqliteRegistry } from '../api/src/registry/open-registry';
+import { openSqlitePurgedRegistry } from '../api/src/script-stores';
 import { releaseCli } from './support/release-cli';
 import { REPO_ROOT } from './support/site';
 import { contentApi } from '../api/test/content-api-client';
@@ -73,7 +73,7 @@ describeBehindVarnish('purges behind two Varnish instances', () => {
    * on) purges the same pages again, and must not pass for the purge of the change a test makes next.
    */
   async function purgesSettled(timeoutMs = 10_000): Promise<void> {
-    const registry = openSqliteRegistry(edge.site.dataDir);
+    const registry = openSqlitePurgedRegistry(edge.site.dataDir);
     try {
       for (const started = Date.now(); ;) {
         const backlog = await registry.purges.backlog();
@@ -152,7 +152,7 @@ describeBehindVarnish('purges behind two Varnish instances', () => {
     }
     expect(cookie).not.toBe('');
     for (const cache of caches()) for (let i = 0; i < 2; i++) expect(await onCanary(cache, cookie)).toContain(candidate);
-    const registry = openSqliteRegistry(edge.site.dataDir);
+    const registry = openSqlitePurgedRegistry(edge.site.dataDir);
     try {
       const state = await registry.state('mf_company');
       const decided = await registry.decide('mf_company', async () =>

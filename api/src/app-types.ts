@@ -11,6 +11,7 @@ import type { Lifecycle } from './platform/lifecycle';
 import type { Logger } from './platform/logger';
 import type { RegistryFollower } from './registry/registry-follower';
 import type { RegistryStore } from './registry/registry-store';
+import type { ReleaseNoticeStore } from './registry/release-notices';
 import type { RumAggregator } from './rum/rum-aggregator';
 import type { RumWiring } from './rum/rum-wiring';
 import type { ResolvedPage } from './site/page-resolver';
@@ -46,6 +47,10 @@ export interface App {
   leads(): Promise<LeadStore>;
   /** The registry store, in the same database. */
   registryStore(): Promise<RegistryStore>;
+  /** The release events' notices still to send (the notices module's). */
+  releaseNotices(): Promise<ReleaseNoticeStore>;
+  /** A secret every instance on the database shares, created once (the secrets module's). */
+  sharedSecret(name: string, create: () => string): Promise<string>;
   /** The content's editorial store, in the same database. */
   editorialStore(): Promise<EditorialStore>;
   /** Follows the published content in the database (polls; refresh() reads at once). */

@@ -7,8 +7,10 @@ import type { System } from './kernel/system';
 import { leadsModule } from './leads/leads-module';
 import { metricsModule } from './metrics/metrics-module';
 import { koaApp } from './platform/koa-app';
+import { noticesModule } from './notices/notices-module';
 import { registryModule } from './registry/registry-module';
 import { rumModule } from './rum/rum-module';
+import { secretsModule } from './secrets/secrets-module';
 import { renderModule } from './site/render-module';
 
 export function appView(system: System, { config, logger, lifecycle }: AppContext): App {
@@ -25,6 +27,8 @@ export function appView(system: System, { config, logger, lifecycle }: AppContex
     ...{ koa, config, logger, lifecycle, content: content.live, contentFollower: content.follower },
     ...{ relay: leads.relay, leads: leads.leads, registry: registry.follower, registryStore: registry.registryStore },
     ...{ editorialStore: content.editorialStore, rum: rum.aggregator, rumPageToken: rum.pageToken },
+    sharedSecret: system.get(secretsModule).sharedSecret,
+    releaseNotices: system.get(noticesModule).releaseNotices,
     start: () => system.start(),
     // The routes too, so the first page views after a start are filed under their pages, not 'other'.
     warm: () => render.pool.warm().then(() => rum.routes.refresh()),

@@ -16,6 +16,7 @@ import { healthModule } from './health/health-module';
 import { buildSystem } from './kernel/system';
 import { leadsModule } from './leads/leads-module';
 import { metricsModule } from './metrics/metrics-module';
+import { noticesModule } from './notices/notices-module';
 import { platformModule } from './platform/platform-module';
 import { artifactsModule } from './registry/artifacts/artifacts-module';
 import { canaryModule } from './registry/canary/canary-module';
@@ -24,6 +25,7 @@ import { releasesModule } from './registry/releases-module';
 import { servingModule } from './registry/serving-module';
 import { skewModule } from './registry/skew/skew-module';
 import { rumModule } from './rum/rum-module';
+import { secretsModule } from './secrets/secrets-module';
 import { renderModule } from './site/render-module';
 import { siteModule } from './site/site-module';
 
@@ -33,6 +35,8 @@ export type { App, AppDeps } from './app-types';
 export const MODULES = [
   platformModule,
   databaseModule,
+  secretsModule,
+  noticesModule,
   registryModule,
   artifactsModule,
   contentModule,
@@ -47,8 +51,8 @@ export const MODULES = [
   siteModule,
   leadsModule,
   metricsModule,
-  edgeModule,
   experimentsModule,
+  edgeModule,
   healthModule,
 ];
 

@@ -18,7 +18,8 @@ import { loadConfig } from '../app-config';
 import { seedContent } from './content-seed';
 import { ContentRefused, ContentService } from './content-service';
 import { ContentConflict } from './editorial-store';
-import { openEditorialStore } from './open-editorial-store';
+// A script: its store carries the rows the modules add to every change (script-stores.ts).
+import { openScriptContent } from '../script-stores';
 import { DirectoryArtifactStore } from '../registry/artifact-store';
 
 const USAGE =
@@ -43,7 +44,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const store = await openEditorialStore(config);
+  const store = await openScriptContent(config);
   // As a server's start would: a database never seeded gets the content files first.
   await seedContent(store, config.contentDir);
   const service = new ContentService({

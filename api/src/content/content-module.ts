@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { defineAppModule } from '../app-context';
 import { databaseModule } from '../database/database-module';
-import { Slot } from '../kernel/extension-points';
+import { CommitStatements, Slot } from '../kernel/extension-points';
 import { artifactsModule } from '../registry/artifacts/artifacts-module';
 import { loadContent } from './content-store';
 import { ContentFollower } from './content-follower';
@@ -13,7 +13,7 @@ import { seedContent } from './content-seed';
 import { ContentService } from './content-service';
 import type { ArmContent } from './content.router';
 import type { ContentKind } from '@cardlift/contracts';
-import type { EditorialStore } from './editorial-store';
+import type { ContentChange, EditorialStore } from './editorial-store';
 import { LiveContent } from './live-content';
 import { editorialStoreOn } from './open-editorial-store';
 import { CONTENT_MIGRATIONS } from './content-migrations';
@@ -26,8 +26,13 @@ export const contentModule = defineAppModule({
     const { artifacts } = need(artifactsModule);
     // The files serve until start() has read the database (they are its seed, so the same content).
     const live = new LiveContent(deps.content ?? loadContent(config.contentDir, clock), clock);
+    // Rows dependents add to every content change; read at each change.
+    const commitStatements = new CommitStatements<ContentChange>();
     let opened: Promise<EditorialStore> | undefined;
-    const editorialStore = () => (opened ??= need(databaseModule).database().then(editorialStoreOn));
+    const editorialStore = () =>
+      (opened ??= need(databaseModule)
+        .database()
+        .then((connection) => editorialStoreOn(connection, commitStatements.of)));
     const uploaded = (name: string) => artifacts.locateContentImage(name) !== undefined;
     // Hooks a later module supplies (the experiments): a check before any write, and the content a
     // visitor's arm shows instead of the published item.
@@ -40,7 +45,7 @@ export const contentModule = defineAppModule({
     const follower = new ContentFollower(editorialStore, service, live, logger);
     return {
       // Fixed content (deps.content) is served as given: the database's is neither seeded nor followed.
-      provides: { live, editorialStore, service, follower, followed: !deps.content, writeGuard, armContent },
+      provides: { live, editorialStore, service, follower, followed: !deps.content, writeGuard, armContent, commitStatements },
       async start() {
         if (deps.content) return;
         const seeded = await seedContent(await editorialStore(), config.contentDir, clock);

@@ -4,6 +4,8 @@ import { changes, type Steps } from '../platform/sql-steps';
 import {
   auditFromRow,
   changeStatements,
+  NO_STATEMENTS,
+  type ContentCommitStatements,
   CLAIM_SEED,
   conflictOfUnique,
   containingPattern,
@@ -21,12 +23,12 @@ import {
   type RevisionRow,
 } from './editorial-store';
 
-/** On `runner`'s database, which its owner closes. */
-export function editorialStoreOnRunner(runner: SqlRunner): EditorialStore {
+/** On `runner`'s database, which its owner closes; `added` runs in every change. */
+export function editorialStoreOnRunner(runner: SqlRunner, added: ContentCommitStatements = NO_STATEMENTS): EditorialStore {
   const all = <T>(sql: string, ...params: unknown[]) => runner.query<T>(sql, params);
   /** A change's statements, in the caller's transaction; a unique index refusing one is the id's conflict. */
   function* apply(change: ContentChange): Steps<void> {
-    for (const { sql, params, conflict } of changeStatements(change)) {
+    for (const { sql, params, conflict } of changeStatements(change, added)) {
       let changed: number;
       try {
         changed = yield* changes(sql, params);

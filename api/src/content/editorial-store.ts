@@ -11,9 +11,8 @@
  * instance that finds it due exactly one performs it.
  */
 import type { ContentKind, ContentState } from '@cardlift/contracts';
-import { EDGE_PURGE_INSERT, purgeValues } from '../edge/purge-jobs';
-import { contentPurge } from '../edge/purge-plans';
 import { Conflict } from '../platform/errors';
+import type { Statement as AddedStatement } from '../platform/sql-runner';
 
 export interface ItemRecord {
   /** Stable identity: the id in the URL may change, this never does. */
@@ -126,8 +125,16 @@ export interface Statement {
 
 const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
 
-/** The statements that apply a change, in order: the same for both databases. */
-export function changeStatements(change: ContentChange): Statement[] {
+/**
+ * The content's extension point for writes: the rows of its own tables a dependent module adds to
+ * every change, run in the change's own transaction so they stand or fall with it.
+ */
+export type ContentCommitStatements = (change: ContentChange) => readonly AddedStatement[];
+
+export const NO_STATEMENTS: ContentCommitStatements = () => [];
+
+/** The statements that apply a change, in order: the same for both databases; then what dependents add. */
+export function changeStatements(change: ContentChange, added: ContentCommitStatements = NO_STATEMENTS): Statement[] {
   const i = change.item;
   const row = [i.uid, i.kind, i.itemId, i.state, i.latestRevision, i.liveRevision, i.liveId, i.scheduledRevision, i.publishAt, i.updatedAt];
   const out: Statement[] = [];
@@ -172,9 +179,7 @@ export function changeStatements(change: ContentChange): Statement[] {
     params: [i.uid, a.actor, a.action, a.kind, a.itemId, json(a.before), json(a.after), a.at],
   });
   if (change.live) out.push({ sql: BUMP_LIVE_REVISION, params: [] });
-  // The shared caches' purge of what visitors see change, committed with it (edge/purge-plans.ts).
-  const purge = contentPurge(change);
-  if (purge) out.push({ sql: EDGE_PURGE_INSERT, params: purgeValues(purge) });
+  for (const { sql, params } of added(change)) out.push({ sql, params });
   return out;
 }
 

@@ -5,7 +5,7 @@
  * TEST_DATABASE_URL is set.
  */
 import { describeEachDatabase, twoInstances } from '../../test/databases';
-import { openSqliteRegistry, registryStoreOn } from '../registry/open-registry';
+import { openSqlitePurgedRegistry, purgedRegistryOn, type PurgedRegistry } from '../script-stores';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +13,6 @@ import pino from 'pino';
 import { writeFixtureSite } from '../../test/fixture-builds';
 import { testConfig } from '../../test/test-app';
 import { createApp } from '../app';
-import type { RegistryStore } from '../registry/registry-store';
 import { edgeConfig } from './edge-config';
 import { deployMarks, purgeDeployChanges, type DeployMark } from './deploy-purges';
 
@@ -23,14 +22,14 @@ const shell = (build: string): DeployMark => ({ name: 'shell', fingerprint: buil
 const site = (hash: string): DeployMark => ({ name: 'site', fingerprint: hash });
 
 /** The purges waiting to be sent, as the relay would claim them. */
-const waiting = async (store: RegistryStore) =>
+const waiting = async (store: PurgedRegistry) =>
   (await store.purges.claimDue(100, 60_000)).map(({ hard, soft, reason }) => ({ hard, soft, reason }));
 
 describeEachDatabase('deploy purges', 'deploy_purges_test', (database) => {
-  let first: RegistryStore;
-  let second: RegistryStore;
+  let first: PurgedRegistry;
+  let second: PurgedRegistry;
   beforeEach(async () => {
-    [first, second] = (await twoInstances(database, registryStoreOn)).stores;
+    [first, second] = (await twoInstances(database, purgedRegistryOn)).stores;
   });
   afterEach(async () => {
     await first.close();
@@ -93,7 +92,7 @@ describe('an instance starting after a deploy of another shell build', () => {
     fs.writeFileSync(path.join(shellDist, 'startup-assets.json'), '{}');
     await start();
     await start();
-    const registry = openSqliteRegistry(config.dataDir);
+    const registry = openSqlitePurgedRegistry(config.dataDir);
     try {
       expect((await registry.purges.backlog()).pending).toBe(1);
       expect(await registry.purges.unsentTags(0, Date.now())).toEqual(['shell']);

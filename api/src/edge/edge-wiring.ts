@@ -8,7 +8,7 @@ import type { AppConfig } from '../app-config';
 import type { Logger } from '../platform/logger';
 import type { SiteMetrics } from '../metrics/site-metrics';
 import { Poller } from '../platform/poller';
-import type { RegistryStore } from '../registry/registry-store';
+import type { PurgeJobStore } from './purge-jobs';
 import { contactNotSentRouter } from './contact-not-sent.router';
 import { deployMarks, purgeDeployChanges } from './deploy-purges';
 import { cacheDefaults, sharedAnswers } from './edge-answers';
@@ -18,7 +18,8 @@ import { purgeTarget } from './purge-targets';
 export interface EdgeWiringDeps {
   config: AppConfig;
   logger: Logger;
-  registryStore(): Promise<RegistryStore>;
+  /** The purge jobs, in the process's database. */
+  purges(): Promise<PurgeJobStore>;
   /** Reads the registry and the content again now (before a purge pass). */
   follow(): Promise<void>;
   /** Where the purge backlog's gauges are registered (/metrics). */
@@ -28,9 +29,8 @@ export interface EdgeWiringDeps {
 
 const OVERDUE_POLL_MS = 500;
 
-export function edgeWiring({ config, logger, registryStore, follow, metrics, relay: relayOptions }: EdgeWiringDeps) {
+export function edgeWiring({ config, logger, purges: store, follow, metrics, relay: relayOptions }: EdgeWiringDeps) {
   const { times, targets, overdueAfterMs } = config.edge;
-  const store = () => registryStore().then((registry) => registry.purges);
   const relay = new PurgeRelay({ store, targets: targets.map(purgeTarget), logger, follow }, relayOptions);
   let overdue: ReadonlySet<string> = new Set();
   // A copy cached before an undelivered purge lives at most its TTL and stale window: older jobs no longer matter.

@@ -7,6 +7,7 @@
  * `hard` tags are invalidated at once; `soft` ones are marked stale, so a cache serves the old copy
  * while it fetches the new one in the background (stale-while-revalidate: no visitor waits).
  */
+import type { ServedBefore } from '../registry/commit-statements';
 import type { RegistryChange } from '../registry/registry-store';
 import type { ContentKind } from '@cardlift/contracts';
 import type { ContentChange } from '../content/editorial-store';
@@ -17,12 +18,6 @@ export interface PurgePlan {
   soft: string[];
   /** What changed, for the logs (`release mf-company 1.2.0`). */
   reason: string;
-}
-
-/** The registry row of the remote before the change. */
-export interface ServedBefore {
-  version: string | null;
-  canaryVersion: string | null;
 }
 
 /**

@@ -6,11 +6,10 @@
  * On SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { describeEachDatabase, twoInstances } from '../../test/databases';
-import { registryStoreOn } from '../registry/open-registry';
+import { purgedRegistryOn, type PurgedRegistry } from '../script-stores';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
-import type { RegistryStore } from '../registry/registry-store';
 import { edgeConfig } from './edge-config';
 import { PurgeRelay } from './purge-relay';
 import { purgeTarget } from './purge-targets';
@@ -86,7 +85,7 @@ async function providers() {
   };
 }
 
-const release = (store: RegistryStore, version: string, expectedRevision: number) =>
+const release = (store: PurgedRegistry, version: string, expectedRevision: number) =>
   store.commit({
     remote: 'mf_invest',
     expectedRevision,
@@ -118,11 +117,11 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000
 }
 
 describeEachDatabase('edge purges', 'purges_test', (database) => {
-  let stores: [RegistryStore, RegistryStore];
+  let stores: [PurgedRegistry, PurgedRegistry];
   let server: Awaited<ReturnType<typeof providers>>;
   let relays: PurgeRelay[] = [];
   beforeEach(async () => {
-    ({ stores } = await twoInstances(database, registryStoreOn));
+    ({ stores } = await twoInstances(database, purgedRegistryOn));
     server = await providers();
     const config = edgeConfig({
       EDGE_PURGE: `varnish:${server.base}/,fastly:svc123,cloudflare:zone456`,

@@ -2,16 +2,16 @@
  * What can be done to an experiment, and when: created as a draft, started (the control becomes the
  * item's published revision of that moment), stopped by a person or by the guard, and finished by
  * shipping one arm. Shipping a variant copies its revision as the item's newest and publishes it
- * through the content service, so the usual checks, audit and purges apply. While an experiment runs
+ * through the content service, so it is checked, audited and committed as any publish. While an experiment runs
  * its item refuses every write (`refuseWrite`), so nobody changes an arm under running traffic.
  */
 import type { ContentKind, ExperimentCreate } from '@cardlift/contracts';
 import type { ContentService } from '../content/content-service';
 import { ContentRefused } from '../content/content-refused';
 import { Conflict, DomainError, NotFound, Refused } from '../platform/errors';
-import { experimentPurge } from '../edge/purge-plans';
+import type { Statement } from '../platform/sql-runner';
 import { armsOf, CONTROL_ARM, planOf, PlanRefused } from './experiment-plan';
-import type { Experiment, ExperimentChange, ExperimentStore } from './experiment-store';
+import type { Experiment, ExperimentChange, ExperimentCommit, ExperimentStore } from './experiment-store';
 
 export type ExperimentEvent = 'create' | 'start' | 'stop' | 'guardrail' | 'ship';
 
@@ -24,6 +24,8 @@ export interface ExperimentServiceDeps {
   onEvent?(event: ExperimentEvent): void;
   /** Called after every change, so this instance serves it before answering. */
   followed?(): Promise<void>;
+  /** What dependents add to every change's transaction (the experiments module's `commitStatements`). */
+  added?(commit: ExperimentCommit): readonly Statement[];
 }
 
 const lost = () => new Conflict('conflict', 'The experiment changed meanwhile; reload it and try again. Nothing was changed.');
@@ -183,9 +185,9 @@ export class ExperimentService {
   ): Promise<Experiment> {
     const store = await this.deps.store();
     const action = `experiment ${event}${detail ? ` ${detail}` : ''}`;
-    // A change of what visitors are served purges the item's pages; a draft created serves nobody.
-    const purge = event === 'create' ? undefined : experimentPurge(experiment, event);
-    const changed = await wrap(() => store.change(experiment, change, { actor, action, at: this.deps.clock().getTime() }, purge));
+    const at = this.deps.clock().getTime();
+    const added = this.deps.added?.({ experiment, event, at }) ?? [];
+    const changed = await wrap(() => store.change(experiment, change, { actor, action, at }, added));
     if (!changed) throw lost();
     this.deps.onEvent?.(event);
     await this.deps.followed?.();

@@ -10,8 +10,7 @@
  */
 import crypto from 'node:crypto';
 import type { Context } from 'koa';
-import { canaryVisitor } from '../registry/canary/canary-sides';
-import { isBot } from '../rum/bot-filter';
+import { isBot } from '../platform/bot-filter';
 import { KINDS } from '../content/content-kinds';
 import { overlaid } from '../content/content-preview';
 import { contentStore, type ContentStore } from '../content/content-store';
@@ -35,6 +34,8 @@ export interface ExperimentServingDeps {
   live: LiveContent;
   clock: () => Date;
   allowHeadless: boolean;
+  /** The visitor's stable id (the serving module's cookie, which the canary sides use too), set when new. */
+  visitor(ctx: Context): string;
 }
 
 /** The key arm labels are signed with, from a secret every instance shares. */
@@ -87,7 +88,7 @@ export class ExperimentServing {
     // still carries the "none" label, so no answer without a label is ever kept while experiments run
     // (a new visitor's first request, which has none, always reaches the api and is assigned).
     const bot = isBot(ctx.get('User-Agent') || undefined, this.deps.allowHeadless);
-    const mine = bot ? undefined : this.assigned(canaryVisitor(ctx));
+    const mine = bot ? undefined : this.assigned(this.deps.visitor(ctx));
     const served = mine && !mine.experiment.armsOff.includes(mine.arm) ? mine.arm : CONTROL_ARM;
     const label = this.key && (mine ? this.label(`${mine.experiment.id}\0${mine.experiment.startedAt}\0${served}`) : this.noneLabel());
     if (label && ctx.cookies.get(ARM_COOKIE) !== label)

@@ -7,8 +7,18 @@
 import type { ContentKind, ExperimentState } from '@cardlift/contracts';
 import type { SqlRunner, Statement } from '../platform/sql-runner';
 import type { ExperimentPlan } from './experiment-plan';
-import { EDGE_PURGE_INSERT, purgeValues } from '../edge/purge-jobs';
-import type { PurgePlan } from '../edge/purge-plans';
+import type { ExperimentEvent } from './experiment-service';
+
+/**
+ * The experiments' extension point for writes: what an experiment's change is, from which a dependent
+ * module works out rows of its own to commit in the change's transaction.
+ */
+export interface ExperimentCommit {
+  experiment: Pick<Experiment, 'id' | 'kind' | 'itemId'>;
+  event: ExperimentEvent;
+  /** Epoch ms, the audit line's time. */
+  at: number;
+}
 
 export interface Experiment {
   id: string;
@@ -161,7 +171,7 @@ export class ExperimentStore {
    * Applies `change` if the experiment is still at `experiment.version`: false when someone changed it
    * first. Throws the database's unique violation when a start meets another running experiment of the item.
    */
-  async change(experiment: Experiment, change: ExperimentChange, line: AuditLine, purge?: PurgePlan): Promise<boolean> {
+  async change(experiment: Experiment, change: ExperimentChange, line: AuditLine, added: readonly Statement[] = []): Promise<boolean> {
     const entries = Object.entries(change) as [keyof ExperimentChange, unknown][];
     const params = entries.map(([key, value]) => (key === 'armsOff' ? (value as string[]).join(' ') : value));
     const sets = entries.map(([key], i) => `${COLUMNS[key]} = $${i + 1}`);
@@ -173,8 +183,8 @@ export class ExperimentStore {
         mustChange: true,
       },
       audit(line, experiment.id),
-      // In the change's own transaction, as every page-changing write (edge/purge-plans.ts).
-      ...(purge ? [{ sql: EDGE_PURGE_INSERT, params: purgeValues(purge, line.at) }] : []),
+      // What dependents add to this change (ExperimentCommit), in its own transaction.
+      ...added,
     ]);
   }
 

@@ -12,6 +12,8 @@ import { metricsModule } from '../metrics/metrics-module';
 import { servingModule } from '../registry/serving-module';
 import { rumModule } from '../rum/rum-module';
 import { siteModule } from '../site/site-module';
+import { CommitStatements } from '../kernel/extension-points';
+import type { ExperimentCommit } from './experiment-store';
 import { timelineExperiments } from './experiment-timeline';
 import { experimentsWiring } from './experiments-wiring';
 import { EXPERIMENTS_MIGRATIONS } from './experiments-migrations';
@@ -22,6 +24,8 @@ export const experimentsModule = defineAppModule({
   dependsOn: [databaseModule, contentModule, editorModule, servingModule, metricsModule, rumModule, siteModule, leadsModule],
   build: ({ config, logger, clock, need }) => {
     const content = need(contentModule);
+    // Rows a dependent adds to every experiment change's transaction.
+    const commitStatements = new CommitStatements<ExperimentCommit>();
     const experiments = experimentsWiring({
       ...{
         config,
@@ -33,6 +37,8 @@ export const experimentsModule = defineAppModule({
       },
       ...{ person: need(editorModule).person, registry: need(metricsModule).metrics.registry },
       ...{ editorial: content.editorialStore, live: content.live, secret: need(servingModule).previewSecret },
+      ...{ visitor: need(servingModule).visitor, heldVisitor: need(servingModule).heldVisitor },
+      added: commitStatements.of,
     });
     content.writeGuard.fill((kind, id) => experiments.service.refuseWrite(kind, id));
     content.armContent.fill((ctx, path) => experiments.armFor(ctx, path));
@@ -42,7 +48,7 @@ export const experimentsModule = defineAppModule({
     rum.timelineExperiments.fill(async (remote, fromMs) => timelineExperiments(await experiments.store(), remote, fromMs));
     need(leadsModule).viewed.add((view) => experiments.leadView(view));
     return {
-      provides: { judge: experiments.judge },
+      provides: { judge: experiments.judge, commitStatements },
       routers: { api: [experiments.router] },
       start: () => experiments.start(),
       stop: () => experiments.stop(),

@@ -8,17 +8,16 @@ import type { Context } from 'koa';
 import type { AppConfig } from '../app-config';
 import type { ContentRole } from '../platform/config';
 import type { Logger } from '../platform/logger';
-import { runnerOn } from '../platform/sql-runner';
+import { runnerOn, type Statement } from '../platform/sql-runner';
 import type { ContentService } from '../content/content-service';
 import { judgeRunning } from './experiment-guard';
 import { experimentMetrics } from './experiment-metrics';
 import { readResults } from './experiment-results';
 import { ExperimentService } from './experiment-service';
-import { ExperimentStore, type Experiment } from './experiment-store';
+import { ExperimentStore, type Experiment, type ExperimentCommit } from './experiment-store';
 import { experimentsRouter } from './experiments.router';
 import { guardrailFailures, planEnd } from './guardrail-rules';
 import { armLabelKey, ExperimentServing } from './experiment-serving';
-import { CANARY_COOKIE } from '../registry/canary/canary-sides';
 import { Poller } from '../platform/poller';
 import type { EditorialStore } from '../content/editorial-store';
 import type { LiveContent } from '../content/live-content';
@@ -46,6 +45,11 @@ export interface ExperimentsWiringDeps {
   live: LiveContent;
   /** A secret every instance shares: arm labels are signed with a key derived from it. */
   secret(): Promise<string>;
+  /** The visitor's stable id, set when new; and the one the request holds, if any (the serving module's). */
+  visitor(ctx: Context): string;
+  heldVisitor(ctx: Context): string | undefined;
+  /** What dependents add to every experiment change's transaction. */
+  added?(commit: ExperimentCommit): readonly Statement[];
 }
 
 export function experimentsWiring(deps: ExperimentsWiringDeps) {
@@ -53,7 +57,10 @@ export function experimentsWiring(deps: ExperimentsWiringDeps) {
   let opened: Promise<ExperimentStore> | undefined;
   const store = () => (opened ??= deps.database().then((connection) => new ExperimentStore(runnerOn(connection))));
   const counted = experimentMetrics(deps.registry, store);
-  const serving = new ExperimentServing({ editorial: deps.editorial, live: deps.live, clock, allowHeadless: config.rum.allowHeadless });
+  const serving = new ExperimentServing({
+    ...{ editorial: deps.editorial, live: deps.live, clock, allowHeadless: config.rum.allowHeadless },
+    visitor: deps.visitor,
+  });
   const follower = new Poller(
     async () => serving.follow(await (await store()).running()),
     logger,
@@ -61,7 +68,7 @@ export function experimentsWiring(deps: ExperimentsWiringDeps) {
     FOLLOW_MS,
   );
   const service = new ExperimentService({
-    ...{ store, content: deps.content, changed: deps.changed, clock, onEvent: counted },
+    ...{ store, content: deps.content, changed: deps.changed, clock, onEvent: counted, added: deps.added },
     // This instance serves a change before answering it (others follow within FOLLOW_MS); refresh()
     // resolves after a read begun after the call, so it sees the change just committed.
     followed: () => follower.refresh(),
@@ -101,7 +108,7 @@ export function experimentsWiring(deps: ExperimentsWiringDeps) {
     /** The arm a page is served in, for the site's pages. */
     armFor: (ctx: Context, path: string) => serving.armFor(ctx, path),
     /** A view token issued for a page in an arm: an exposure, of the visitor the canary cookie names. */
-    armViewed: (view: ViewClaims, ctx: Context) => record(view, ctx.cookies.get(CANARY_COOKIE) ?? view.id),
+    armViewed: (view: ViewClaims, ctx: Context) => record(view, deps.heldVisitor(ctx) ?? view.id),
     /** A contact post's view: one made at the post (a form sent without script) is its own visitor's exposure. */
     leadView: (view: LeadView | undefined) => (view && void record(view, view.id), view),
     /** A report of a view: its guardrail figures, kept only for views an experiment served. */

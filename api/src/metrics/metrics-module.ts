@@ -7,13 +7,14 @@ import { leadsModule } from '../leads/leads-module';
 import { SiteMetrics } from './site-metrics';
 import { metricsRouter } from './metrics.router';
 import { canaryModule } from '../registry/canary/canary-module';
+import { noticesModule } from '../notices/notices-module';
 import { registryModule } from '../registry/registry-module';
 import { rumModule } from '../rum/rum-module';
 import { renderModule } from '../site/render-module';
 
 export const metricsModule = defineAppModule({
   name: 'metrics',
-  dependsOn: [registryModule, renderModule, rumModule, leadsModule, canaryModule],
+  dependsOn: [registryModule, renderModule, rumModule, leadsModule, canaryModule, noticesModule],
   build: ({ config, need }) => {
     const { follower, registryStore, liveRegistry } = need(registryModule);
     const { pool } = need(renderModule);
@@ -25,7 +26,10 @@ export const metricsModule = defineAppModule({
       aggregator: rum.aggregator,
       servedVersions: () => follower.current(),
       renderedVersions: () => liveRegistry().map((entry) => [entry.name, entry.version] as const),
-      releaseNotices: () => registryStore().then((store) => store.notices.backlog()),
+      releaseNotices: () =>
+        need(noticesModule)
+          .releaseNotices()
+          .then((notices) => notices.backlog()),
       knownVersions: rum.known,
       canaries: () => follower.canaries(),
       schedules: () => registryStore().then((store) => store.schedules()),

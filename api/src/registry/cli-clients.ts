@@ -5,13 +5,16 @@
  */
 import type { ReleaseHealth, RemoteName } from '@cardlift/contracts';
 import type { AppConfig } from '../app-config';
+import { onOwnDatabase } from '../database/own-database';
 import { createLogger } from '../platform/logger';
+import { sharedSecretsOn } from '../secrets/shared-secrets';
 import { RenderPool } from '../site/render-pool';
 import { rumStoreHealth } from '../rum/health-table';
 import { cancelScheduled, schedulePromotion } from './schedule/schedule-service';
 import { lastScheduleOutcome, type ScheduleOutcome } from './schedule/schedule-outcome';
 import { FULL_SHARE, rollbackOrEndCanary, startCanary } from './canary/canary-service';
-import { openRegistryStore } from './open-registry';
+// The release CLI is a script: its stores carry the rows the modules add to every commit (script-stores.ts).
+import { openScriptRegistry } from '../script-stores';
 import { PREVIEW_TTL_MS, signPreview } from './preview';
 import { artifactsWiring } from './artifacts/artifacts-wiring';
 import { releaseContext, serverCheck } from './release-context';
@@ -122,9 +125,19 @@ export function siteClient(
   };
 }
 
+/** The preview links' key every instance shares (made here when no instance has made it yet). */
+async function previewSecret(config: AppConfig): Promise<string> {
+  const secrets = await onOwnDatabase(config, sharedSecretsOn);
+  try {
+    return await secrets.get('preview', () => randomBytes(32).toString('base64url'));
+  } finally {
+    await secrets.close();
+  }
+}
+
 /** This checkout's database and releases folder, through the services the release API calls. */
 export async function localClient(remote: RemoteName, config: AppConfig, who: Who, siteUrl: string): Promise<ReleaseClient> {
-  const store = await openRegistryStore(config);
+  const store = await openScriptRegistry(config);
   const logger = createLogger(process.env.LOG_LEVEL ?? 'error');
   const pool = new RenderPool(config, logger);
   // The site's artifact store: with ARTIFACTS=database a release made here goes to the database, as one through the api does.
@@ -142,7 +155,7 @@ export async function localClient(remote: RemoteName, config: AppConfig, who: Wh
     cancelScheduled: () => cancelScheduled(context, base),
     rollback: (to, options = {}) => rollbackOrEndCanary(context, { ...base, ...options, to }),
     async preview(version) {
-      const secret = config.previewSecret ?? (await store.sharedSecret('preview', () => randomBytes(32).toString('base64url')));
+      const secret = config.previewSecret ?? (await previewSecret(config));
       const expiresAt = Date.now() + PREVIEW_TTL_MS;
       const token = signPreview({ remote, version, expiresAt }, secret);
       return { url: `${siteUrl}/api/preview/${token}`, expiresAt: new Date(expiresAt).toISOString() };

@@ -7,6 +7,8 @@
 import { defineAppModule } from '../app-context';
 import { Slot } from '../kernel/extension-points';
 import { databaseModule } from '../database/database-module';
+import { CommitStatements } from '../kernel/extension-points';
+import type { RegistryCommit } from './commit-statements';
 import { importLegacyHistory } from './history-import';
 import { registryStoreOn } from './open-registry';
 import { RegistryFollower } from './registry-follower';
@@ -21,12 +23,14 @@ export const registryModule = defineAppModule({
   dependsOn: [databaseModule],
   build: ({ config, logger, need }) => {
     const { database } = need(databaseModule);
+    // Rows dependents add to every registry commit; read at each commit.
+    const commitStatements = new CommitStatements<RegistryCommit>();
     let opened: Promise<RegistryStore> | undefined;
-    const registryStore = () => (opened ??= database().then(registryStoreOn));
+    const registryStore = () => (opened ??= database().then((connection) => registryStoreOn(connection, commitStatements.of)));
     const warmBuild = new Slot<WarmBuild>('the render of a new build before it is served');
     const follower = new RegistryFollower(registryStore, logger, undefined, () => warmBuild.peek());
     return {
-      provides: { registryStore, follower, warmBuild, liveRegistry: () => buildRegistry(config, follower.current()) },
+      provides: { registryStore, commitStatements, follower, warmBuild, liveRegistry: () => buildRegistry(config, follower.current()) },
       async start() {
         await importLegacyHistory(await registryStore(), config.releasesDir, logger);
         await follower.start();

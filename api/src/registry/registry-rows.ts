@@ -1,5 +1,6 @@
 /** The registry's rows as the databases answer them (dates as text or Date), and the values its statements take. */
 import type { RemoteName } from '@cardlift/contracts';
+import type { ServedBefore } from './commit-statements';
 import type { Canary, ReleaseAction, ReleaseEvent, ReleaseRecord, ReleaseState, ScheduledAction } from './registry-store';
 
 export interface ReleaseRow {
@@ -82,10 +83,10 @@ export function servingFromRows(rows: readonly (CanaryRow & { version: string })
 export const noticeValues = (event: ReleaseEvent, now = Date.now()) =>
   event.notice === undefined ? [null, null, null] : ['pending', event.notice, now];
 
-/** What a commit reads of the remote before it writes, for the purge it makes (edge/purge-plans.ts). */
+/** What a commit reads of the remote before it writes, for the statements dependents add (commit-statements.ts). */
 export const SERVED_BEFORE_SQL = 'SELECT version, canary_version FROM remote_registry WHERE remote = $1';
 
-export const servedBefore = (row: { version: string; canary_version: string | null } | undefined) => ({
+export const servedBefore = (row: { version: string; canary_version: string | null } | undefined): ServedBefore => ({
   version: row?.version ?? null,
   canaryVersion: row?.canary_version ?? null,
 });

@@ -8,9 +8,7 @@
 import type { RemoteName } from '@cardlift/contracts';
 import type { SqlRunner } from '../platform/sql-runner';
 import { changes, firstRow, lock, rows, type Steps } from '../platform/sql-steps';
-import { EDGE_PURGE_INSERT, purgeValues } from '../edge/purge-jobs';
-import { purgeJobsOn } from '../edge/purge-jobs-sql';
-import { registryPurge } from '../edge/purge-plans';
+import { NO_STATEMENTS, type RegistryCommitStatements } from './commit-statements';
 import { assertValidChange, RegistryConflict, type RegistryChange, type RegistryStore, type RemoteState } from './registry-store';
 import {
   canaryFromRow,
@@ -32,7 +30,6 @@ import {
   type ScheduleRow,
 } from './registry-rows';
 import { assertConsistent } from './registry-invariants';
-import { releaseNoticesOn } from './release-notices';
 
 /**
  * One lock per remote for the transaction's length, taken by every commit and every folder removal:
@@ -41,15 +38,14 @@ import { releaseNoticesOn } from './release-notices';
 const lockRemote = (remote: RemoteName) => lock(`cardlift-registry:${remote}`);
 
 /** Checks the revision and writes the change, in the caller's transaction (under the remote's lock). */
-function* apply(change: RegistryChange): Steps<void> {
+function* apply(change: RegistryChange, added: RegistryCommitStatements): Steps<void> {
   yield* lockRemote(change.remote);
   const registry = yield* firstRow<{ revision: number }>('SELECT revision FROM remote_registry WHERE remote = $1', [change.remote]);
   if ((registry?.revision ?? 0) !== change.expectedRevision) throw new RegistryConflict(change.remote);
   change.precondition?.();
-  // The shared caches' purge of this move, committed with it (edge/purge-plans.ts).
+  // What dependents add to this commit (commit-statements.ts), in its transaction.
   const before = yield* firstRow<{ version: string; canary_version: string | null }>(SERVED_BEFORE_SQL, [change.remote]);
-  const purge = registryPurge(servedBefore(before), change);
-  if (purge) yield* changes(EDGE_PURGE_INSERT, purgeValues(purge));
+  for (const { sql, params } of added({ change, before: servedBefore(before) })) yield* changes(sql, params);
   if (change.current !== undefined) {
     const at = new Date().toISOString();
     // Both statements check and write in one step: of two racing commits only one matches.
@@ -136,8 +132,8 @@ function* readState(remote: RemoteName): Steps<RemoteState> {
   };
 }
 
-/** The registry on `runner`'s database, which its owner closes. */
-export function registryOn(runner: SqlRunner): RegistryStore {
+/** The registry on `runner`'s database, which its owner closes; `added` runs in every commit. */
+export function registryOn(runner: SqlRunner, added: RegistryCommitStatements = NO_STATEMENTS): RegistryStore {
   /** A unique violation is a race another commit won: told as the conflict it is. */
   const conflictsNamed = async <T>(remote: RemoteName, run: () => Promise<T>): Promise<T> => {
     try {
@@ -149,8 +145,6 @@ export function registryOn(runner: SqlRunner): RegistryStore {
   };
   return {
     kind: runner.kind,
-    notices: releaseNoticesOn(runner),
-    purges: purgeJobsOn(runner),
     async currentVersions() {
       const found = await runner.query<{ remote: RemoteName; version: string }>('SELECT remote, version FROM remote_registry', []);
       return new Map(found.map((r) => [r.remote, r.version]));
@@ -164,7 +158,7 @@ export function registryOn(runner: SqlRunner): RegistryStore {
     },
     async commit(change) {
       assertValidChange(change);
-      await conflictsNamed(change.remote, () => runner.steps(() => apply(change)));
+      await conflictsNamed(change.remote, () => runner.steps(() => apply(change, added)));
     },
     async decide(remote, decide) {
       // PostgreSQL: the guard lock is held while deciding, and the change commits in its transaction.
@@ -175,7 +169,7 @@ export function registryOn(runner: SqlRunner): RegistryStore {
           const change = await decide();
           if (!change) return 'unchanged' as const;
           assertValidChange(change);
-          await write(() => apply(change));
+          await write(() => apply(change, added));
           return 'committed' as const;
         }),
       );
@@ -204,11 +198,6 @@ export function registryOn(runner: SqlRunner): RegistryStore {
       }),
     async isEmpty() {
       return (await runner.query('SELECT 1 FROM remote_releases LIMIT 1', [])).length === 0;
-    },
-    async sharedSecret(name, create) {
-      await runner.run('INSERT INTO site_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, create()]);
-      const found = await runner.query<{ value: string }>('SELECT value FROM site_secrets WHERE name = $1', [name]);
-      return found[0]?.value ?? '';
     },
     async close() {
       // The database is its owner's to close.

@@ -8,10 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { importLegacyHistory } from './history-import';
-import { RegistryConflict, type RegistryChange, type RegistryStore, type ReleaseRecord, type ScheduledAction } from './registry-store';
+import { RegistryConflict, type RegistryChange, type ReleaseRecord, type ScheduledAction } from './registry-store';
 import { describeEachDatabase, type FreshDatabase } from '../../test/databases';
 import { onOwnDatabase } from '../database/own-database';
-import { openSqliteRegistry, registryStoreOn } from './open-registry';
+import { registryWithNotices, type NoticedRegistry } from '../../test/registry-with-notices';
+import { openSqliteRegistry } from './open-registry';
 
 const record = (version: string, position: number | null): ReleaseRecord => ({
   remote: 'mf_invest',
@@ -46,11 +47,11 @@ const event = (version: string) => ({
 });
 
 describeEachDatabase('registry', 'registry_test', (database) => {
-  let store: RegistryStore;
+  let store: NoticedRegistry;
   let fresh: FreshDatabase;
   beforeEach(async () => {
     fresh = await database.fresh();
-    store = await onOwnDatabase(fresh.target, registryStoreOn);
+    store = await onOwnDatabase(fresh.target, registryWithNotices);
   });
   afterEach(async () => {
     await store.close();
@@ -220,12 +221,6 @@ describeEachDatabase('registry', 'registry_test', (database) => {
     expect(await store.notices.markSent(third!)).toBe(true);
     expect(await store.notices.backlog()).toEqual({ pending: 0, failed: 0 });
     expect(await store.notices.claimDue(10, 1000, now + 60_000)).toEqual([]);
-  });
-
-  it('keeps the first shared secret created', async () => {
-    const first = await store.sharedSecret('preview', () => 'one');
-    expect(first).toBe('one');
-    expect(await store.sharedSecret('preview', () => 'two')).toBe('one');
   });
 });
 

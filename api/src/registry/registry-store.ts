@@ -15,8 +15,6 @@
  */
 import { isReleaseVersion, isRemoteName, type RemoteName } from '@cardlift/contracts';
 import { Conflict } from '../platform/errors';
-import type { ReleaseNoticeStore } from './release-notices';
-import type { PurgeJobStore } from '../edge/purge-jobs';
 
 /** A candidate is stored and can be previewed, but has never been live. */
 export type ReleaseState = 'candidate' | 'released';
@@ -170,10 +168,6 @@ export class RegistryConflict extends Conflict {
 
 export interface RegistryStore {
   kind: 'sqlite' | 'postgres';
-  /** The events' notices still to send, for the notice relay, in the same database. */
-  readonly notices: ReleaseNoticeStore;
-  /** The shared caches' purges, written by every commit that moves the registry (and by content changes), for the purge relay. */
-  readonly purges: PurgeJobStore;
   /** Current version of every remote that has one; what each instance polls. */
   currentVersions(): Promise<Map<RemoteName, string>>;
   /** Current versions and the canaries that run, in one read: what each instance polls. */
@@ -204,7 +198,5 @@ export interface RegistryStore {
   prune(remote: RemoteName, version: string, prunable: (state: RemoteState) => boolean, remove: () => void): Promise<boolean>;
   /** True before anything was ever released or imported. */
   isEmpty(): Promise<boolean>;
-  /** A secret shared by every instance, created once (the first caller's value wins). */
-  sharedSecret(name: string, create: () => string): Promise<string>;
   close(): Promise<void>;
 }

@@ -4,8 +4,10 @@
  * origins the site may load code from (supplied to the platform's CSP and CORS).
  */
 import crypto from 'node:crypto';
+import type { Context } from 'koa';
 import { defineAppModule } from '../app-context';
 import { platformModule } from '../platform/platform-module';
+import { secretsModule } from '../secrets/secrets-module';
 import { renderModule } from '../site/render-module';
 import { remoteOrigins } from './allowed-origins';
 import { artifactsModule } from './artifacts/artifacts-module';
@@ -13,12 +15,14 @@ import { previewRouter } from './preview.router';
 import { registryModule } from './registry-module';
 import { remotesRouter } from './remotes.router';
 import { requestRegistry } from './request-registry';
+import { CANARY_COOKIE, canaryVisitor } from './canary/canary-sides';
 
 export const servingModule = defineAppModule({
   name: 'serving',
-  dependsOn: [platformModule, registryModule, artifactsModule, renderModule],
+  dependsOn: [platformModule, registryModule, artifactsModule, renderModule, secretsModule],
   build: ({ config, need }) => {
-    const { registryStore, follower } = need(registryModule);
+    const { follower } = need(registryModule);
+    const { sharedSecret } = need(secretsModule);
     const { artifacts } = need(artifactsModule);
     const { pool } = need(renderModule);
     need(platformModule).origins.fill(remoteOrigins(config));
@@ -26,11 +30,12 @@ export const servingModule = defineAppModule({
     const previewSecret = () =>
       (secret ??= config.previewSecret
         ? Promise.resolve(config.previewSecret)
-        : registryStore().then((store) => store.sharedSecret('preview', () => crypto.randomBytes(32).toString('base64url'))));
+        : sharedSecret('preview', () => crypto.randomBytes(32).toString('base64url')));
     let knownSecret: string | undefined;
     const registryFor = requestRegistry({ config, follower, artifacts, previewSecret: () => knownSecret });
     return {
-      provides: { previewSecret, registryFor },
+      // The visitor's stable id (the canary sides' cookie), for modules that split visitors too (experiments).
+      provides: { previewSecret, registryFor, visitor: canaryVisitor, heldVisitor: (ctx: Context) => ctx.cookies.get(CANARY_COOKIE) },
       routers: { api: [remotesRouter(registryFor, (registry) => pool.navigation(registry), config), previewRouter(previewSecret)] },
       async start() {
         knownSecret = await previewSecret();

@@ -25,7 +25,7 @@ import {
 import type { Context } from 'koa';
 import { memoryLimiter, type ContactLimiter } from '../leads/rate-limit';
 import { AppError } from '../platform/errors';
-import { isBot } from './bot-filter';
+import { isBot } from '../platform/bot-filter';
 import { clientNetwork } from './client-address';
 import { limitKey } from '../platform/address-prefixes';
 import type { KnownVersions } from './known-versions';

@@ -6,6 +6,7 @@ import { databaseModule } from '../database/database-module';
 import { defineAppModule } from '../app-context';
 import { Listeners, Slot } from '../kernel/extension-points';
 import { registryModule } from '../registry/registry-module';
+import { secretsModule } from '../secrets/secrets-module';
 import { renderModule } from '../site/render-module';
 import type { TimelineExperiments } from './health.router';
 import type { IngestOptions, IngestOutcome } from './ingest.router';
@@ -15,7 +16,7 @@ import { RUM_MIGRATIONS } from './rum-migrations';
 export const rumModule = defineAppModule({
   name: 'rum',
   migrations: RUM_MIGRATIONS,
-  dependsOn: [databaseModule, registryModule, renderModule],
+  dependsOn: [databaseModule, registryModule, renderModule, secretsModule],
   build: ({ config, logger, need }) => {
     const { follower, registryStore, liveRegistry } = need(registryModule);
     const { pool } = need(renderModule);
@@ -27,6 +28,7 @@ export const rumModule = defineAppModule({
     const measuring = rumWiring({
       ...{ config, logger, follower, registryStore, pool, liveRegistry, onOutcome: outcomes.emit },
       database: need(databaseModule).database,
+      sharedSecret: need(secretsModule).sharedSecret,
       experimentHooks: {
         armViewed: async (view, ctx) => viewHooks.peek()?.armViewed(view, ctx),
         viewReported: (view) => viewHooks.peek()?.viewReported(view),

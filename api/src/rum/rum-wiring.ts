@@ -29,6 +29,8 @@ export interface RumWiringDeps {
   registryStore(): Promise<RegistryStore>;
   /** The process's database (the database module's). */
   database(): Promise<DatabaseConnection>;
+  /** A secret every instance shares (the secrets module's). */
+  sharedSecret(name: string, create: () => string): Promise<string>;
   pool: Pick<RenderPool, 'routes'>;
   /** The registry every visitor is served now. */
   liveRegistry(): RemoteEntry[];
@@ -43,6 +45,7 @@ export function rumWiring({
   follower,
   registryStore,
   database,
+  sharedSecret,
   pool,
   liveRegistry,
   onOutcome,
@@ -70,7 +73,7 @@ export function rumWiring({
   const secret = () =>
     config.rum.tokenSecret
       ? Promise.resolve(config.rum.tokenSecret)
-      : registryStore().then((registry) => registry.sharedSecret('rum-token', () => crypto.randomBytes(32).toString('base64url')));
+      : sharedSecret('rum-token', () => crypto.randomBytes(32).toString('base64url'));
   const router = rumIngestRouter({
     aggregator,
     known,

@@ -109,7 +109,7 @@ describe('only page views the site served count', () => {
   });
 
   it('drops a report whose token is older than RUM_TOKEN_MAX_AGE_HOURS', async () => {
-    const key = await (await app.registryStore()).sharedSecret('rum-token', () => 'never used: the key exists');
+    const key = await app.sharedSecret('rum-token', () => 'never used: the key exists');
     const fiveHoursAgo = new PageViewTokens(key, 4 * 3_600_000, () => Date.now() - 5 * 3_600_000);
     const old = fiveHoursAgo.view({ section: 'mf_invest', route: '/invest', versions: { mf_invest: v1 } }, 'client');
     const before = { views: await viewsOf(v1), expired: (await outcomes()).expired ?? 0 };

@@ -7,18 +7,20 @@ import { Listeners } from '../../kernel/extension-points';
 import type { RemoteName } from '@cardlift/contracts';
 import { releaseHealthRouters } from '../../rum/health-wiring';
 import { rumModule } from '../../rum/rum-module';
+import { noticesModule } from '../../notices/notices-module';
 import { registryModule } from '../registry-module';
 import { canaryWiring } from './canary-wiring';
 
 export const canaryModule = defineAppModule({
   name: 'canary',
-  dependsOn: [registryModule, rumModule],
+  dependsOn: [registryModule, rumModule, noticesModule],
   build: ({ config, logger, deps, need }) => {
     const { follower: registry, registryStore } = need(registryModule);
     const { store, aggregator, known, timelineExperiments } = need(rumModule);
     const decisions = new Listeners<[remote: RemoteName, action: string]>();
     const canary = canaryWiring({
       ...{ config, logger, follower: registry, registryStore, rumStore: store, aggregator, noticeRelay: deps.noticeRelay },
+      releaseNotices: need(noticesModule).releaseNotices,
       onDecision: decisions.emit,
     });
     return {

@@ -12,6 +12,7 @@ import type { RumAggregator } from '../../rum/rum-aggregator';
 import type { RumStore } from '../../rum/rum-store';
 import type { RegistryFollower } from '../registry-follower';
 import type { RegistryStore } from '../registry-store';
+import type { ReleaseNoticeStore } from '../release-notices';
 import { CanaryGuard } from './canary-guard';
 import { NoticeRelay } from './guard-notices';
 
@@ -20,6 +21,8 @@ export interface CanaryWiringDeps {
   logger: Logger;
   follower: RegistryFollower;
   registryStore(): Promise<RegistryStore>;
+  /** The release notices (the notices module's). */
+  releaseNotices(): Promise<ReleaseNoticeStore>;
   rumStore(): Promise<RumStore>;
   aggregator: RumAggregator;
   /** How the notice relay polls, leases and retries (the leads' relay options unless given). */
@@ -32,7 +35,7 @@ export function canaryWiring(deps: CanaryWiringDeps) {
   const { config, follower } = deps;
   // Without a webhook no notice is written, and none is sent.
   const notices = config.releaseWebhookUrl
-    ? new NoticeRelay(config.releaseWebhookUrl, deps.registryStore, deps.logger, deps.noticeRelay)
+    ? new NoticeRelay(config.releaseWebhookUrl, deps.releaseNotices, deps.logger, deps.noticeRelay)
     : undefined;
   const guard = new CanaryGuard({
     settings: config.canary,
@@ -86,8 +89,8 @@ export function canaryWiring(deps: CanaryWiringDeps) {
 async function warnOfWaitingNotices(deps: CanaryWiringDeps): Promise<void> {
   // Unreadable now (the database down): the relay's own metrics tell later; nothing to warn of here.
   const pending = await deps
-    .registryStore()
-    .then((store) => store.notices.backlog())
+    .releaseNotices()
+    .then((notices) => notices.backlog())
     .then(
       (backlog) => backlog.pending,
       () => 0,

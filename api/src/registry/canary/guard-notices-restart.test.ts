@@ -60,7 +60,7 @@ describeEachDatabase('guard notices across a restart', 'notices_restart', (datab
       up = true;
       second = createApp({ config, noticeRelay });
       await second.start();
-      const notices = (await second.registryStore()).notices;
+      const notices = await second.releaseNotices();
       await within(5000, async () => (await notices.backlog()).pending === 0);
       expect(await notices.backlog()).toEqual({ pending: 0, failed: 0 });
       await second.close();

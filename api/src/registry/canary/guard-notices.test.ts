@@ -7,8 +7,9 @@
 import pino from 'pino';
 import { releaseWebhook, within } from '../../../test/release-webhook';
 import { describeEachDatabase } from '../../../test/databases';
-import { onOwnDatabase } from '../../database/own-database';
-import { registryStoreOn } from '../open-registry';
+import { onOwnDatabase, onOwnSqlite } from '../../database/own-database';
+import { releaseNoticesOn } from '../../notices/release-notices-on';
+import { registryWithNotices, type NoticedRegistry } from '../../../test/registry-with-notices';
 import { RumAggregator } from '../../rum/rum-aggregator';
 import { openSqliteRumStore } from '../../rum/rum-sql';
 import type { RegistryStore } from '../registry-store';
@@ -35,11 +36,11 @@ async function pendingNotices(store: RegistryStore, count: number): Promise<void
 }
 
 describeEachDatabase('release notices', 'notices_test', (database) => {
-  let stores: [RegistryStore, RegistryStore];
+  let stores: [NoticedRegistry, NoticedRegistry];
   beforeEach(async () => {
     // Two handles on one fresh registry database, as two api instances hold them.
     const { target } = await database.fresh();
-    stores = [await onOwnDatabase(target, registryStoreOn), await onOwnDatabase(target, registryStoreOn)];
+    stores = [await onOwnDatabase(target, registryWithNotices), await onOwnDatabase(target, registryWithNotices)];
   });
   afterEach(async () => {
     for (const store of stores) await store.close();
@@ -50,7 +51,7 @@ describeEachDatabase('release notices', 'notices_test', (database) => {
     let received = 0;
     const hook = releaseWebhook(() => ({ status: 204, afterMs: (received++ % 4) * 25 }));
     const url = await hook.listen();
-    const relays = stores.map((store) => new NoticeRelay(url, async () => store, silent, { ...fast, batchSize: 3 }));
+    const relays = stores.map((store) => new NoticeRelay(url, async () => store.notices, silent, { ...fast, batchSize: 3 }));
     try {
       await pendingNotices(stores[0], 12);
       for (const relay of relays) relay.start();
@@ -71,7 +72,7 @@ describeEachDatabase('release notices', 'notices_test', (database) => {
     const hook = releaseWebhook(() => ({ status: 503 }));
     const lines: { level: number; msg: string; attempt?: number; remote?: string }[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
-    const relay = new NoticeRelay(await hook.listen(), async () => stores[0], logger, { ...fast, maxAttempts: 3 });
+    const relay = new NoticeRelay(await hook.listen(), async () => stores[0].notices, logger, { ...fast, maxAttempts: 3 });
     try {
       await pendingNotices(stores[0], 1);
       relay.start();
@@ -92,7 +93,8 @@ describeEachDatabase('release notices', 'notices_test', (database) => {
 
 /** A healthy canary the guard completes at its first tick (steps 10, 100), wired as the app wires it. */
 async function healthyCanary(url: string | undefined) {
-  const { context, store, config } = tempReleaseContext();
+  const { context, store: registry, config } = tempReleaseContext();
+  const store = Object.assign(registry, { notices: onOwnSqlite(config.dataDir, releaseNoticesOn) });
   const { current, canary } = await releaseWithCanary(context);
   const follower = await readFollower(store, silent);
   const rum = openSqliteRumStore(config.dataDir);
@@ -102,6 +104,7 @@ async function healthyCanary(url: string | undefined) {
     logger: silent,
     follower,
     registryStore: async () => store,
+    releaseNotices: async () => store.notices,
     rumStore: async () => rum,
     aggregator: new RumAggregator(async () => rum, silent, { flushMs: 1000, retentionDays: 1, maxKeys: 10 }),
     noticeRelay: fast,
@@ -112,6 +115,7 @@ async function healthyCanary(url: string | undefined) {
     close: async () => {
       await wiring.stop();
       await rum.close();
+      await store.notices.close();
       await store.close();
     },
   };

@@ -12,7 +12,6 @@ import { postWebhook } from '../../leads/notifiers';
 import { DEFAULT_RELAY_OPTIONS, retryAfterFailure, type RelayOptions } from '../../leads/outbox-relay';
 import type { Logger } from '../../platform/logger';
 import { RelayLoop } from '../../platform/relay-loop';
-import type { RegistryStore } from '../registry-store';
 import type { ReleaseNotice, ReleaseNoticeStore } from '../release-notices';
 import type { DecisionNotices, GuardDecision } from './canary-guard';
 
@@ -26,7 +25,7 @@ export class NoticeRelay implements DecisionNotices {
   /** With the leads' relay options unless given (their lease outlasts the webhook's 10 s deadline). */
   constructor(
     private readonly url: string,
-    private readonly store: () => Promise<RegistryStore>,
+    private readonly store: () => Promise<ReleaseNoticeStore>,
     private readonly logger: Logger,
     options: Partial<RelayOptions> = {},
   ) {
@@ -54,7 +53,7 @@ export class NoticeRelay implements DecisionNotices {
 
   /** One batch; answers how many notices it handled. */
   async runOnce(now = Date.now()): Promise<number> {
-    const { notices } = await this.store();
+    const notices = await this.store();
     const claimed = await notices.claimDue(this.options.batchSize, this.options.leaseMs, now);
     await Promise.all(claimed.map((notice) => this.send(notices, notice)));
     return claimed.length;
