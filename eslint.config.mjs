@@ -33,23 +33,30 @@ const API_PATTERNS = [
  * (docs/adding-a-module.md, "Boundaries"). Tests are not fenced: they drive the whole app.
  */
 const API_FOLDERS = {
-  backup: ['registry'],
-  content: ['editor', 'registry'],
+  artifacts: ['releases'],
+  backup: ['artifacts', 'releases'],
+  content: ['artifacts', 'editor', 'preview', 'serving'],
   database: [],
-  edge: ['content', 'experiments', 'leads', 'metrics', 'registry', 'site'],
-  editor: ['content', 'leads', 'registry', 'site'],
-  experiments: ['content', 'editor', 'leads', 'metrics', 'registry', 'rum', 'site'],
-  health: ['leads', 'registry', 'site'],
+  edge: ['content', 'experiments', 'leads', 'metrics', 'releases', 'site'],
+  editor: ['content', 'leads', 'preview', 'site'],
+  experiments: ['content', 'editor', 'leads', 'metrics', 'rum', 'serving', 'site'],
+  health: ['artifacts', 'leads', 'releases', 'serving', 'site'],
   leads: ['rum', 'site'],
-  metrics: ['leads', 'notices', 'registry', 'rum', 'site'],
-  notices: ['registry'],
-  // The releases, artifacts, serving, preview, schedule and skew: never the edge, rum or experiments.
-  registry: ['leads', 'notices', 'secrets', 'site'],
+  metrics: ['leads', 'notices', 'releases', 'rum', 'serving', 'site'],
+  notices: ['releases'],
+  preview: [],
+  // A script, and so a composition root of its own (script-stores.ts): it prints rum's release health.
+  'release-cli': ['artifacts', 'preview', 'releases', 'rum', 'secrets', 'site'],
+  // The releases aggregate (registry row, releases, canary, schedule): never the edge, rum or experiments.
+  releases: ['artifacts', 'leads', 'preview', 'serving', 'site'],
   // The canary guard judges rum's figures.
-  'registry/canary': ['leads', 'notices', 'rum'],
-  rum: ['leads', 'registry', 'secrets', 'site'],
+  'releases/canary': ['leads', 'notices', 'rum', 'serving'],
+  'releases/schedule': [],
+  rum: ['leads', 'releases', 'secrets', 'serving', 'site'],
   secrets: [],
-  site: ['content', 'edge', 'experiments', 'leads', 'registry', 'rum'],
+  serving: ['artifacts', 'preview', 'releases', 'secrets', 'site'],
+  site: ['artifacts', 'content', 'edge', 'experiments', 'leads', 'releases', 'rum', 'serving', 'skew'],
+  skew: ['artifacts', 'releases', 'serving'],
 };
 const API_LEAVES = ['platform', 'kernel', 'database'];
 
@@ -58,20 +65,14 @@ const API_RECORDED = [
   {
     // The cache vocabulary (shareAnswer, keepPrivate, tags, kept encodings) is a leaf's in all but
     // folder: to move out of edge/ so routes declare it without importing the edge.
-    files: ['api/src/content/content.router.ts', 'api/src/registry/remotes.router.ts'],
+    files: ['api/src/content/content.router.ts', 'api/src/serving/remotes.router.ts'],
     also: ['edge'],
-  },
-  {
-    // The release CLI is a script, a composition root of its own (script-stores.ts) still in
-    // registry/: it prints rum's release health.
-    files: ['api/src/registry/cli.ts', 'api/src/registry/cli-clients.ts'],
-    also: ['rum'],
   },
   {
     // The one list of every module's migrations, for what runs outside the app (scripts, tests,
     // benches): it imports the lists only (each folder's `*-migrations.ts`, plain SQL), no module.
     files: ['api/src/database/all-migrations.ts'],
-    also: ['content', 'edge', 'editor', 'experiments', 'leads', 'registry', 'rum'],
+    also: ['artifacts', 'content', 'edge', 'editor', 'experiments', 'leads', 'releases', 'rum', 'skew'],
   },
 ];
 

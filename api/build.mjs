@@ -18,9 +18,9 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 const ENTRIES = {
   server: 'src/server.ts',
-  'upload-task': 'src/registry/upload-task.ts',
+  'upload-task': 'src/artifacts/upload-task.ts',
 };
-const WORKER_FILES = ['src/registry/upload-thread.cjs'];
+const WORKER_FILES = ['src/artifacts/upload-thread.cjs'];
 
 const staging = `${OUT}.staging-${process.pid}`;
 fs.rmSync(staging, { recursive: true, force: true });

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { RemoteEntry } from '@cardlift/contracts';
-import { openSqliteRegistry } from '../api/src/registry/open-registry';
+import { openSqliteRegistry } from '../api/src/releases/open-registry';
 import { launchBrowser, openPage } from './support/browser';
 import { releaseCli } from './support/release-cli';
 import { REPO_ROOT, startSite, waitForVersion, type Site } from './support/site';

@@ -7,7 +7,7 @@
 import { API_PATHS, type RemoteName } from '@cardlift/contracts';
 import { loadConfig } from '../api/src/app-config';
 import { createLogger } from '../api/src/platform/logger';
-import { buildRegistry } from '../api/src/registry/remote-registry';
+import { buildRegistry } from '../api/src/serving/remote-registry';
 import { contentStore, readCheckedContent } from '../api/src/content/content-store';
 import { RenderPool } from '../api/src/site/render-pool';
 import { inlineQueryData } from '../api/src/site/query-data';

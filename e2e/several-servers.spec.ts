@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { packDir } from '../api/src/registry/tarball';
+import { packDir } from '../api/src/artifacts/tarball';
 import { freshSchemaUrl, TEST_DATABASE_URL } from '../api/test/postgres';
 import { REPO_ROOT, servedVersion, startSite, waitForVersion, type Site } from './support/site';
 

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { writeReleasableSite, writeShellServerBuild } from '../test/fixture-builds';
 import { gzip, tarOf, validBuildFiles } from '../test/release-bombs';
 import { freePort, spawnServer, waitForReady } from '../test/server-process';
-import { shellManifest } from '../src/registry/test-fixtures';
+import { shellManifest } from '../src/releases/test-fixtures';
 
 const HERE = path.resolve(__dirname, '..', '..');
 const COLD_MS = 1500;

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { REPO_ROOT } from '../src/platform/config';
-import { packDir } from '../src/registry/tarball';
+import { packDir } from '../src/artifacts/tarball';
 
 const RELEASES = 20;
 const TOKEN = crypto.randomBytes(16).toString('hex');

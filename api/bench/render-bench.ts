@@ -12,7 +12,7 @@
 import pino from 'pino';
 import type { RemoteName } from '@cardlift/contracts';
 import { loadConfig } from '../src/app-config';
-import { buildRegistry } from '../src/registry/remote-registry';
+import { buildRegistry } from '../src/serving/remote-registry';
 import { RENDERERS, RenderPool } from '../src/site/render-pool';
 import type { RenderTask } from '../src/site/render-tasks';
 import { workerThreadPool } from './render/worker-threads';

@@ -4,17 +4,17 @@
  */
 import { edgeConfig, type EdgeConfig } from './edge/edge-config';
 import { loadPlatformConfig, type PlatformConfig } from './platform/config';
-import { canarySettings, type CanarySettingsConfig } from './registry/canary/canary-config';
-import { skewSettings, type SkewSettings } from './registry/skew/skew-config';
+import { canarySettings, type CanarySettingsConfig } from './releases/canary/canary-config';
+import { skewSettings, type SkewSettings } from './skew/skew-config';
 
 export type { CanarySettingsConfig };
 
 export interface AppConfig extends PlatformConfig {
-  /** The canary guard (registry/canary/). */
+  /** The canary guard (releases/canary/). */
   canary: CanarySettingsConfig;
   /** Shared caches in front (edge/edge-config.ts): their lifetimes and the caches every change purges. */
   edge: EdgeConfig;
-  /** Version skew: where builds are kept, for how long after a page named them, and how many (registry/skew/). */
+  /** Version skew: where builds are kept, for how long after a page named them, and how many (skew/). */
   skew: SkewSettings;
 }
 

@@ -9,9 +9,9 @@ import type { OutboxRelay, RelayOptions } from './leads/outbox-relay';
 import type { AppConfig } from './app-config';
 import type { Lifecycle } from './platform/lifecycle';
 import type { Logger } from './platform/logger';
-import type { RegistryFollower } from './registry/registry-follower';
-import type { RegistryStore } from './registry/registry-store';
-import type { ReleaseNoticeStore } from './registry/release-notices';
+import type { RegistryFollower } from './serving/registry-follower';
+import type { RegistryStore } from './releases/registry-store';
+import type { ReleaseNoticeStore } from './releases/release-notices';
 import type { RumAggregator } from './rum/rum-aggregator';
 import type { RumWiring } from './rum/rum-wiring';
 import type { ResolvedPage } from './site/page-resolver';
@@ -28,7 +28,7 @@ export interface AppDeps {
   leads?: LeadStore;
   notifiers?: Notifiers;
   relay?: Partial<RelayOptions>;
-  /** The canary guard's notice relay (registry/canary/guard-notices.ts); the leads' relay options unless given. */
+  /** The canary guard's notice relay (releases/canary/guard-notices.ts); the leads' relay options unless given. */
   noticeRelay?: Partial<RelayOptions>;
   /** The shared caches' purge relay (edge/purge-relay.ts); its own quick options unless given. */
   purgeRelay?: Partial<RelayOptions>;

@@ -8,7 +8,7 @@ import { leadsModule } from './leads/leads-module';
 import { metricsModule } from './metrics/metrics-module';
 import { koaApp } from './platform/koa-app';
 import { noticesModule } from './notices/notices-module';
-import { registryModule } from './registry/registry-module';
+import { registryModule } from './releases/registry-module';
 import { rumModule } from './rum/rum-module';
 import { secretsModule } from './secrets/secrets-module';
 import { renderModule } from './site/render-module';

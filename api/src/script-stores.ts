@@ -12,9 +12,9 @@ import type { PurgeJobStore } from './edge/purge-jobs';
 import { CommitStatements } from './kernel/extension-points';
 import type { DatabaseConnection } from './platform/database';
 import { onOwnSqlite } from './database/own-database';
-import type { RegistryCommit } from './registry/commit-statements';
-import { openRegistryStore, registryStoreOn } from './registry/open-registry';
-import type { RegistryStore } from './registry/registry-store';
+import type { RegistryCommit } from './releases/commit-statements';
+import { openRegistryStore, registryStoreOn } from './releases/open-registry';
+import type { RegistryStore } from './releases/registry-store';
 
 type Target = Pick<AppConfig, 'databaseUrl' | 'dataDir'>;
 

@@ -6,10 +6,10 @@ import request from 'supertest';
 import { CONTACT_VIEW_FIELD } from '@cardlift/contracts';
 import { createApp, type App } from '../src/app';
 import type { AppConfig } from '../src/app-config';
-import { releaseContext } from '../src/registry/release-context';
-import { releaseBuild } from '../src/registry/release-service';
-import { checkoutConfig, fixtureBuild, tempCheckout } from '../src/registry/test-fixtures';
-import { startCanary } from '../src/registry/canary/canary-service';
+import { releaseContext } from '../src/releases/release-context';
+import { releaseBuild } from '../src/releases/release-service';
+import { checkoutConfig, fixtureBuild, tempCheckout } from '../src/releases/test-fixtures';
+import { startCanary } from '../src/releases/canary/canary-service';
 import { contactSubmission } from './contact-submission';
 import { BROWSER, honestReport, sendReport, type Visit } from './rum-visits';
 

@@ -1,8 +1,8 @@
 /** A registry store with the release notices on the same connection beside it, as the tests of notices read them. */
 import { releaseNoticesOn, type ReleaseNotices } from '../src/notices/release-notices-on';
 import type { DatabaseConnection } from '../src/platform/database';
-import { registryStoreOn } from '../src/registry/open-registry';
-import type { RegistryStore } from '../src/registry/registry-store';
+import { registryStoreOn } from '../src/releases/open-registry';
+import type { RegistryStore } from '../src/releases/registry-store';
 
 export type NoticedRegistry = RegistryStore & { notices: ReleaseNotices };
 

@@ -5,7 +5,7 @@
  */
 import zlib from 'node:zlib';
 import * as tar from 'tar';
-import { remoteManifest } from '../src/registry/test-fixtures';
+import { remoteManifest } from '../src/releases/test-fixtures';
 
 const BLOCK = 512;
 const MB = 1024 * 1024;

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '../src/platform/config';
-import { remoteManifest, tempCheckout, writeBuild } from '../src/registry/test-fixtures';
+import { remoteManifest, tempCheckout, writeBuild } from '../src/releases/test-fixtures';
 import { writeRemoteBuild, writeShellServerBuild } from './fixture-builds';
 
 export function releaseCliCheckout() {

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as prettier from 'prettier';
-import { releaseTokenName } from '../../api/src/registry/release-auth';
+import { releaseTokenName } from '../../api/src/releases/release-auth';
 import type { RemoteName } from '../../contracts/src/remotes';
 import { pinnedDependencies } from './package-manifest';
 import { withRow } from './remotes-table';

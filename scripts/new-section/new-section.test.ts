@@ -111,7 +111,7 @@ describe('npm run new-section, in a copy of the repository', () => {
     const invest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'mf-invest/package.json'), 'utf8'));
     const partners = JSON.parse(fs.readFileSync(path.join(copy, 'mf-partners/package.json'), 'utf8'));
     expect(partners.devDependencies).toEqual(invest.devDependencies);
-    expect(partners.scripts.release).toBe('tsx ../api/src/registry/cli.ts release mf-partners');
+    expect(partners.scripts.release).toBe('tsx ../api/src/release-cli/cli.ts release mf-partners');
     expect(result.stdout).toContain('RELEASE_TOKEN_MF_PARTNERS=<SHA-256 of the token, hex>');
     expect(result.stdout).toContain('RELEASE_TOKEN=<token> npm run release -w mf-partners -- --to https://<site>');
   });

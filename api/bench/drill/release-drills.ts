@@ -7,8 +7,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promoteRelease, releaseBuild, rollbackRelease, type ReleaseContext } from '../../src/registry/release-service';
-import { fixtureBuild, pauseAfterStoring, tempCheckout, tempReleaseContext } from '../../src/registry/test-fixtures';
+import { promoteRelease, releaseBuild, rollbackRelease, type ReleaseContext } from '../../src/releases/release-service';
+import { fixtureBuild, pauseAfterStoring, tempCheckout, tempReleaseContext } from '../../src/releases/test-fixtures';
 import { bigFileBomb, manyFilesBomb, paddedBuild, pollHealth, trailingZerosBomb } from '../../test/release-bombs';
 import { startServer, type ServerProcess } from '../../test/server-process';
 import { timed, type DrillRow, type IdleBaseline } from './drill-row';

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { healthBudget, manyFilesBomb, pollHealth, trailingZerosBomb } from '../../test/release-bombs';
 import { startServer } from '../../test/server-process';
-import { tempCheckout } from '../../src/registry/test-fixtures';
+import { tempCheckout } from '../../src/releases/test-fixtures';
 
 const TOKEN = 'bench-token';
 const MB = 1024 * 1024;

@@ -7,10 +7,10 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { loadConfig } from '../../src/app-config';
-import { releaseContext } from '../../src/registry/release-context';
-import { releaseBuild } from '../../src/registry/release-service';
-import { openPostgresRegistry } from '../../src/registry/open-registry';
-import { fixtureBuild, tempCheckout } from '../../src/registry/test-fixtures';
+import { releaseContext } from '../../src/releases/release-context';
+import { releaseBuild } from '../../src/releases/release-service';
+import { openPostgresRegistry } from '../../src/releases/open-registry';
+import { fixtureBuild, tempCheckout } from '../../src/releases/test-fixtures';
 import { freshSchemaUrl } from '../../test/postgres';
 import { startServer } from '../../test/server-process';
 

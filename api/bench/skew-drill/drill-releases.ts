@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REMOTES, type RemoteName } from '@cardlift/contracts';
-import { packDir } from '../../src/registry/tarball';
+import { packDir } from '../../src/artifacts/tarball';
 
 export type Tokens = Record<RemoteName, string>;
 

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, type AppConfig } from '../app-config';
 import { backupSqlite } from './sqlite-backup';
-import { DirectoryArtifactStore } from '../registry/artifact-store';
+import { DirectoryArtifactStore } from '../artifacts/artifact-store';
 import { countsOf, DATABASE_FILE, IMAGES_DIR, writeArchive, type BackupManifest } from './backup-archive';
 import { buildsInFolder, describeBuilds, stageReleaseBuilds, type NamedBuild } from './release-builds';
 

@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { REPO_ROOT } from '../platform/config';
 import { SQLITE_FILE_NAME } from '../platform/db-connections';
-import { DirectoryArtifactStore } from '../registry/artifact-store';
+import { DirectoryArtifactStore } from '../artifacts/artifact-store';
 import { contactSubmission } from '../../test/contact-submission';
 import { startServer, type ServerProcess } from '../../test/server-process';
 

@@ -9,10 +9,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { REMOTE_NAMES, type RemoteName } from '@cardlift/contracts';
 import type { AppConfig } from '../app-config';
-import { CHECKSUMS_FILE, DirectoryArtifactStore } from '../registry/artifact-store';
-import { versionsRecordsName } from '../registry/named-versions';
-import { openRegistryStore } from '../registry/open-registry';
-import type { RegistryStore, RemoteState } from '../registry/registry-store';
+import { CHECKSUMS_FILE, DirectoryArtifactStore } from '../artifacts/artifact-store';
+import { versionsRecordsName } from '../releases/named-versions';
+import { openRegistryStore } from '../releases/open-registry';
+import type { RegistryStore, RemoteState } from '../releases/registry-store';
 
 export const RELEASES_ARCHIVE_DIR = 'releases';
 

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig, type AppConfig } from '../app-config';
 import { SQLITE_FILE_NAME } from '../platform/db-connections';
-import { DirectoryArtifactStore } from '../registry/artifact-store';
+import { DirectoryArtifactStore } from '../artifacts/artifact-store';
 import { countsOf, DATABASE_FILE, IMAGES_DIR, unpackChecked, type DatabaseCounts } from './backup-archive';
 import { buildsInFolder, describeBuilds, missingNamedBuilds, restoreReleaseBuilds } from './release-builds';
 

@@ -14,7 +14,7 @@ import { createApp, type App } from '../app';
 import { loadConfig } from '../app-config';
 import { writeReleasableSite } from '../../test/fixture-builds';
 import { releasableBuild } from '../../test/release-bombs';
-import { shellManifest } from '../registry/test-fixtures';
+import { shellManifest } from '../releases/test-fixtures';
 import { backup } from './backup-cli';
 import { restore } from './restore-cli';
 

@@ -20,7 +20,7 @@ import { ContentRefused, ContentService } from './content-service';
 import { ContentConflict } from './editorial-store';
 // A script: its store carries the rows the modules add to every change (script-stores.ts).
 import { openScriptContent } from '../script-stores';
-import { DirectoryArtifactStore } from '../registry/artifact-store';
+import { DirectoryArtifactStore } from '../artifacts/artifact-store';
 
 const USAGE =
   'usage: content <list|save|publish|unpublish|revisions|restore> <kind> [<id>] [<file.json>|<revision>] [--at <ISO time>] [--cancel-schedule]';

@@ -4,8 +4,8 @@
  */
 import { defineAppModule } from '../app-context';
 import { editorModule } from '../editor/editor-module';
-import { artifactsModule } from '../registry/artifacts/artifacts-module';
-import { servingModule } from '../registry/serving-module';
+import { artifactsModule } from '../artifacts/artifacts-module';
+import { servingModule } from '../serving/serving-module';
 import { contentApiRouter } from './content-api.router';
 import { contentModule } from './content-module';
 import { contentRedirects } from './content-redirects';

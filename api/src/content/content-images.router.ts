@@ -13,7 +13,7 @@ import type { Context, Middleware } from 'koa';
 import { UPLOADED_IMAGE_PREFIX } from '@cardlift/contracts';
 import type { ContentRole } from '../platform/config';
 import { AppError } from '../platform/errors';
-import type { ArtifactStore } from '../registry/artifact-store';
+import type { ArtifactStore } from '../artifacts/artifact-store';
 import { isUploadImageType, MAX_UPLOAD_BYTES, reencodeImage } from './image-reencoding';
 
 const tooLarge = () => new AppError(413, 'too_large', `An image may be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);

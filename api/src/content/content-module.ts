@@ -6,7 +6,7 @@ import path from 'node:path';
 import { defineAppModule } from '../app-context';
 import { databaseModule } from '../database/database-module';
 import { CommitStatements, Slot } from '../kernel/extension-points';
-import { artifactsModule } from '../registry/artifacts/artifacts-module';
+import { artifactsModule } from '../artifacts/artifacts-module';
 import { loadContent } from './content-store';
 import { ContentFollower } from './content-follower';
 import { seedContent } from './content-seed';

@@ -9,7 +9,7 @@ import type { Context, Middleware } from 'koa';
 import { callerOf } from './content-auth';
 import type { ContentRole } from '../platform/config';
 import { NotFound } from '../platform/errors';
-import { CONTENT_PREVIEW_COOKIE } from '../registry/preview';
+import { CONTENT_PREVIEW_COOKIE } from '../preview/preview';
 import { kindOf } from './content-api.router';
 import { KINDS } from './content-kinds';
 import type { ContentPreviews } from './content-preview';

@@ -9,7 +9,7 @@
 import type { Context, Middleware } from 'koa';
 import { LRUCache } from 'lru-cache';
 import type { ContentKind } from '@cardlift/contracts';
-import { CONTENT_PREVIEW_COOKIE, PREVIEW_TTL_MS, signContentPreview, verifyContentPreview } from '../registry/preview';
+import { CONTENT_PREVIEW_COOKIE, PREVIEW_TTL_MS, signContentPreview, verifyContentPreview } from '../preview/preview';
 import { contentStore, type Clock, type ContentItems, type ContentStore } from './content-store';
 import { KINDS } from './content-kinds';
 import type { EditorialStore, ItemRecord } from './editorial-store';

@@ -7,7 +7,7 @@ import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { AppConfig } from '../app-config';
 import type { Logger } from '../platform/logger';
-import type { ArtifactStore } from '../registry/artifact-store';
+import type { ArtifactStore } from '../artifacts/artifact-store';
 import { contentAccess } from './content-access';
 import type { ContentAccess } from './content-auth';
 import { contentImagesRouter } from './content-images.router';

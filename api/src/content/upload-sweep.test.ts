@@ -11,7 +11,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { UPLOADED_IMAGE_PREFIX } from '@cardlift/contracts';
 import { loadConfig } from '../app-config';
-import { DirectoryArtifactStore } from '../registry/artifact-store';
+import { DirectoryArtifactStore } from '../artifacts/artifact-store';
 import { seedContent } from './content-seed';
 import { ContentService } from './content-service';
 import type { EditorialStore } from './editorial-store';

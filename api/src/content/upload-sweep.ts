@@ -14,7 +14,7 @@
  */
 import { UPLOADED_IMAGE_PREFIX } from '@cardlift/contracts';
 import type { Logger } from '../platform/logger';
-import { ABANDONED_AFTER_MS, type ArtifactStore } from '../registry/artifact-store';
+import { ABANDONED_AFTER_MS, type ArtifactStore } from '../artifacts/artifact-store';
 import type { EditorialStore } from './editorial-store';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -12,9 +12,9 @@ import { EDITOR_MIGRATIONS } from '../editor/editor-migrations';
 import { EXPERIMENTS_MIGRATIONS } from '../experiments/experiments-migrations';
 import { LEADS_MIGRATIONS } from '../leads/leads-migrations';
 import type { Migration } from '../platform/db-connections';
-import { ARTIFACTS_MIGRATIONS } from '../registry/artifacts/artifacts-migrations';
-import { REGISTRY_MIGRATIONS } from '../registry/registry-migrations';
-import { SKEW_MIGRATIONS } from '../registry/skew/skew-migrations';
+import { ARTIFACTS_MIGRATIONS } from '../artifacts/artifacts-migrations';
+import { REGISTRY_MIGRATIONS } from '../releases/registry-migrations';
+import { SKEW_MIGRATIONS } from '../skew/skew-migrations';
 import { RUM_MIGRATIONS } from '../rum/rum-migrations';
 
 /** Module name -> its migrations; the names are the modules' own (`name` in each `*-module.ts`). */

@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { AppConfig } from '../app-config';
 import type { Logger } from '../platform/logger';
-import { shellBuildId } from '../registry/build-ids';
+import { shellBuildId } from '../releases/build-ids';
 import { SHELL_TAG, SITE_TAG } from './edge-tags';
 import type { PurgeJobStore } from './purge-jobs';
 import type { PurgePlan } from './purge-plans';

@@ -8,7 +8,7 @@ import { contentModule } from '../content/content-module';
 import { databaseModule } from '../database/database-module';
 import { experimentsModule } from '../experiments/experiments-module';
 import { metricsModule } from '../metrics/metrics-module';
-import { registryModule } from '../registry/registry-module';
+import { registryModule } from '../releases/registry-module';
 import { edgeWiring } from './edge-wiring';
 import { EDGE_MIGRATIONS } from './edge-migrations';
 import { addPurgeStatements, purgeJobsOn } from './purge-commits';

@@ -9,7 +9,7 @@ import type { ExperimentCommit } from '../experiments/experiment-store';
 import type { CommitStatements } from '../kernel/extension-points';
 import type { DatabaseConnection } from '../platform/database';
 import { runnerOn, type Statement } from '../platform/sql-runner';
-import type { RegistryCommit } from '../registry/commit-statements';
+import type { RegistryCommit } from '../releases/commit-statements';
 import { EDGE_PURGE_INSERT, purgeValues, type PurgeJobStore } from './purge-jobs';
 import { purgeJobsOn as purgeJobsOnRunner } from './purge-jobs-sql';
 import { contentPurge, experimentPurge, registryPurge, type PurgePlan } from './purge-plans';

@@ -7,8 +7,8 @@
  * `hard` tags are invalidated at once; `soft` ones are marked stale, so a cache serves the old copy
  * while it fetches the new one in the background (stale-while-revalidate: no visitor waits).
  */
-import type { ServedBefore } from '../registry/commit-statements';
-import type { RegistryChange } from '../registry/registry-store';
+import type { ServedBefore } from '../releases/commit-statements';
+import type { RegistryChange } from '../releases/registry-store';
 import type { ContentKind } from '@cardlift/contracts';
 import type { ContentChange } from '../content/editorial-store';
 import { BANNERS_TAG, contentTag, listTag, NOT_FOUND_TAG, remoteTag, sectionTag, uniqueTags } from './edge-tags';

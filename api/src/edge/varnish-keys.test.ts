@@ -18,9 +18,9 @@ import { contactSubmission } from '../../test/contact-submission';
 import { within } from '../../test/release-webhook';
 import { freePort } from '../../test/server-process';
 import { startVarnish, varnishMissing, type Varnish } from '../../test/varnish';
-import { releaseContext } from '../registry/release-context';
-import { releaseBuild } from '../registry/release-service';
-import { checkoutConfig, fixtureBuild, tempCheckout } from '../registry/test-fixtures';
+import { releaseContext } from '../releases/release-context';
+import { releaseBuild } from '../releases/release-service';
+import { checkoutConfig, fixtureBuild, tempCheckout } from '../releases/test-fixtures';
 
 const TOKEN = 'invest-token';
 const remote = 'mf_invest' as const;

@@ -20,7 +20,7 @@ import {
   unlockRequestSchema,
   type EditorSession,
 } from '@cardlift/contracts';
-import { CONTENT_PREVIEW_COOKIE } from '../registry/preview';
+import { CONTENT_PREVIEW_COOKIE } from '../preview/preview';
 import { AppError } from '../platform/errors';
 import { jsonBody } from '../platform/json-body';
 // Wrong passwords wait per IPv4 address or IPv6 /64, so rotating within one's own /64 does not reset the wait.

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
 import { EDITOR_SESSION_COOKIE } from '@cardlift/contracts';
-import { CONTENT_PREVIEW_COOKIE } from '../registry/preview';
+import { CONTENT_PREVIEW_COOKIE } from '../preview/preview';
 import type { App } from '../app';
 import { PASSWORD, signedIn, tokenOf } from '../../test/editor-people';
 import { writeFixtureSite } from '../../test/fixture-builds';

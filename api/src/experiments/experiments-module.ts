@@ -9,7 +9,7 @@ import { contentModule } from '../content/content-module';
 import { editorModule } from '../editor/editor-module';
 import { leadsModule } from '../leads/leads-module';
 import { metricsModule } from '../metrics/metrics-module';
-import { servingModule } from '../registry/serving-module';
+import { servingModule } from '../serving/serving-module';
 import { rumModule } from '../rum/rum-module';
 import { siteModule } from '../site/site-module';
 import { CommitStatements } from '../kernel/extension-points';

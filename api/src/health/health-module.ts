@@ -1,9 +1,9 @@
 /** /api/health and /api/ready: whether the process answers, and whether it should get traffic. */
 import { defineAppModule } from '../app-context';
 import { leadsModule } from '../leads/leads-module';
-import { artifactsModule } from '../registry/artifacts/artifacts-module';
-import { missingCurrentBuilds } from '../registry/missing-current-builds';
-import { registryModule } from '../registry/registry-module';
+import { artifactsModule } from '../artifacts/artifacts-module';
+import { missingCurrentBuilds } from '../serving/missing-current-builds';
+import { registryModule } from '../releases/registry-module';
 import { renderModule } from '../site/render-module';
 import { healthRouter } from './health.router';
 

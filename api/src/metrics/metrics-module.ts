@@ -6,9 +6,9 @@ import { defineAppModule } from '../app-context';
 import { leadsModule } from '../leads/leads-module';
 import { SiteMetrics } from './site-metrics';
 import { metricsRouter } from './metrics.router';
-import { canaryModule } from '../registry/canary/canary-module';
+import { canaryModule } from '../releases/canary/canary-module';
 import { noticesModule } from '../notices/notices-module';
-import { registryModule } from '../registry/registry-module';
+import { registryModule } from '../releases/registry-module';
 import { rumModule } from '../rum/rum-module';
 import { renderModule } from '../site/render-module';
 

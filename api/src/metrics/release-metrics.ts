@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { REMOTE_NAMES, type RemoteName } from '@cardlift/contracts';
 import { Counter, Gauge, type Registry } from 'prom-client';
-import type { Canary, ScheduledAction } from '../registry/registry-store';
+import type { Canary, ScheduledAction } from '../releases/registry-store';
 import { REPO_ROOT } from '../platform/config';
 
 export interface ReleaseMetricSources {

@@ -1,10 +1,10 @@
 /**
- * The release events' notices still to send (registry/release-notices.ts), on a database connection:
+ * The release events' notices still to send (releases/release-notices.ts), on a database connection:
  * the notice relay's own store, apart from the registry store that writes them with their events.
  */
 import type { DatabaseConnection } from '../platform/database';
 import { runnerOn } from '../platform/sql-runner';
-import { releaseNoticesOn as noticesOnRunner, type ReleaseNoticeStore } from '../registry/release-notices';
+import { releaseNoticesOn as noticesOnRunner, type ReleaseNoticeStore } from '../releases/release-notices';
 
 export type ReleaseNotices = ReleaseNoticeStore & { close(): Promise<void> };
 

@@ -17,7 +17,7 @@ import { freshSchemaUrl, TEST_DATABASE_URL } from '../../test/postgres';
 import { releasableBuild } from '../../test/release-bombs';
 import { spawnServer, startServer, freePort, waitForReady, type ServerProcess } from '../../test/server-process';
 import { pageViewTokens } from '../../test/site-page-views';
-import { shellManifest } from '../registry/test-fixtures';
+import { shellManifest } from '../releases/test-fixtures';
 import { REPO_ROOT } from './config';
 import { allMigrations } from '../database/all-migrations';
 

@@ -11,7 +11,7 @@ import { CROSS_SITE_MESSAGE, fromThisSite } from '../leads/contact-form.router';
 import { AppError } from '../platform/errors';
 import { formBody } from '../platform/json-body';
 import { matchingHash } from '../platform/token-hash';
-import { parseRemoteName } from '../registry/remote-names';
+import { parseRemoteName } from '../releases/remote-names';
 import { HEALTH_PAGE_PATH, HEALTH_PAGE_WINDOWS, renderHealthPage, SINCE_CANARY, type HealthPageInput } from './health-page-html';
 import { canaryWindowHours, readTimeline, type HealthRouterDeps } from './health.router';
 

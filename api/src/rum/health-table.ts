@@ -5,8 +5,8 @@
  */
 import type { ReleaseHealth, RemoteName, VersionHealth } from '@cardlift/contracts';
 import type { AppConfig } from '../app-config';
-import type { Canary } from '../registry/registry-store';
-import type { CurrentVersions } from '../registry/remote-registry';
+import type { Canary } from '../releases/registry-store';
+import type { CurrentVersions } from '../serving/remote-registry';
 import { DEFAULT_HEALTH_HOURS } from './health.router';
 import { releaseHealth } from './release-health';
 import { openRumStore } from './rum-store';

@@ -4,8 +4,8 @@
  */
 import type Router from '@koa/router';
 import type { AppConfig } from '../app-config';
-import type { RegistryFollower } from '../registry/registry-follower';
-import type { RegistryStore } from '../registry/registry-store';
+import type { RegistryFollower } from '../serving/registry-follower';
+import type { RegistryStore } from '../releases/registry-store';
 import { healthPageRouter } from './health-page.router';
 import { releaseHealthRouter, type HealthRouterDeps } from './health.router';
 

@@ -10,10 +10,10 @@ import type { CanaryHealth, ReleaseTimeline, RemoteName, TimelineExperiment } fr
 import type { Context } from 'koa';
 import type { AppConfig } from '../app-config';
 import { Conflict, Invalid, NotFound } from '../platform/errors';
-import { authorizeRelease } from '../registry/release-auth';
-import type { ReleaseEvent } from '../registry/registry-store';
-import type { CurrentVersions } from '../registry/remote-registry';
-import { parseRemoteName } from '../registry/remote-names';
+import { authorizeRelease } from '../releases/release-auth';
+import type { ReleaseEvent } from '../releases/registry-store';
+import type { CurrentVersions } from '../serving/remote-registry';
+import { parseRemoteName } from '../releases/remote-names';
 import { releaseHealth } from './release-health';
 import { hoursSinceCanary, releaseTimeline, timelineSlots } from './release-timeline';
 import type { KnownVersions } from './known-versions';

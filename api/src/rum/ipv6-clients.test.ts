@@ -7,10 +7,10 @@ import request from 'supertest';
 import { createApp, type App } from '../app';
 import { within } from '../../test/release-webhook';
 import { viewToken, visit } from '../../test/rum-visits';
-import { releaseContext } from '../registry/release-context';
-import { releaseBuild } from '../registry/release-service';
-import { checkoutConfig, fixtureBuild, tempCheckout } from '../registry/test-fixtures';
-import { startCanary } from '../registry/canary/canary-service';
+import { releaseContext } from '../releases/release-context';
+import { releaseBuild } from '../releases/release-service';
+import { checkoutConfig, fixtureBuild, tempCheckout } from '../releases/test-fixtures';
+import { startCanary } from '../releases/canary/canary-service';
 import { describeEachDatabase } from '../../test/databases';
 
 const TOKEN = 'invest-token';

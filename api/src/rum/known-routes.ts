@@ -8,8 +8,8 @@
 import { NOT_FOUND_ROUTE, type RemoteEntry } from '@cardlift/contracts';
 import type { AppConfig } from '../app-config';
 import type { Logger } from '../platform/logger';
-import type { RegistryFollower } from '../registry/registry-follower';
-import { buildRegistry } from '../registry/remote-registry';
+import type { RegistryFollower } from '../serving/registry-follower';
+import { buildRegistry } from '../serving/remote-registry';
 import type { RenderPool } from '../site/render-pool';
 
 export const KNOWN_ROUTES_REFRESH_MS = 10_000;

@@ -10,8 +10,8 @@
  */
 import { OTHER_SECTION, REMOTE_NAMES, SHELL_SECTION, type RemoteEntry, type RemoteName } from '@cardlift/contracts';
 import type { Logger } from '../platform/logger';
-import type { RegistryStore } from '../registry/registry-store';
-import type { RegistryFollower } from '../registry/registry-follower';
+import type { RegistryStore } from '../releases/registry-store';
+import type { RegistryFollower } from '../serving/registry-follower';
 import { UNKNOWN_VERSION } from './counted-view';
 
 export const KNOWN_VERSIONS_REFRESH_MS = 10_000;

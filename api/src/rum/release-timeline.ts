@@ -10,7 +10,7 @@ import {
   type TimelineEvent,
   type TimelineExperiment,
 } from '@cardlift/contracts';
-import type { ReleaseEvent } from '../registry/registry-store';
+import type { ReleaseEvent } from '../releases/registry-store';
 import { VersionFigures } from './release-health';
 import { RUM_COUNTERS } from './rum-aggregator';
 import type { RumSlotTotal } from './rum-store';

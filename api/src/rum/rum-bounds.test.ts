@@ -13,9 +13,9 @@ import { once } from 'node:events';
 import request from 'supertest';
 import { RUM_PATH } from '@cardlift/contracts';
 import { createApp, type App } from '../app';
-import { releaseContext } from '../registry/release-context';
-import { releaseBuild } from '../registry/release-service';
-import { checkoutConfig, fixtureBuild, tempCheckout } from '../registry/test-fixtures';
+import { releaseContext } from '../releases/release-context';
+import { releaseBuild } from '../releases/release-service';
+import { checkoutConfig, fixtureBuild, tempCheckout } from '../releases/test-fixtures';
 import { BROWSER, honestReport, visitors } from '../../test/rum-visits';
 
 const RELEASE_TOKEN = 'invest-token';

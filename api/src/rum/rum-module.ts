@@ -5,7 +5,7 @@
 import { databaseModule } from '../database/database-module';
 import { defineAppModule } from '../app-context';
 import { Listeners, Slot } from '../kernel/extension-points';
-import { registryModule } from '../registry/registry-module';
+import { registryModule } from '../releases/registry-module';
 import { secretsModule } from '../secrets/secrets-module';
 import { renderModule } from '../site/render-module';
 import type { TimelineExperiments } from './health.router';

@@ -7,10 +7,10 @@ import crypto from 'node:crypto';
 import request from 'supertest';
 import type { Visit } from '../../test/rum-visits';
 import { createApp, type App } from '../app';
-import { releaseContext } from '../registry/release-context';
-import { releaseBuild } from '../registry/release-service';
-import { startCanary } from '../registry/canary/canary-service';
-import { checkoutConfig, fixtureBuild, tempCheckout } from '../registry/test-fixtures';
+import { releaseContext } from '../releases/release-context';
+import { releaseBuild } from '../releases/release-service';
+import { startCanary } from '../releases/canary/canary-service';
+import { checkoutConfig, fixtureBuild, tempCheckout } from '../releases/test-fixtures';
 
 export const RELEASE_TOKEN = 'invest-release-token';
 export const METRICS_TOKEN = 'metrics-token';

@@ -7,7 +7,7 @@
  */
 import { REMOTE_NAMES, type RemoteEntry, type RemoteMeta, type RemoteName } from '@cardlift/contracts';
 import type { Logger } from '../platform/logger';
-import { LOCAL_VERSION, registryOfOne } from '../registry/remote-registry';
+import { LOCAL_VERSION, registryOfOne } from '../serving/remote-registry';
 import type { ServerBundles } from './server-bundles';
 
 const NO_PAGES: RemoteMeta = { pages: [], dynamic: [], sitemap: false };

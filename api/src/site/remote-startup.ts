@@ -8,9 +8,9 @@
 import path from 'node:path';
 import { remoteEntryScriptUrl, type BootFile, type RemoteEntry } from '@cardlift/contracts';
 import type { AppConfig } from '../app-config';
-import { REQUIRED_EXPOSE } from '../registry/compatibility';
-import { MANIFEST_FILE, readManifest } from '../registry/manifest';
-import { servedBuild, type ServedBuild } from '../registry/remote-registry';
+import { REQUIRED_EXPOSE } from '../releases/compatibility';
+import { MANIFEST_FILE, readManifest } from '../artifacts/manifest';
+import { servedBuild, type ServedBuild } from '../serving/remote-registry';
 import { derivedFromFiles } from './file-derived';
 import { pageChunkFiles } from './page-chunk-files';
 import { pageStylesheet, type PageStylesheet } from './page-stylesheets';

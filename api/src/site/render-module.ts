@@ -2,7 +2,7 @@
 import { defineAppModule } from '../app-context';
 import { contentModule } from '../content/content-module';
 import type { SharedContent } from '../content/live-content';
-import { registryModule } from '../registry/registry-module';
+import { registryModule } from '../releases/registry-module';
 import { RenderPool } from './render-pool';
 import { WarmUp, warmUpPlan } from './warm-up';
 

@@ -19,7 +19,7 @@ import {
 } from '@cardlift/contracts';
 import { createLogger, type Logger } from '../platform/logger';
 import { contentStore, type ContentItems, type ContentStore } from '../content/content-store';
-import { registryOfOne } from '../registry/remote-registry';
+import { registryOfOne } from '../serving/remote-registry';
 import { notFoundRoute, resolvePage, type ResolvedPage } from './page-resolver';
 import { PageTables } from './page-tables';
 import { inlineQueryData } from './query-data';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { buildSync } from 'esbuild';
 import { REMOTE_NAMES } from '@cardlift/contracts';
 import type { AppConfig } from '../app-config';
-import { localBuildDir } from '../registry/remote-registry';
+import { localBuildDir } from '../serving/remote-registry';
 
 let bundled: string | undefined;
 

@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SERVER_BUNDLE, SERVER_DIR, type RemoteEntry, type RemoteMeta, type RemoteName, type ShellRenderInput } from '@cardlift/contracts';
-import { isCheckoutDir, servedBuild, type BuildRoots } from '../registry/remote-registry';
-import { matchesReleaseChecksum } from '../registry/artifact-store';
+import { isCheckoutDir, servedBuild, type BuildRoots } from '../serving/remote-registry';
+import { matchesReleaseChecksum } from '../artifacts/artifact-store';
 import { derivedFromFiles } from './file-derived';
 
 /** Where a build keeps its server bundle. */

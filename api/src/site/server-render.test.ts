@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../app-config';
-import { DirectoryArtifactStore } from '../registry/artifact-store';
+import { DirectoryArtifactStore } from '../artifacts/artifact-store';
 import { RenderPool, type RenderPoolOptions } from './render-pool';
 
 const SHELL_BUNDLE = `

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { BootFile } from '@cardlift/contracts';
-import { MANIFEST_FILE, readManifest } from '../registry/manifest';
+import { MANIFEST_FILE, readManifest } from '../artifacts/manifest';
 import { derivedFromFiles } from './file-derived';
 import { pageStylesheet, type PageStylesheet } from './page-stylesheets';
 

@@ -3,7 +3,7 @@
  * pages' measurements are filed under; re-read only when the build changes.
  */
 import path from 'node:path';
-import { MANIFEST_FILE, readManifest } from '../registry/manifest';
+import { MANIFEST_FILE, readManifest } from '../artifacts/manifest';
 import { derivedFromFiles } from './file-derived';
 
 export function servedShellVersion(shellDist: string): string | undefined {

@@ -2,10 +2,10 @@
 import { defineAppModule } from '../app-context';
 import { Slot } from '../kernel/extension-points';
 import { contentModule } from '../content/content-module';
-import { artifactsModule } from '../registry/artifacts/artifacts-module';
-import { registryModule } from '../registry/registry-module';
-import { servingModule } from '../registry/serving-module';
-import { skewModule } from '../registry/skew/skew-module';
+import { artifactsModule } from '../artifacts/artifacts-module';
+import { registryModule } from '../releases/registry-module';
+import { servingModule } from '../serving/serving-module';
+import { skewModule } from '../skew/skew-module';
 import { rumModule } from '../rum/rum-module';
 import { renderModule } from './render-module';
 import { shareImageRouter } from './share-images';

@@ -68,7 +68,7 @@ export interface SiteDeps {
   rumToken?(page: { section: RumSection; route: string; arm?: string }, registry: readonly RemoteEntry[]): string | undefined;
   /** The experiment arm this visitor is served the page at `path` in (experiments/experiment-serving.ts), if any. */
   experimentArm?(ctx: Context, path: string): ServedArm | undefined;
-  /** Before a page is sent: the builds it names stay reachable for the skew window (registry/skew/). */
+  /** Before a page is sent: the builds it names stay reachable for the skew window (skew/). */
   pageSent?(registry: RemoteEntry[]): Promise<void>;
 }
 
