@@ -1,7 +1,6 @@
 /**
- * The api as its list of modules. The kernel builds them in dependency order and starts them so, stops
- * them in reverse; their middleware runs by stage and their routers by slot (`kernel/module.ts`).
- * Tests drive the Koa app through `callback()`; `server.ts` listens.
+ * The api as its list of modules; the kernel (`kernel/`) builds and starts them in dependency order
+ * and stops them in reverse. Tests drive the Koa app through `callback()`; `server.ts` listens.
  */
 import { appContext } from './app-context';
 import type { App, AppDeps } from './app-types';
