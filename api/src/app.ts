@@ -1,7 +1,4 @@
-/**
- * The api as its list of modules; the kernel (`kernel/`) builds and starts them in dependency order
- * and stops them in reverse. Tests drive the Koa app through `callback()`; `server.ts` listens.
- */
+/** The api as its list of modules, built, started and stopped by the kernel (`kernel/`); `server.ts` listens. */
 import { appContext } from './app-context';
 import type { App, AppDeps } from './app-types';
 import { appView } from './app-view';
