@@ -3,7 +3,7 @@
  * every instance runs, the tags of overdue purges (read every half second, so every instance answers
  * them briefly), and the purge backlog on /metrics.
  */
-import type { RelayOptions } from '../leads/outbox-relay';
+import type { RelayOptions } from '../platform/delivery-retries';
 import type { AppConfig } from '../app-config';
 import type { Logger } from '../platform/logger';
 import type { SiteMetrics } from '../metrics/site-metrics';

@@ -1,5 +1,5 @@
 /** Purge jobs on either database (platform/sql-runner.ts): a claim is one statement, whose rows PostgreSQL takes with SKIP LOCKED and SQLite's single writer takes alone. */
-import { clipError } from '../leads/lead-store';
+import { clipError } from '../platform/delivery-retries';
 import type { SqlRunner } from '../platform/sql-runner';
 import { changes } from '../platform/sql-steps';
 import { DEPLOY_SQL } from './deploy-purges';

@@ -7,7 +7,7 @@
  * second, doubling to 5 s, for about a day), and only the caches that have not taken the pass are
  * asked again. Purges are idempotent: a lease lost to a slow cache costs a repeat, never a miss.
  */
-import { retryAfterFailure, type RelayOptions } from '../leads/outbox-relay';
+import { retryAfterFailure, type RelayOptions } from '../platform/delivery-retries';
 import type { Logger } from '../platform/logger';
 import { RelayLoop } from '../platform/relay-loop';
 import type { PurgeJob, PurgeJobStore } from './purge-jobs';

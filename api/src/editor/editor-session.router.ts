@@ -26,7 +26,7 @@ import { jsonBody } from '../platform/json-body';
 // Wrong passwords wait per IPv4 address or IPv6 /64, so rotating within one's own /64 does not reset the wait.
 import { limitKey } from '../platform/address-prefixes';
 import { validate, validBody } from '../platform/validate';
-import { rateLimit, type ContactLimiter } from '../leads/rate-limit';
+import { rateLimit, type ContactLimiter } from '../platform/rate-limit';
 import type { Logger } from '../platform/logger';
 import type { AccountHelp } from './account-help';
 import type { AccountService } from './editor-accounts';

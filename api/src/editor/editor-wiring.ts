@@ -8,7 +8,7 @@ import type { DatabaseConnection } from '../platform/database';
 import type { Context } from 'koa';
 import type { AppConfig } from '../app-config';
 import type { Logger } from '../platform/logger';
-import { memoryLimiter } from '../leads/rate-limit';
+import { memoryLimiter } from '../platform/rate-limit';
 import { sha256Hex } from '../platform/token-hash';
 import { AccountHelp } from './account-help';
 import { AccountService } from './editor-accounts';

@@ -21,7 +21,7 @@ import { readPostedContact } from './contact-form-entries';
 import { attributedPost, postedView } from './contact.router';
 import type { LeadViewReader } from './lead-views';
 import type { LeadService } from './lead-service';
-import { rateLimit, type ContactLimiter } from './rate-limit';
+import { rateLimit, type ContactLimiter } from '../platform/rate-limit';
 import { submissionKey, type SubmissionDedup } from './submission-dedup';
 
 export const CROSS_SITE_MESSAGE = 'This form can only be sent from a page of this site. Please open the page and send the form from there.';

@@ -13,7 +13,7 @@ import type { Context, Next } from 'koa';
 import type { LeadViewReader, PostedView } from './lead-views';
 import type { Logger } from '../platform/logger';
 import { jsonBody } from '../platform/json-body';
-import { rateLimit, type ContactLimiter } from './rate-limit';
+import { rateLimit, type ContactLimiter } from '../platform/rate-limit';
 import { validate, validBody } from '../platform/validate';
 import type { LeadService } from './lead-service';
 

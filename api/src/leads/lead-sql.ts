@@ -5,18 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { SqlRunner, Statement } from '../platform/sql-runner';
+import { clipError } from '../platform/delivery-retries';
 import { rows } from '../platform/sql-steps';
-import {
-  clipError,
-  LEAD_COLUMNS,
-  leadValues,
-  leadFromRow,
-  newLead,
-  outboxFromRow,
-  type LeadRow,
-  type LeadStore,
-  type OutboxRow,
-} from './lead-store';
+import { LEAD_COLUMNS, leadValues, leadFromRow, newLead, outboxFromRow, type LeadRow, type LeadStore, type OutboxRow } from './lead-store';
 import { FAILED_VIEW_SQL, leadViewValues, STORED_VIEW_SQL } from './lead-views';
 
 const INSERT_LEAD = `INSERT INTO leads (${LEAD_COLUMNS.join(', ')}) VALUES (${LEAD_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`;

@@ -179,6 +179,3 @@ export function outboxFromRow(row: OutboxRow): OutboxEntry {
     lastError: row.last_error,
   };
 }
-
-/** Error text kept in the outbox: bounded, so a chatty remote cannot bloat the table. */
-export const clipError = (message: string) => message.slice(0, 500);

@@ -10,7 +10,7 @@ import { REPO_ROOT } from '../platform/config';
 import { type AppConfig } from '../app-config';
 import { testApp } from '../../test/test-app';
 import { contactSubmission } from '../../test/contact-submission';
-import { backoffDelay, DEFAULT_RELAY_OPTIONS } from './outbox-relay';
+import { backoffDelay, DEFAULT_RELAY_OPTIONS } from '../platform/delivery-retries';
 import { webhookNotifier, type Deliver } from './notifiers';
 
 const valid = contactSubmission({ lastName: 'Byron', company: 'Engines' });

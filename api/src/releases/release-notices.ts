@@ -6,7 +6,7 @@
  * statement, whose rows PostgreSQL takes with SKIP LOCKED and SQLite's single writer takes alone.
  */
 import type { RemoteName } from '@cardlift/contracts';
-import { clipError } from '../leads/lead-store';
+import { clipError } from '../platform/delivery-retries';
 import type { SqlRunner } from '../platform/sql-runner';
 
 type NoticeState = 'pending' | 'sent' | 'failed';

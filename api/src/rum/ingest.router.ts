@@ -23,7 +23,7 @@ import {
   type RumViewAnswer,
 } from '@cardlift/contracts';
 import type { Context } from 'koa';
-import { memoryLimiter, type ContactLimiter } from '../leads/rate-limit';
+import { memoryLimiter, type ContactLimiter } from '../platform/rate-limit';
 import { AppError } from '../platform/errors';
 import { isBot } from '../platform/bot-filter';
 import { clientNetwork } from './client-address';

@@ -5,7 +5,7 @@
  * and the guard's last conclusion.
  */
 import type { CanaryHealth, RemoteName } from '@cardlift/contracts';
-import type { RelayOptions } from '../../leads/outbox-relay';
+import type { RelayOptions } from '../../platform/delivery-retries';
 import type { AppConfig } from '../../app-config';
 import type { Logger } from '../../platform/logger';
 import type { RumAggregator } from '../../rum/rum-aggregator';

@@ -9,7 +9,7 @@
  * lease runs out. The guard's tick only kicks the relay: it never waits for the webhook.
  */
 import { postWebhook } from '../../leads/notifiers';
-import { DEFAULT_RELAY_OPTIONS, retryAfterFailure, type RelayOptions } from '../../leads/outbox-relay';
+import { DEFAULT_RELAY_OPTIONS, retryAfterFailure, type RelayOptions } from '../../platform/delivery-retries';
 import type { Logger } from '../../platform/logger';
 import { RelayLoop } from '../../platform/relay-loop';
 import type { ReleaseNotice, ReleaseNoticeStore } from '../release-notices';

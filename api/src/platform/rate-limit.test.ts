@@ -5,7 +5,7 @@
 import Koa from 'koa';
 import request from 'supertest';
 import { contactLimiter, memoryLimiter, rateLimit, WINDOW_SECONDS } from './rate-limit';
-import type { Logger } from '../platform/logger';
+import type { Logger } from './logger';
 import { testApp } from '../../test/test-app';
 import type { App } from '../app';
 import { contactSubmission } from '../../test/contact-submission';

@@ -11,9 +11,9 @@ import Redis from 'ioredis';
 import type { Middleware } from 'koa';
 import { LRUCache } from 'lru-cache';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { limitKey } from '../platform/address-prefixes';
-import { AppError } from '../platform/errors';
-import type { Logger } from '../platform/logger';
+import { limitKey } from './address-prefixes';
+import { AppError } from './errors';
+import type { Logger } from './logger';
 
 export const WINDOW_SECONDS = 60;
 /** At most one "Redis is down" warning per this many milliseconds, however many leads arrive. */
