@@ -8,10 +8,10 @@
   },
   "scripts": {
     "build": "rspack build -c rspack.config.ts",
-    "release": "tsx ../api/src/registry/cli.ts release {{packageDir}}",
-    "promote": "tsx ../api/src/registry/cli.ts promote {{packageDir}}",
-    "rollback": "tsx ../api/src/registry/cli.ts rollback {{packageDir}}",
-    "releases": "tsx ../api/src/registry/cli.ts releases {{packageDir}}",
+    "release": "tsx ../api/src/release-cli/cli.ts release {{packageDir}}",
+    "promote": "tsx ../api/src/release-cli/cli.ts promote {{packageDir}}",
+    "rollback": "tsx ../api/src/release-cli/cli.ts rollback {{packageDir}}",
+    "releases": "tsx ../api/src/release-cli/cli.ts releases {{packageDir}}",
     "dev": "rspack serve -c rspack.config.ts"
   },
   "dependencies": {{dependencies}},
