@@ -5,9 +5,8 @@
  * build's pages before the follower serves it (warm-switch.ts).
  */
 import { defineAppModule } from '../app-context';
-import { Slot } from '../kernel/extension-points';
 import { databaseModule } from '../database/database-module';
-import { CommitStatements } from '../kernel/extension-points';
+import { CommitStatements, Slot } from '../kernel/extension-points';
 import type { RegistryCommit } from './commit-statements';
 import { importLegacyHistory } from './history-import';
 import { registryStoreOn } from './open-registry';
