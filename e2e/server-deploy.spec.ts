@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { RUM_VIEW_PATH } from '@cardlift/contracts';
 import { DESKTOP, launchBrowser, openPage, PHONE } from './support/browser';
 import { contactForm, fillContactForm, THANKS } from './support/contact-form';
 import { buildChangedShell, CHANGED_FOOTER } from '../api/test/changed-shell';
@@ -41,7 +42,11 @@ async function openTab(site: Site, pathname: string, phone = false): Promise<Tab
   const trouble = watchTab(page);
   // Loaded and settled (its page view traded) before the deploy: a tab whose first requests meet a
   // stopped server sees refused connections, which is the deploy's gap, not what these tests judge.
+  // The trade is awaited itself: the reporter loads once the page is idle, which on a busy machine
+  // can come after a quiet half second that 'networkidle' already took as settled.
+  const traded = page.waitForResponse((response) => new URL(response.url()).pathname === RUM_VIEW_PATH, { timeout: 30_000 });
   await page.goto(`${site.baseUrl}${pathname}`, { waitUntil: 'networkidle' });
+  await traded;
   return { page, trouble, phone };
 }
 

@@ -11,15 +11,41 @@ import { REPO_ROOT } from '../src/platform/config';
 
 export const SERVER = path.join(REPO_ROOT, 'api', 'src', 'server.ts');
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * A port for a server a test starts later. Ports come from below the kernel's ephemeral range
+ * (32768 and up on Linux), so no outgoing connection (a test's own client, Chromium, varnishd) can
+ * take one as its source port between the check and the real listen; each Jest worker draws from a
+ * block of its own, and a process never hands out the same port twice, so parallel suites cannot
+ * meet on one either. A port still taken by something else is skipped by the bind check.
+ */
+const FIRST_PORT = 20_000;
+const BLOCK = 1_500;
+const BLOCKS = 8;
+const handedOut = new Set<number>();
+
+function blockStart(): number {
+  const worker = Number(process.env.JEST_WORKER_ID ?? '0');
+  // Worker ids start at 1; a process outside Jest (benchmarks, the browser suite's own helpers) is 0.
+  return FIRST_PORT + (Number.isInteger(worker) ? worker % BLOCKS : 0) * BLOCK;
+}
+
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+export async function freePort(): Promise<number> {
+  const start = blockStart();
+  for (let tries = 0; tries < BLOCK; tries += 1) {
+    const port = start + Math.floor(Math.random() * BLOCK);
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    if (await bindable(port)) return port;
+  }
+  throw new Error(`no free port in ${start}–${start + BLOCK - 1}`);
 }
 
 /** Resolves once `url` answers 200; throws when the process exits first or after `timeoutMs`. */

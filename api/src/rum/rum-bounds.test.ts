@@ -51,8 +51,39 @@ const healthPage = () =>
     .set('Origin', 'https://www.cardlift.example')
     .send({ remote: 'mf_invest', token: RELEASE_TOKEN, hours: '24' });
 
-/** The size of every answer a person or Prometheus reads, and of the data folder. */
-async function sizes() {
+// Everything but the clock runs for real while sizes are read.
+const REAL_TIMERS = [
+  'hrtime',
+  'nextTick',
+  'performance',
+  'queueMicrotask',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'requestIdleCallback',
+  'cancelIdleCallback',
+  'setImmediate',
+  'clearImmediate',
+  'setInterval',
+  'clearInterval',
+  'setTimeout',
+  'clearTimeout',
+] as const;
+
+/**
+ * The size of every answer a person or Prometheus reads, and of the data folder, read at the clock
+ * time `at`: the health page draws its chart on a 24-hour axis that ends now, so two reads a minute
+ * apart place their points (and write their coordinates) differently.
+ */
+async function sizes(at: number) {
+  jest.useFakeTimers({ now: at, doNotFake: [...REAL_TIMERS] });
+  try {
+    return await sizesNow();
+  } finally {
+    jest.useRealTimers();
+  }
+}
+
+async function sizesNow() {
   await app.rum.flush();
   const folder = fs.readdirSync(dataDir).reduce((sum, file) => sum + fs.statSync(path.join(dataDir, file)).size, 0);
   return {
@@ -73,8 +104,9 @@ async function sizes() {
 
 describe('what forged versions cannot grow', () => {
   it('ten thousand reports naming made-up versions change no answer and barely the data folder', async () => {
-    await sizes(); // every kind of request once, so each series exists before the sizes are taken
-    const before = await sizes();
+    const at = Date.now();
+    await sizes(at); // every kind of request once, so each series exists before the sizes are taken
+    const before = await sizes(at);
     const honest = await honestReport(app, { versions: { mf_invest: current } });
     const { view, ...unsigned } = honest;
     expect(view).toBeTruthy();
@@ -99,7 +131,7 @@ describe('what forged versions cannot grow', () => {
     } finally {
       listening.close();
     }
-    const after = await sizes();
+    const after = await sizes(at);
     expect(after.health).toBe(before.health);
     expect(after.timeline).toBe(before.timeline);
     expect(after.page).toBe(before.page);
