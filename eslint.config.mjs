@@ -37,7 +37,7 @@ const API_FOLDERS = {
   backup: ['artifacts', 'releases'],
   content: ['artifacts', 'editor', 'preview', 'serving'],
   database: [],
-  edge: ['content', 'experiments', 'leads', 'metrics', 'releases', 'site'],
+  edge: ['content', 'experiments', 'leads', 'metrics', 'releases', 'serving', 'site'],
   editor: ['content', 'leads', 'preview', 'site'],
   experiments: ['content', 'editor', 'leads', 'metrics', 'rum', 'serving', 'site'],
   health: ['artifacts', 'leads', 'releases', 'serving', 'site'],

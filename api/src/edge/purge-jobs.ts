@@ -4,9 +4,10 @@
  * instance claims due jobs with a lease (one instance sends each attempt), sends them to every
  * configured cache, and records which caches took it, so a retry goes only to the others.
  *
- * A job is delivered in two passes: at once, and again once every instance has followed the change
- * (each polls the database every half second): a cache that refilled a page from an instance still
- * serving the old state between the two gets it purged again. The SQL is written once with `$n`
+ * A job is delivered in passes: at once, and again once every instance has followed the change (each
+ * polls the database every half second), so a cache that refilled a page from an instance still
+ * serving the old state between the two gets it purged again; a section's pages once more when every
+ * instance can have warmed the section's new build (purge-relay.ts). The SQL is written once with `$n`
  * placeholders for both databases.
  */
 import type { DeployMark, DeployOutcome } from './deploy-purges';
@@ -32,7 +33,7 @@ export interface PurgeJob {
 export interface PurgeBacklog {
   /** Jobs whose first pass is still to deliver. */
   pending: number;
-  /** Jobs delivered once, waiting for their second pass. */
+  /** Jobs delivered at least once, waiting for a later pass. */
   confirming: number;
   failed: number;
   /** Creation time (epoch ms) of the oldest job still to send, or null. */

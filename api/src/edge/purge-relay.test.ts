@@ -1,7 +1,7 @@
 /**
  * The purge relay and its caches, against local HTTP servers that check each provider's documented
  * request (method, path, auth, where the tags go) and refuse anything else: a registry move's purge
- * reaches Varnish, Fastly and Cloudflare once across two relays (two instances), in two passes; a
+ * reaches Varnish, Fastly and Cloudflare once across two relays (two instances), in its passes; a
  * cache that is down is asked again, alone, until it takes it; the backlog is what /metrics shows.
  * On SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
@@ -11,7 +11,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { edgeConfig } from './edge-config';
-import { PurgeRelay } from './purge-relay';
+import { CONFIRM_AFTER_MS, nextPassAt, PurgeRelay, WARMED_AFTER_MS } from './purge-relay';
 import { purgeTarget } from './purge-targets';
 
 const silent = pino({ level: 'silent' });
@@ -165,6 +165,32 @@ describeEachDatabase('edge purges', 'purges_test', (database) => {
     expect(first.find((r) => r.provider === 'cloudflare')?.tags.sort()).toEqual(['notfound', 'remote-mf_invest', 'section-mf_invest']);
   });
 
+  it("purges a section's pages a third time once every instance can have warmed the build it moved to", async () => {
+    await release(stores[0], '1.0.0-cccccccccc', 0);
+    const at = Date.now();
+    const relay = relays[0]!;
+    await relay.runOnce(at);
+    expect(server.received).toHaveLength(5);
+    await relay.runOnce(at + CONFIRM_AFTER_MS);
+    expect(server.received).toHaveLength(10);
+    // An instance may still serve the previous build while it warms the new one: not done yet.
+    await relay.runOnce(at + WARMED_AFTER_MS - 5000);
+    expect(server.received).toHaveLength(10);
+    expect((await stores[0].purges.backlog()).confirming).toBe(1);
+    await relay.runOnce(at + WARMED_AFTER_MS);
+    expect(server.received).toHaveLength(15);
+    // The same calls as the first pass (the caches answer in any order).
+    const calls = (from: number) =>
+      server.received
+        .slice(from, from + 5)
+        .map((call) => JSON.stringify(call))
+        .sort();
+    expect(calls(10)).toEqual(calls(0));
+    await relay.runOnce(at + 10 * WARMED_AFTER_MS);
+    expect(server.received).toHaveLength(15);
+    expect(await stores[0].purges.backlog()).toMatchObject({ pending: 0, confirming: 0, failed: 0 });
+  });
+
   it('asks a cache that was down again until it takes the purge, and shows the backlog meanwhile', async () => {
     server.setDown(true);
     await release(stores[0], '1.0.0-bbbbbbbbbb', 0);
@@ -180,6 +206,19 @@ describeEachDatabase('edge purges', 'purges_test', (database) => {
     await until(async () => (await stores[0].purges.backlog()).pending === 0);
     expect(server.refusals).toEqual([]);
     expect(await stores[1].purges.unsentTags(0, Date.now())).toEqual([]);
+  });
+});
+
+describe('the passes of a purge', () => {
+  const job = { createdAt: 1_000, hard: [] as string[], soft: [] as string[] };
+  it('sends a content change twice, and a move of a section three times', () => {
+    const content = { ...job, hard: ['content-casestudies-acme', 'list-casestudies', 'notfound'] };
+    expect(nextPassAt({ ...content, passes: 0 })).toBe(1_000 + CONFIRM_AFTER_MS);
+    expect(nextPassAt({ ...content, passes: 1 })).toBeNull();
+    const move = { ...job, hard: ['notfound', 'section-mf_invest'], soft: ['remote-mf_invest'] };
+    expect(nextPassAt({ ...move, passes: 0 })).toBe(1_000 + CONFIRM_AFTER_MS);
+    expect(nextPassAt({ ...move, passes: 1 })).toBe(1_000 + WARMED_AFTER_MS);
+    expect(nextPassAt({ ...move, passes: 2 })).toBeNull();
   });
 });
 

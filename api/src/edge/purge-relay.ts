@@ -1,7 +1,8 @@
 /**
  * Sends the purge jobs (purge-jobs.ts) to every configured cache. Every instance runs it; a job is
  * claimed with a lease, so each attempt is made by one instance, and a change's purge is sent once
- * across instances (in its two passes: at once, and again once every instance follows the change).
+ * across instances (in its passes: at once, again once every instance follows the change, and for a
+ * section's pages once more when every instance can have warmed the section's new build).
  * Before a pass this instance reads the registry and the content again, so the refills its purge
  * causes here already see the change. A cache that fails is tried again with backoff (from half a
  * second, doubling to 5 s, for about a day), and only the caches that have not taken the pass are
@@ -10,6 +11,8 @@
 import { retryAfterFailure, type RelayOptions } from '../platform/delivery-retries';
 import type { Logger } from '../platform/logger';
 import { RelayLoop } from '../platform/relay-loop';
+import { WARM_SWITCH_LIMIT_MS } from '../serving/warm-switch';
+import { sectionTag } from './edge-tags';
 import type { PurgeJob, PurgeJobStore } from './purge-jobs';
 import type { PurgeTarget } from './purge-targets';
 
@@ -30,6 +33,25 @@ const SENT_KEPT_MS = 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 60_000;
 /** After this, every instance has followed the change (each polls every 500 ms), however busy. */
 export const CONFIRM_AFTER_MS = 2000;
+/**
+ * After this, every instance serves a section's new build: an instance keeps the previous build while
+ * it warms the new one, for up to WARM_SWITCH_LIMIT_MS after it followed the change, and a cache may
+ * refill the section's pages from it meanwhile.
+ */
+export const WARMED_AFTER_MS = WARM_SWITCH_LIMIT_MS + CONFIRM_AFTER_MS;
+
+const SECTION_TAG = sectionTag('');
+
+/**
+ * When the pass after `job`'s current one is due (epoch ms), or null when this pass is its last: the
+ * second once every instance followed the change; a third, for a section's pages (a registry move),
+ * once every instance can have warmed the build it moved to.
+ */
+export function nextPassAt(job: Pick<PurgeJob, 'passes' | 'createdAt' | 'hard' | 'soft'>): number | null {
+  if (job.passes === 0) return job.createdAt + CONFIRM_AFTER_MS;
+  const sectionPages = [...job.hard, ...job.soft].some((tag) => tag.startsWith(SECTION_TAG));
+  return job.passes === 1 && sectionPages ? job.createdAt + WARMED_AFTER_MS : null;
+}
 
 export interface PurgeRelayDeps {
   store(): Promise<PurgeJobStore>;
@@ -95,7 +117,7 @@ export class PurgeRelay {
     const { logger } = this.deps;
     const log = { purgeId: job.id, reason: job.reason, tags: job.hard, soft: job.soft, pass: job.passes + 1, attempt: job.attempts + 1 };
     if (errors.length === 0) {
-      const again = job.passes === 0 ? job.createdAt + CONFIRM_AFTER_MS : null;
+      const again = nextPassAt(job);
       if (await store.markDelivered({ ...job, sentTo: [...sentTo] }, again))
         logger.info({ ...log, ageMs: Date.now() - job.createdAt }, 'edge purge sent');
       return;

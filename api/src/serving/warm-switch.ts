@@ -13,7 +13,7 @@ import type { Canary, RegistryStore } from '../releases/registry-store';
 import type { CurrentVersions } from './remote-registry';
 
 /** Longest a section keeps its previous build while the new one warms. */
-const WARM_SWITCH_LIMIT_MS = 20_000;
+export const WARM_SWITCH_LIMIT_MS = 20_000;
 
 /** The versions an instance serves: every visitor's, and each canary's side. */
 export interface Serving {
