@@ -3,6 +3,7 @@
  * how long they keep what, and which caches every change purges (EDGE_PURGE).
  */
 import type { EdgeTimes } from './edge-answers';
+import { WARMED_AFTER_MS } from './purge-relay';
 
 export type PurgeTargetSpec =
   /** A Varnish running the shipped VCL: xkey purges over HTTP, from an address its ACL allows. */
@@ -16,6 +17,8 @@ export interface EdgeConfig {
   targets: PurgeTargetSpec[];
   /** A purge not delivered this long after its change is overdue: its tags are answered with `times.overdueTtl`. */
   overdueAfterMs: number;
+  /** When a purge of a section's pages makes its last pass, after its change: once every instance can have warmed the new build. */
+  settleAfterMs: number;
 }
 
 const DAY = 24 * 60 * 60;
@@ -75,5 +78,7 @@ export function edgeConfig(env: NodeJS.ProcessEnv): EdgeConfig {
     },
     targets,
     overdueAfterMs: whole(env, 'EDGE_PURGE_OVERDUE_MS', 2000, 1, 'milliseconds'),
+    // A single instance may set 0: its first pass already waits until it serves the new build.
+    settleAfterMs: whole(env, 'EDGE_PURGE_SETTLE_MS', WARMED_AFTER_MS, 0, 'milliseconds'),
   };
 }

@@ -30,8 +30,8 @@ export interface EdgeWiringDeps {
 const OVERDUE_POLL_MS = 500;
 
 export function edgeWiring({ config, logger, purges: store, follow, metrics, relay: relayOptions }: EdgeWiringDeps) {
-  const { times, targets, overdueAfterMs } = config.edge;
-  const relay = new PurgeRelay({ store, targets: targets.map(purgeTarget), logger, follow }, relayOptions);
+  const { times, targets, overdueAfterMs, settleAfterMs } = config.edge;
+  const relay = new PurgeRelay({ store, targets: targets.map(purgeTarget), logger, follow, settleAfterMs }, relayOptions);
   let overdue: ReadonlySet<string> = new Set();
   // A copy cached before an undelivered purge lives at most its TTL and stale window: older jobs no longer matter.
   const horizonMs = (times.pageTtl + times.staleWhileRevalidate) * 1000;

@@ -230,4 +230,12 @@ describe('EDGE_PURGE', () => {
     expect(edgeConfig({}).times.pageTtl).toBe(60);
     expect(edgeConfig({ EDGE_PURGE: 'http://127.0.0.1:6081' }).times).toMatchObject({ pageTtl: 3600, staleIfError: 86400 });
   });
+
+  it("settles a section's purge once every instance can have warmed, unless told otherwise", () => {
+    expect(edgeConfig({}).settleAfterMs).toBe(WARMED_AFTER_MS);
+    expect(edgeConfig({ EDGE_PURGE_SETTLE_MS: '0' }).settleAfterMs).toBe(0);
+    expect(() => edgeConfig({ EDGE_PURGE_SETTLE_MS: 'soon' })).toThrow(/EDGE_PURGE_SETTLE_MS must be a whole number of milliseconds/);
+    const move = { createdAt: 1_000, hard: ['section-mf_invest'], soft: [], passes: 1 };
+    expect(nextPassAt(move, 0)).toBeNull();
+  });
 });

@@ -45,12 +45,12 @@ const SECTION_TAG = sectionTag('');
 /**
  * When the pass after `job`'s current one is due (epoch ms), or null when this pass is its last: the
  * second once every instance followed the change; a third, for a section's pages (a registry move),
- * once every instance can have warmed the build it moved to.
+ * `settleAfterMs` after the change, once every instance can have warmed the build it moved to.
  */
-export function nextPassAt(job: Pick<PurgeJob, 'passes' | 'createdAt' | 'hard' | 'soft'>): number | null {
+export function nextPassAt(job: Pick<PurgeJob, 'passes' | 'createdAt' | 'hard' | 'soft'>, settleAfterMs = WARMED_AFTER_MS): number | null {
   if (job.passes === 0) return job.createdAt + CONFIRM_AFTER_MS;
   const sectionPages = [...job.hard, ...job.soft].some((tag) => tag.startsWith(SECTION_TAG));
-  return job.passes === 1 && sectionPages ? job.createdAt + WARMED_AFTER_MS : null;
+  return job.passes === 1 && sectionPages && settleAfterMs > CONFIRM_AFTER_MS ? job.createdAt + settleAfterMs : null;
 }
 
 export interface PurgeRelayDeps {
@@ -59,6 +59,8 @@ export interface PurgeRelayDeps {
   logger: Logger;
   /** Brings this instance up to date with the database (registry and content) before a pass. */
   follow(): Promise<void>;
+  /** When a section's pages get their last pass (nextPassAt); WARMED_AFTER_MS unless said. */
+  settleAfterMs?: number;
 }
 
 export class PurgeRelay {
@@ -117,7 +119,7 @@ export class PurgeRelay {
     const { logger } = this.deps;
     const log = { purgeId: job.id, reason: job.reason, tags: job.hard, soft: job.soft, pass: job.passes + 1, attempt: job.attempts + 1 };
     if (errors.length === 0) {
-      const again = nextPassAt(job);
+      const again = nextPassAt(job, this.deps.settleAfterMs);
       if (await store.markDelivered({ ...job, sentTo: [...sentTo] }, again))
         logger.info({ ...log, ageMs: Date.now() - job.createdAt }, 'edge purge sent');
       return;
