@@ -5,40 +5,11 @@
  * loaded pages), and still cannot roll back a healthy canary, pass a broken one, or complete one alone.
  */
 import request from 'supertest';
-import { createApp, type App } from '../../app';
+import type { App } from '../../app';
+import { canaryAt, remote, TOKEN } from '../../../test/canary-running';
 import { within } from '../../../test/release-webhook';
 import { honestReport, sendReport, visit, visitors } from '../../../test/rum-visits';
-import { releaseContext } from '../release-context';
-import { releaseBuild } from '../release-service';
-import { checkoutConfig, fixtureBuild, tempCheckout } from '../test-fixtures';
-import { startCanary } from './canary-service';
 import { describeEachDatabase } from '../../../test/databases';
-
-const TOKEN = 'invest-token';
-const remote = 'mf_invest' as const;
-
-/** An instance with mf_invest v1 current and v2 a canary at `share` %, the guard looking every 100 ms. */
-async function canaryAt(share: number, database: Record<string, string>, env: Record<string, string> = {}) {
-  const config = checkoutConfig(tempCheckout(), TOKEN, {
-    TRUST_PROXY_HOPS: '1',
-    RUM_RATE_LIMIT: '0',
-    RUM_FLUSH_MS: '100',
-    CANARY_GUARD_INTERVAL_MS: '100',
-    CANARY_BAKE_MS: '3600000',
-    ...database,
-    ...env,
-  });
-  const app = createApp({ config });
-  await app.start();
-  const context = releaseContext(config, await app.registryStore());
-  const release = async (marker: string, candidate: boolean) =>
-    (await releaseBuild(context, { actor: 'cli', remote, buildDir: fixtureBuild(marker), candidate })).version;
-  const current = await release('v1', false);
-  const canary = await release('v2', true);
-  await startCanary(context, { actor: 'cli', remote, version: canary, share });
-  await app.registry.refresh();
-  return { app, current, canary };
-}
 
 /** What the guard last concluded, as the health endpoint shows it, once it has concluded something. */
 async function guardSays(app: App, rule?: string): Promise<{ action: string; rule: string; reason: string }> {
