@@ -159,11 +159,13 @@ export function sharedAnswers(times: EdgeTimes, overdue: () => ReadonlySet<strin
     ctx.set(TAG_HEADERS.fastly, headers.spaced);
     ctx.set(TAG_HEADERS.cloudflare, headers.commas);
     ctx.set(TAG_HEADERS.varnish, headers.spaced);
+    // The ETag a route set, else the one its content was named by, else one from the bytes sent.
+    let etag = ctx.response.get('ETag') as string;
     const named = ctx.state.contentHash;
-    if (named && !ctx.response.get('ETag')) ctx.set('ETag', named);
-    const bytes = ctx.response.get('ETag') ? undefined : bodyBytes(ctx);
-    if (bytes) ctx.set('ETag', entityTag(ctx, bytes));
-    if (ctx.status === 200 && matchesNoneMatch(ctx.get('If-None-Match'), ctx.response.get('ETag'))) ctx.status = 304;
+    if (named && !etag) ctx.set('ETag', (etag = named));
+    const bytes = etag ? undefined : bodyBytes(ctx);
+    if (bytes) ctx.set('ETag', (etag = entityTag(ctx, bytes)));
+    if (ctx.status === 200 && matchesNoneMatch(ctx.get('If-None-Match'), etag)) ctx.status = 304;
   };
 }
 
