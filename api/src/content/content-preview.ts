@@ -87,13 +87,14 @@ export class ContentPreviews {
 
   /** Lets the request's previewed content be read (previewedContent) when it carries a preview cookie. */
   middleware(): Middleware {
-    return async (ctx, next) => {
-      const cookie = ctx.cookies.get(CONTENT_PREVIEW_COOKIE);
+    // Not async (nothing to do after the routes); a request without cookies, most of them, reads none.
+    return (ctx, next) => {
+      const cookie = ctx.get('Cookie') ? ctx.cookies.get(CONTENT_PREVIEW_COOKIE) : undefined;
       if (cookie) {
         let loaded: Promise<PreviewedContent | undefined> | undefined;
         ctx.state.previewedContent = () => (loaded ??= this.load(cookie, ctx));
       }
-      await next();
+      return next();
     };
   }
 

@@ -6,7 +6,7 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { keepPrivate, shareAnswer } from '../edge/edge-answers';
+import { keepPrivate, shareAnswer, type SharedAnswer } from '../edge/edge-answers';
 import { contentPathTags } from '../edge/edge-tags';
 import { sendKept } from '../edge/kept-encodings';
 import { notFound } from '../platform/errors';
@@ -18,19 +18,31 @@ import type { ContentStore } from './content-store';
 export type ArmContent = (ctx: Context, path: string) => { content?: { store: ContentStore } } | undefined;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** Paths whose answer objects are kept: only found items are answered, but ids are many. */
+const ANSWERS_KEPT = 1000;
 
 export function contentRouter(content: ContentStore, armContent?: ArmContent): Router {
   const router = new Router({ prefix: '/api' });
   // An answer's object never changes once made (a job posting that closes is a new object, see
   // job-postings.ts): serialise each object once, and hash and compress its bytes once (sendKept).
   const serialised = new WeakMap<object, Buffer>();
+  // One answer object per path, so its shared-cache headers are made once (edge-answers.ts).
+  const answers = new Map<string, SharedAnswer>();
+  const answerFor = (path: string) => {
+    let answer = answers.get(path);
+    if (!answer) {
+      if (answers.size >= ANSWERS_KEPT) answers.clear();
+      answers.set(path, (answer = { tags: contentPathTags(path) }));
+    }
+    return answer;
+  };
   // Headers are set per route, not with router.use: a prefix-wide middleware would wrap other routers' /api routes.
   const send = (ctx: Context, body: object, previewed: boolean) => {
     let json = serialised.get(body);
     if (json === undefined) serialised.set(body, (json = Buffer.from(JSON.stringify(body))));
     // A previewed draft is this browser's alone (content-preview.ts); a publish purges the rest.
     if (previewed) keepPrivate(ctx);
-    else shareAnswer(ctx, { tags: contentPathTags(ctx.path) });
+    else shareAnswer(ctx, answerFor(ctx.path));
     // The header itself: `ctx.type` looks the type up in the mime table on every request.
     ctx.set('Content-Type', JSON_TYPE);
     sendKept(ctx, json);

@@ -53,7 +53,11 @@ export function identifyContent(ctx: Context, hash: string, coding: string): voi
   ctx.state.contentHash = `"${hash}-${coding}"`;
 }
 
-/** Declares the answer the same for every visitor, filed under `tags` (plus `site`). */
+/**
+ * Declares the answer the same for every visitor, filed under `tags` (plus `site`). Its headers are
+ * made once per `answer` object: a route answering often passes the same object each time, and
+ * never changes one it passed.
+ */
 export function shareAnswer(ctx: Context, answer: SharedAnswer): void {
   ctx.state.sharedAnswer = answer;
 }
@@ -107,11 +111,38 @@ function matchesNoneMatch(header: string, etag: string): boolean {
   return header.trim() === '*' || header.split(',').some((tag) => opaque(tag) === opaque(etag));
 }
 
+/** A shared answer's headers but its ETag, the same for every request it answers. */
+interface AnswerHeaders {
+  tags: readonly string[];
+  /** The tags as Fastly and Varnish read them, and as Cloudflare does. */
+  spaced: string;
+  commas: string;
+  cacheControl: string;
+  /** While a purge of one of its tags is overdue. */
+  overdueCacheControl: string;
+}
+
+function answerHeaders(times: EdgeTimes, answer: SharedAnswer): AnswerHeaders {
+  const tags = uniqueTags([SITE_TAG, ...answer.tags]);
+  const cacheControl = (ttl: number) =>
+    `public, max-age=${answer.browserTtl ?? 0}, s-maxage=${ttl}, stale-while-revalidate=${times.staleWhileRevalidate}, stale-if-error=${times.staleIfError}`;
+  const ttl = answer.ttl ?? times.pageTtl;
+  return {
+    tags,
+    spaced: tags.join(' '),
+    commas: tags.join(','),
+    cacheControl: cacheControl(ttl),
+    overdueCacheControl: cacheControl(Math.min(ttl, times.overdueTtl)),
+  };
+}
+
 /**
  * The shared answers' headers, inside the compression middleware (it sees the body as sent).
  * `overdue` names the tags of purges not yet delivered: answers naming one are kept briefly.
  */
 export function sharedAnswers(times: EdgeTimes, overdue: () => ReadonlySet<string>): Middleware {
+  // Built once per answer object: a route that keeps its answers (the JSON reads) gets them made once.
+  const headersOf = new WeakMap<SharedAnswer, AnswerHeaders>();
   return async (ctx, next) => {
     await next();
     const answer = ctx.state.sharedAnswer;
@@ -120,21 +151,21 @@ export function sharedAnswers(times: EdgeTimes, overdue: () => ReadonlySet<strin
       keepPrivate(ctx);
       return;
     }
-    const tags = uniqueTags([SITE_TAG, ...answer.tags]);
+    let headers = headersOf.get(answer);
+    if (!headers) headersOf.set(answer, (headers = answerHeaders(times, answer)));
     const late = overdue();
-    const ttl = Math.min(answer.ttl ?? times.pageTtl, tags.some((tag) => late.has(tag)) ? times.overdueTtl : Infinity);
-    ctx.set(
-      'Cache-Control',
-      `public, max-age=${answer.browserTtl ?? 0}, s-maxage=${ttl}, stale-while-revalidate=${times.staleWhileRevalidate}, stale-if-error=${times.staleIfError}`,
-    );
-    ctx.set(TAG_HEADERS.fastly, tags.join(' '));
-    ctx.set(TAG_HEADERS.cloudflare, tags.join(','));
-    ctx.set(TAG_HEADERS.varnish, tags.join(' '));
+    const isLate = late.size > 0 && headers.tags.some((tag) => late.has(tag));
+    ctx.set('Cache-Control', isLate ? headers.overdueCacheControl : headers.cacheControl);
+    ctx.set(TAG_HEADERS.fastly, headers.spaced);
+    ctx.set(TAG_HEADERS.cloudflare, headers.commas);
+    ctx.set(TAG_HEADERS.varnish, headers.spaced);
+    // The ETag a route set, else the one its content was named by, else one from the bytes sent.
+    let etag = ctx.response.get('ETag') as string;
     const named = ctx.state.contentHash;
-    if (named && !ctx.response.get('ETag')) ctx.set('ETag', named);
-    const bytes = ctx.response.get('ETag') ? undefined : bodyBytes(ctx);
-    if (bytes) ctx.set('ETag', entityTag(ctx, bytes));
-    if (ctx.status === 200 && matchesNoneMatch(ctx.get('If-None-Match'), ctx.response.get('ETag'))) ctx.status = 304;
+    if (named && !etag) ctx.set('ETag', (etag = named));
+    const bytes = etag ? undefined : bodyBytes(ctx);
+    if (bytes) ctx.set('ETag', (etag = entityTag(ctx, bytes)));
+    if (ctx.status === 200 && matchesNoneMatch(ctx.get('If-None-Match'), etag)) ctx.status = 304;
   };
 }
 

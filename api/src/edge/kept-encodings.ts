@@ -73,6 +73,23 @@ function keptFor(body: Buffer | string): { kept: KeptBody; bytes: Buffer } {
   return { kept, bytes };
 }
 
+/** How many Accept-Encoding values `codingFor` remembers: browsers send a handful, but clients write them. */
+const ACCEPTS_KEPT = 100;
+const codings = new Map<string, Coding | 'identity'>();
+
+/** The coding the request takes best, by its Accept-Encoding (parsed once per distinct value). */
+function codingFor(ctx: Context): Coding | 'identity' {
+  const accepts = ctx.get('Accept-Encoding');
+  let coding = codings.get(accepts);
+  if (coding === undefined) {
+    const chosen = ctx.acceptsEncodings('br', 'gzip', 'identity');
+    coding = chosen === 'br' || chosen === 'gzip' ? chosen : 'identity';
+    if (codings.size >= ACCEPTS_KEPT) codings.clear();
+    codings.set(accepts, coding);
+  }
+  return coding;
+}
+
 /**
  * Sets `body` as the response with its kept validator and, when the browser takes one, its kept
  * compressed copy. A route passing a Buffer promises never to change it (a new body is a new Buffer).
@@ -81,8 +98,7 @@ export function sendKept(ctx: Context, body: Buffer | string): void {
   const { kept, bytes } = keptFor(body);
   // As given first, so Koa names a page's type from its text.
   ctx.body = body;
-  const chosen = bytes.length < COMPRESS_FROM ? 'identity' : ctx.acceptsEncodings('br', 'gzip', 'identity');
-  const coding = chosen === 'br' || chosen === 'gzip' ? chosen : 'identity';
+  const coding = bytes.length < COMPRESS_FROM ? 'identity' : codingFor(ctx);
   if (bytes.length >= COMPRESS_FROM) ctx.vary('Accept-Encoding');
   // Its validator names the body and the coding it leaves in, whichever copy of that coding it is.
   identifyContent(ctx, kept.hash, coding);

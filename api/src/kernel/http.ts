@@ -35,19 +35,41 @@ function apiRouters(routers: readonly Router[]): Koa.Middleware {
   const asKoa = (middleware: unknown) => middleware as Koa.Middleware;
   const dispatchers = routers.map((router) => ({ router, routes: asKoa(router.routes()) }));
   const allowedMethods = asKoa(first.allowedMethods({ throw: true }));
+  const matching = matchingRouters(routers);
   const dispatch: Koa.Middleware = (ctx, next) => {
     // As the first router's dispatch leaves it: the paths matched so far (allowedMethods reads it).
     (ctx as { matched?: unknown[] }).matched ??= [];
-    const from = (index: number): Promise<void> => {
-      for (let i = index; i < dispatchers.length; i++) {
-        const { router, routes } = dispatchers[i]!;
-        if (router.match(ctx.path, ctx.method).path.length > 0) return routes(ctx, () => from(i + 1));
-      }
-      return next();
+    const matched = matching(ctx.method, ctx.path);
+    const from = (position: number): Promise<void> => {
+      const index = matched[position];
+      if (index === undefined) return next();
+      return dispatchers[index]!.routes(ctx, () => from(position + 1));
     };
     return from(0);
   };
   return (ctx, next) => allowedMethods(ctx, () => dispatch(ctx, next));
+}
+
+/** How many method and path pairs `matchingRouters` remembers: paths come from clients, so it is bounded. */
+const MATCHES_KEPT = 1000;
+
+/**
+ * The indexes of the routers with a route on a path, by method and path. The routers are complete
+ * once mounted, so the answer never changes: each pair is matched against every router once, not on
+ * every request (the router that answers matches it again itself, as it must to set its params).
+ */
+function matchingRouters(routers: readonly Router[]): (method: string, path: string) => readonly number[] {
+  const kept = new Map<string, readonly number[]>();
+  return (method, path) => {
+    const key = `${method} ${path}`;
+    let found = kept.get(key);
+    if (found === undefined) {
+      found = routers.flatMap((router, index) => (router.match(path, method).path.length > 0 ? [index] : []));
+      if (kept.size >= MATCHES_KEPT) kept.clear();
+      kept.set(key, found);
+    }
+    return found;
+  };
 }
 
 const isApiPath = (p: string) => p === '/api' || p.startsWith('/api/');

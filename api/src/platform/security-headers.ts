@@ -68,9 +68,10 @@ export function securityHeaders(options: { production: boolean; siteOrigin: stri
     if (options.production) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     await next();
     ctx.remove('X-Powered-By');
+    const { type } = ctx.response;
     // They do nothing on a script or a font, and cost each of a page's files about 700 bytes.
-    if (NEVER_A_DOCUMENT.test(ctx.response.type)) for (const header of DOCUMENT_ONLY_HEADERS) ctx.remove(header);
-    if (ctx.response.type === 'image/svg+xml') {
+    if (NEVER_A_DOCUMENT.test(type)) for (const header of DOCUMENT_ONLY_HEADERS) ctx.remove(header);
+    if (type === 'image/svg+xml') {
       ctx.set('Content-Security-Policy', SVG_CONTENT_SECURITY_POLICY);
       // Sandboxed, it can use no feature the Permissions-Policy would forbid.
       ctx.remove('Permissions-Policy');
