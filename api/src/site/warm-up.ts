@@ -7,6 +7,7 @@
  * so every cache on the way (page tables, menus, the rendered body and its first-paint CSS) keeps it.
  * Bounded: past `WARM_UP_LIMIT_MS`, or on failures, the instance becomes ready anyway.
  */
+import http from 'node:http';
 import type { RemoteEntry } from '@cardlift/contracts';
 import type { Logger } from '../platform/logger';
 import type { RenderPool } from './render-pool';
@@ -94,6 +95,22 @@ export function staticPaths(routes: readonly string[]): string[] {
 }
 
 /**
+ * GETs `url` on a connection of its own, closed once answered: fetch's pool would keep the warm-up's
+ * sockets idle for as long as the server's keep-alive allows, holding that many of its MAX_CONNECTIONS
+ * from visitors (with a cap of two, nobody else got in for a minute).
+ */
+function requestOnce(url: URL): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent: false, headers: { Connection: 'close' } }, (answer) => {
+      answer.resume();
+      answer.on('end', () => resolve(answer.statusCode ?? 0));
+      answer.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
+/**
  * The plan of a server listening at `origin`: the live builds' static pages and the sitemap's (content
  * pages: posts, case studies, jobs), one per renderer at a time.
  */
@@ -108,9 +125,8 @@ export function warmUpPlan(
       return staticPaths([...routes, ...sitemap]);
     },
     visit: async (path) => {
-      const answer = await fetch(new URL(path, origin));
-      await answer.arrayBuffer();
-      if (answer.status >= 500) throw new Error(`${path} answered ${answer.status}`);
+      const status = await requestOnce(new URL(path, origin));
+      if (status >= 500) throw new Error(`${path} answered ${status}`);
     },
     concurrency: pool.rendererPids().length,
     logger,
