@@ -4,7 +4,7 @@
  * shows a blank or a skeleton, even to a page whose code has not arrived yet or failed to.
  */
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, framesDrawn, launchBrowser, openPage, siteUrl } from './support/browser';
+import { DESKTOP, framesDrawn, launchBrowser, openPage, PHONE, siteUrl } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -69,6 +69,24 @@ describe('page chunks', () => {
     await nav.getByRole('button', { name: 'Products' }).click();
     await page.locator('header a[href="/products/offers-api"]').first().hover();
     await until(() => chunks.includes('offers-api'));
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a page linked in view is fetched as a prefetch, not run, and a press then shows it', async () => {
+    const page = await openPage(browser, PHONE);
+    const kinds: string[] = [];
+    page.on('request', (request) => {
+      if (PAGE_CHUNK.exec(new URL(request.url()).pathname)?.[1] === 'card-linked-offers') kinds.push(request.resourceType());
+    });
+    await page.goto(siteUrl('/'));
+    const link = page.locator('main a[href="/products/card-linked-offers"]').first();
+    await link.scrollIntoViewIfNeeded();
+    await until(() => kinds.length > 0);
+    // A prefetch is fetched at the lowest priority into the cache: the browser reports it as "other", a run script as "script".
+    expect(kinds).toEqual(['other']);
+    await link.click();
+    await titled(page, 'Card-Linked Offers');
     expect(page.errors).toEqual([]);
     await page.context().close();
   });

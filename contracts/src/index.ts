@@ -1,5 +1,6 @@
 export * from './site-config';
 export * from './remotes';
+export * from './page-chunks';
 export * from './sections';
 export * from './server-build';
 export * from './content-rules';

@@ -50,13 +50,6 @@ export function remoteByPackage(packageDir: string): RemoteSpec {
   return remote;
 }
 
-/**
- * A section built with a chunk per page (`webpackChunkName: "page-<PageMeta.chunk>"`) writes each
- * page chunk's script files in this file beside its `mf-manifest.json`, for the api to preload.
- */
-export const PAGE_CHUNKS_FILE = 'page-chunks.json';
-export const PAGE_CHUNK_PREFIX = 'page-';
-
 /** File name of every remote's container script, written beside its `mf-manifest.json`. */
 export const REMOTE_ENTRY_FILE = 'remoteEntry.js';
 

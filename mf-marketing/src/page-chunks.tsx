@@ -1,12 +1,14 @@
 /**
  * Each page's code in a chunk of its own, loaded before the page renders, never suspended on: the
  * shell calls `loadPage(pathname)` before hydrating (the server HTML is found as it was drawn) and
- * its links call it on intent or sight, so a client-side navigation finds the code there. A page
+ * its links call it on intent, so a client-side navigation finds the code there; for links in view
+ * it asks `pageFiles(pathname)` and lets the browser prefetch them, unrun. A page
  * rendered before its chunk arrived (a navigation faster than the prefetch) suspends, inside the
  * router's transition, so the current page stays until the next one can be drawn.
  */
 import { use, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import type { RemoteMeta } from '@cardlift/contracts';
+import { pageChunkUrls } from './page-files';
 
 type Loaders = Record<string, () => Promise<ComponentType<never>>>;
 type Chunk<L extends Loaders> = keyof L & string;
@@ -15,6 +17,8 @@ type PropsOf<L extends Loaders, C extends Chunk<L>> = ComponentProps<Awaited<Ret
 interface PageChunks<L extends Loaders> {
   /** Loads the code of the page at `pathname` (nothing for a path this section does not know). */
   loadPage: (pathname: string) => Promise<void>;
+  /** The URLs of the script files of the page at `pathname` (none for a path this section does not know). */
+  pageFiles: (pathname: string) => Promise<string[]>;
   /** Renders the page of chunk `chunk` with the props its component takes. */
   Page: <C extends Chunk<L>>(props: { chunk: C } & PropsOf<L, C>) => ReactNode;
 }
@@ -54,6 +58,10 @@ export function pageChunks<L extends Loaders>(meta: RemoteMeta, loaders: L): Pag
     loadPage: async (pathname) => {
       const chunk = chunkByPath.get(routePath(pathname));
       if (chunk) await load(chunk, false);
+    },
+    pageFiles: async (pathname) => {
+      const chunk = chunkByPath.get(routePath(pathname));
+      return chunk && !pending.has(chunk) ? pageChunkUrls(chunk) : [];
     },
     Page: ({ chunk, ...props }: { chunk: K }) => {
       const Component = (loaded.get(chunk) ?? use(load(chunk, true))) as ComponentType<object>;

@@ -1,1 +1,1 @@
-export { default, loadPage } from './routes';
+export { default, loadPage, pageFiles } from './routes';

@@ -6,7 +6,7 @@ import { pages, remoteMeta, solutionPages } from './meta';
 import './styles.css';
 
 /** One chunk per page (`PageMeta.chunk`), named `page-<chunk>` for the build's page table (`page-chunks.json`). */
-const { loadPage, Page } = pageChunks(remoteMeta, {
+const { loadPage, pageFiles, Page } = pageChunks(remoteMeta, {
   home: () => import(/* webpackChunkName: "page-home" */ './pages/home-page').then((m) => m.HomePage),
   'offers-network': () =>
     import(/* webpackChunkName: "page-offers-network" */ './pages/offers-network-page').then((m) => m.OffersNetworkPage),
@@ -19,7 +19,7 @@ const { loadPage, Page } = pageChunks(remoteMeta, {
   solution: () => import(/* webpackChunkName: "page-solution" */ './pages/solution-page').then((m) => m.SolutionPage),
 });
 
-export { loadPage };
+export { loadPage, pageFiles };
 
 /** This remote's route subtree; paths are full site paths (the shell mounts it at the root). */
 export default function MarketingRoutes() {

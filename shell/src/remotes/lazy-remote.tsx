@@ -7,6 +7,8 @@ interface RemoteModule {
   default: ComponentType;
   /** A section with a chunk per page: loads the page at a path before it renders. */
   loadPage?: (pathname: string) => Promise<void>;
+  /** That section: the URLs of the script files of the page at a path, to prefetch without running them. */
+  pageFiles?: (pathname: string) => Promise<string[]>;
 }
 
 const cache = new Map<string, LazyExoticComponent<ComponentType>>();

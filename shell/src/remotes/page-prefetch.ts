@@ -1,13 +1,19 @@
 /**
- * Loads the code of pages a visitor may go to next, so a client-side navigation finds it there: on
- * intent (a pointer over a link, focus, a touch) for any section, and for links in view once the page
- * is interactive and the browser idle, only within sections already loaded, so it never competes with
- * the current page nor loads another section's container (whose failure would count as the page's).
+ * Gets the code of pages a visitor may go to next, so a client-side navigation finds it there. On
+ * intent (a pointer over a link, focus, a touch), for any section, the page's code loads and runs.
+ * For links in view, once the page is interactive and the browser idle, and only within sections
+ * already loaded (another section's container failing would count as the page's), the page's files
+ * are only hinted (`<link rel="prefetch">`): the browser fetches them at its lowest priority into its
+ * cache and runs nothing, so they never compete with the current page for the network or the main
+ * thread. A section without a page table (`pageFiles`) has nothing more to fetch than its routes.
  */
 import { sectionForPath } from '@cardlift/contracts';
 import { loadRemoteRoutes, remoteLoaded } from './lazy-remote';
 
-const asked = new Set<string>();
+/** Paths whose page was loaded (intent) or whose files were hinted (in view), each asked once. */
+const loadedPaths = new Set<string>();
+const hintedPaths = new Set<string>();
+const hintedFiles = new Set<string>();
 
 function samePath(href: string): string | undefined {
   try {
@@ -18,15 +24,32 @@ function samePath(href: string): string | undefined {
   }
 }
 
-/** Loads the section and page chunk a same-site link leads to; `seen` keeps to loaded sections. */
+/** Asks the browser to fetch `files` into its cache, at its lowest priority, without running them. */
+function hintFiles(files: readonly string[]): void {
+  for (const href of files) {
+    if (hintedFiles.has(href)) continue;
+    hintedFiles.add(href);
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.as = 'script';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+/**
+ * Prefetches the page a same-site link leads to: with `seen` (a link in view), only its files and only
+ * within loaded sections; otherwise (intent) the section and page chunk load for real.
+ */
 export function prefetchPage(href: string, seen = false): void {
   const path = samePath(href);
-  if (!path || path === location.pathname || asked.has(path)) return;
+  const asked = seen ? hintedPaths : loadedPaths;
+  if (!path || path === location.pathname || asked.has(path) || loadedPaths.has(path)) return;
   const section = sectionForPath(path);
   if (!section || (seen && !remoteLoaded(section.remote))) return;
   asked.add(path);
   loadRemoteRoutes(section.remote)
-    .then((mod) => mod.loadPage?.(path))
+    .then((mod) => (seen ? mod.pageFiles?.(path).then(hintFiles) : mod.loadPage?.(path)))
     // Asked again on the next intent; a real navigation shows the failure.
     .catch(() => asked.delete(path));
 }
@@ -50,6 +73,13 @@ export function prefetchOnIntent(): void {
   for (const type of ['pointerover', 'focusin', 'touchstart']) document.addEventListener(type, onIntent, options);
 }
 
+/**
+ * A header menu's panel (desktop-nav.tsx). Its links come into view only once the visitor opened it,
+ * their pointer already on its way: intent loads their page. A hint as well would race that load,
+ * and a press before the hinted file arrived would download it twice.
+ */
+const MENU_PANEL = '[data-menu]';
+
 let observer: IntersectionObserver | undefined;
 const observed = new WeakSet<Element>();
 
@@ -70,7 +100,7 @@ export function prefetchLinksInView(): void {
     }
   });
   for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href]')) {
-    if (observed.has(link)) continue;
+    if (observed.has(link) || link.closest(MENU_PANEL)) continue;
     observed.add(link);
     observer.observe(link);
   }
