@@ -18,18 +18,21 @@ function lentRuntime(): LentBundlerRuntime | undefined {
 
 let ownRuntime: Promise<LentBundlerRuntime> | undefined;
 function loadOwnRuntime(): Promise<LentBundlerRuntime> {
-  ownRuntime ??= import(/* webpackChunkName: "federation-bundler-runtime" */ '@module-federation/webpack-bundler-runtime').then(
-    (own) => own.bundlerRuntime as unknown as LentBundlerRuntime,
-  );
+  ownRuntime ??= import(/* webpackChunkName: "federation-bundler-runtime" */ './own-bundler-runtime').then((own) => own.ownBundlerRuntime);
   return ownRuntime;
 }
 
 const bundlerRuntime = {
   S: {},
   // As the package's own `init` does when no shared module is tree-shaken (sections share none so).
-  init({ webpackRequire }: { webpackRequire: { federation: { initOptions?: Parameters<typeof initRuntime>[0] } } }) {
-    const { initOptions } = webpackRequire.federation;
+  init({
+    webpackRequire,
+  }: {
+    webpackRequire: { federation: { initOptions?: Parameters<typeof initRuntime>[0]; sharedFallback?: unknown } };
+  }) {
+    const { initOptions, sharedFallback } = webpackRequire.federation;
     if (!initOptions) throw new Error('initOptions is required!');
+    if (sharedFallback) throw new Error('A section sharing tree-shaken modules needs the federation bundler runtime of its own.');
     return initRuntime(initOptions);
   },
   initContainerEntry,
