@@ -6,6 +6,7 @@ import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
+import { borrowedBundlerRuntimeAlias, LEND_PLUGIN } from './bundler-runtime-lending';
 import { FederationEsmRuntimePlugin } from './federation-esm-runtime';
 import { PageChunksPlugin } from './page-chunks-plugin';
 import { PrecompressPlugin } from './precompress-plugin';
@@ -109,7 +110,13 @@ export function frontendConfig(options: FrontendOptions): Configuration {
       extensions: RESOLVE_EXTENSIONS,
       // React Router's package exports only its development build (unminified, with dev-only checks);
       // the production build sits beside it. Every build resolves the same way, so sharing still matches.
-      alias: { ...cspSafeStyleAliases(), ...(dev ? {} : reactRouterProductionAliases()) },
+      // A section's federation bundler runtime is the shell's (bundler-runtime-lending.ts); this alias
+      // wins over FederationEsmRuntimePlugin's for the same path.
+      alias: {
+        ...cspSafeStyleAliases(),
+        ...(dev ? {} : reactRouterProductionAliases()),
+        ...(kind === 'remote' ? borrowedBundlerRuntimeAlias() : {}),
+      },
     },
     module: {
       rules: [
@@ -134,9 +141,13 @@ export function frontendConfig(options: FrontendOptions): Configuration {
         experiments: {
           ...(kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true }),
           // Browser builds only (server rendering uses plain Node builds): drop the runtime's Node paths.
-          optimization: { target: 'web', disableSnapshot: true },
+          // A section loads no other section (only the shell has remotes): its entry leaves out the
+          // bundler runtime's remote loading.
+          optimization: { target: 'web', disableSnapshot: true, ...(kind === 'remote' ? { disableRemote: true } : {}) },
         },
         ...federation,
+        // The shell lends its bundler runtime to the sections (lent-bundler-runtime.ts).
+        ...(kind === 'host' ? { runtimePlugins: [...(federation.runtimePlugins ?? []), LEND_PLUGIN] } : {}),
       }),
       new FederationEsmRuntimePlugin(),
       ...(dev ? (devReact ? [new ReactRefreshRspackPlugin()] : []) : [new PrecompressPlugin()]),

@@ -1,0 +1,7 @@
+// Files of the federation bundler runtime the package publishes without types (own-bundler-runtime.ts).
+declare module '@module-federation/webpack-bundler-runtime/dist/consumes.js' {
+  export function consumes(options: Record<string, unknown>): void;
+}
+declare module '@module-federation/webpack-bundler-runtime/dist/installInitialConsumes.js' {
+  export function installInitialConsumes(options: Record<string, unknown>): Promise<void[]> | undefined;
+}
