@@ -11,7 +11,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { apiBuildIsCurrent, buildsToMake, ROOT, run } from './lib.mjs';
 
-const runs = Number(process.argv[process.argv.indexOf('--runs') + 1] || 3);
+// `--runs N`; without it 3 (indexOf's -1 would otherwise read argv[0], the node binary, as the count).
+const runsAt = process.argv.indexOf('--runs');
+const runs = runsAt === -1 ? 3 : Number(process.argv[runsAt + 1]);
+if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a whole number of runs, got ${process.argv[runsAt + 1]}`);
 
 const freePort = () =>
   new Promise((resolve) => {
