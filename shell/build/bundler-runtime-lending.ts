@@ -2,12 +2,9 @@
  * Build side of the bundler runtime the shell lends its sections (lent-bundler-runtime.ts): the shell
  * gets the runtime plugin that lends it, a section gets its stand-in in place of the package.
  */
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { runtimePackage } from './federation-esm-runtime';
 import { FEDERATION_MAJOR } from './lent-bundler-runtime';
-
-const require = createRequire(import.meta.url);
 
 /** The runtime plugin the shell adds to its federation options. */
 export const LEND_PLUGIN = path.join(__dirname, 'lend-bundler-runtime-plugin.ts');
@@ -17,9 +14,10 @@ export const LEND_PLUGIN = path.join(__dirname, 'lend-bundler-runtime-plugin.ts'
  * this path (its CommonJS entry). The major it is built with must be the one the lending is keyed by.
  */
 export function borrowedBundlerRuntimeAlias(): Record<string, string> {
-  const entry = require.resolve('@module-federation/webpack-bundler-runtime');
-  const dir = entry.slice(0, entry.lastIndexOf(`${path.sep}dist${path.sep}`));
-  const { version } = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string };
+  const {
+    entry,
+    manifest: { version },
+  } = runtimePackage('@module-federation/webpack-bundler-runtime');
   if (Number(version.split('.')[0]) !== FEDERATION_MAJOR) {
     throw new Error(`The federation bundler runtime is ${version}: set FEDERATION_MAJOR in lent-bundler-runtime.ts to its major.`);
   }

@@ -23,15 +23,23 @@ const RUNTIME_PACKAGES = [
   '@module-federation/error-codes',
 ];
 
+/**
+ * A federation runtime package as the federation plugin names it: its CommonJS entry, its folder and
+ * its package.json (read from the folder: the package may not export its package.json).
+ */
+export function runtimePackage(name: string): { entry: string; dir: string; manifest: { version: string; module?: string } } {
+  const entry = require.resolve(name);
+  const dir = entry.slice(0, entry.lastIndexOf(`${path.sep}dist${path.sep}`));
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string; module?: string };
+  return { entry, dir, manifest };
+}
+
 /** Exact aliases (`$`): the CommonJS entry file to the package's ES module entry. */
 function esmAliases(): Record<string, string> {
   const aliases: Record<string, string> = {};
   for (const name of RUNTIME_PACKAGES) {
-    const commonJs = require.resolve(name);
-    // The package's folder: its own package.json may not be exported.
-    const dir = commonJs.slice(0, commonJs.lastIndexOf(`${path.sep}dist${path.sep}`));
-    const { module } = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { module?: string };
-    if (module) aliases[`${commonJs}$`] = path.join(dir, module);
+    const { entry, dir, manifest } = runtimePackage(name);
+    if (manifest.module) aliases[`${entry}$`] = path.join(dir, manifest.module);
   }
   return aliases;
 }

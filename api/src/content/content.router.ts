@@ -6,6 +6,7 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import { LRUCache } from 'lru-cache';
 import { keepPrivate, shareAnswer, type SharedAnswer } from '../edge/edge-answers';
 import { contentPathTags } from '../edge/edge-tags';
 import { sendKept } from '../edge/kept-encodings';
@@ -27,11 +28,10 @@ export function contentRouter(content: ContentStore, armContent?: ArmContent): R
   // job-postings.ts): serialise each object once, and hash and compress its bytes once (sendKept).
   const serialised = new WeakMap<object, Buffer>();
   // One answer object per path, so its shared-cache headers are made once (edge-answers.ts).
-  const answers = new Map<string, SharedAnswer>();
+  const answers = new LRUCache<string, SharedAnswer>({ max: ANSWERS_KEPT });
   const answerFor = (path: string) => {
     let answer = answers.get(path);
     if (!answer) {
-      if (answers.size >= ANSWERS_KEPT) answers.clear();
       answers.set(path, (answer = { tags: contentPathTags(path) }));
     }
     return answer;

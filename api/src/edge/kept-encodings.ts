@@ -75,7 +75,7 @@ function keptFor(body: Buffer | string): { kept: KeptBody; bytes: Buffer } {
 
 /** How many Accept-Encoding values `codingFor` remembers: browsers send a handful, but clients write them. */
 const ACCEPTS_KEPT = 100;
-const codings = new Map<string, Coding | 'identity'>();
+const codings = new LRUCache<string, Coding | 'identity'>({ max: ACCEPTS_KEPT });
 
 /** The coding the request takes best, by its Accept-Encoding (parsed once per distinct value). */
 function codingFor(ctx: Context): Coding | 'identity' {
@@ -84,7 +84,6 @@ function codingFor(ctx: Context): Coding | 'identity' {
   if (coding === undefined) {
     const chosen = ctx.acceptsEncodings('br', 'gzip', 'identity');
     coding = chosen === 'br' || chosen === 'gzip' ? chosen : 'identity';
-    if (codings.size >= ACCEPTS_KEPT) codings.clear();
     codings.set(accepts, coding);
   }
   return coding;

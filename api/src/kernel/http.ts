@@ -5,6 +5,7 @@
  */
 import type Router from '@koa/router';
 import type Koa from 'koa';
+import { LRUCache } from 'lru-cache';
 import { NotFound } from '../platform/errors';
 import { MIDDLEWARE_STAGES } from './module';
 import type { System } from './system';
@@ -59,13 +60,12 @@ const MATCHES_KEPT = 1000;
  * every request (the router that answers matches it again itself, as it must to set its params).
  */
 function matchingRouters(routers: readonly Router[]): (method: string, path: string) => readonly number[] {
-  const kept = new Map<string, readonly number[]>();
+  const kept = new LRUCache<string, readonly number[]>({ max: MATCHES_KEPT });
   return (method, path) => {
     const key = `${method} ${path}`;
     let found = kept.get(key);
     if (found === undefined) {
       found = routers.flatMap((router, index) => (router.match(path, method).path.length > 0 ? [index] : []));
-      if (kept.size >= MATCHES_KEPT) kept.clear();
       kept.set(key, found);
     }
     return found;
