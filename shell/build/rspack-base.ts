@@ -8,9 +8,10 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { borrowedBundlerRuntimeAlias, LEND_PLUGIN } from './bundler-runtime-lending';
 import { FederationEsmRuntimePlugin } from './federation-esm-runtime';
+import { FederationRuntimeTrimPlugin } from './federation-runtime-trim';
 import { PageChunksPlugin } from './page-chunks-plugin';
 import { PrecompressPlugin } from './precompress-plugin';
-import { StartupAssetsPlugin } from './startup-assets-plugin';
+import { BOOTSTRAP_CHUNK, StartupAssetsPlugin } from './startup-assets-plugin';
 
 type FederationOptions = ConstructorParameters<typeof ModuleFederationPlugin>[0];
 
@@ -39,7 +40,17 @@ function cspSafeStyleAliases(): Record<string, string> {
   return { 'react-style-singleton$': path.resolve(__dirname, '..', 'src', 'csp', 'style-singleton.ts') };
 }
 
-/** TypeScript and JSX through SWC, for the browser and the server builds alike. */
+/** Rspack's default vendor group (packages split into chunks of their own), except for the bootstrap chunk. */
+function bootstrapKeepsItsVendors() {
+  return {
+    test: /[\\/]node_modules[\\/]/,
+    priority: -10,
+    reuseExistingChunk: true,
+    idHint: 'vendors',
+    chunks: (chunk: { name?: string | null; canBeInitial(): boolean }) => !chunk.canBeInitial() && chunk.name !== BOOTSTRAP_CHUNK,
+  };
+}
+
 /**
  * The browsers the site's code is compiled for: those of the last three years (async functions,
  * classes, spread and optional chaining as written). Without a target, SWC compiled down to ES5,
@@ -150,6 +161,8 @@ export function frontendConfig(options: FrontendOptions): Configuration {
         ...(kind === 'host' ? { runtimePlugins: [...(federation.runtimePlugins ?? []), LEND_PLUGIN] } : {}),
       }),
       new FederationEsmRuntimePlugin(),
+      // The shell carries the federation runtime core; a section takes it from the shell.
+      ...(kind === 'host' ? [new FederationRuntimeTrimPlugin()] : []),
       ...(dev ? (devReact ? [new ReactRefreshRspackPlugin()] : []) : [new PrecompressPlugin()]),
       ...(kind === 'remote' ? [new PageChunksPlugin()] : []),
       ...(kind === 'host'
@@ -165,7 +178,13 @@ export function frontendConfig(options: FrontendOptions): Configuration {
           ]
         : []),
     ],
-    optimization: { minimize: !dev },
+    optimization: {
+      minimize: !dev,
+      // The shell's bootstrap chunk loads with main.js on every page: its packages stay in it rather
+      // than in a vendors chunk of their own, which cost every visit a request (about 0.5 KB of headers
+      // and framing for 1.2 KB of code). Other lazy chunks keep the default vendor split.
+      ...(kind === 'host' ? { splitChunks: { cacheGroups: { defaultVendors: bootstrapKeepsItsVendors() } } } : {}),
+    },
     performance: { hints: false },
     stats: 'errors-warnings',
     devServer: {
