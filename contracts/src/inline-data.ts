@@ -7,6 +7,12 @@ import type { RumPageContext } from './rum';
 
 export const INLINE_REGISTRY_ELEMENT_ID = 'cardlift-remotes';
 
+/**
+ * Id of the page's `<main>`: the skip link's target, and what the server-rendered HTML holds the first
+ * paint for (`<link rel="expect" blocking="render">`), so no frame shows the page half parsed.
+ */
+export const MAIN_CONTENT_ID = 'main';
+
 /** Id of the data block holding `InlineQueryData[]`: query results the page needs at once. */
 export const INLINE_QUERY_DATA_ELEMENT_ID = 'cardlift-data';
 

@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { Suspense } from 'react';
+import { MAIN_CONTENT_ID } from '@cardlift/contracts';
 import { Outlet } from '@cardlift/shell/router';
 import { HydrateWhenVisible, pageFrameAtom } from '@cardlift/shell/ui';
 import { ContactSection } from '../contact/contact-section';
@@ -27,14 +28,14 @@ export function PageFrame() {
     <>
       <RouteScroll />
       <a
-        href="#main"
+        href={`#${MAIN_CONTENT_ID}`}
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[80] focus:rounded-button focus:bg-white focus:p-3 focus:text-ink focus:outline-2 focus:outline-primary"
       >
         Skip to content
       </a>
       <AnnouncementBar />
       <SiteHeader />
-      <main id="main" tabIndex={-1} className="min-h-svh outline-none">
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-svh outline-none">
         <Outlet />
       </main>
       {frame.contactForm && (

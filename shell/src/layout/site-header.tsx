@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai';
+import { MAIN_CONTENT_ID } from '@cardlift/contracts';
 import { Link } from '@cardlift/shell/router';
 import { cn, pageFrameAtom, SmartLink, TalkToSalesButton } from '@cardlift/shell/ui';
 import { signInLink } from '../config/navigation';
@@ -41,7 +42,7 @@ export function SiteHeader() {
         </Link>
         <nav id={SITE_MENU_ID} aria-label="Main" className="hidden lg:block">
           {/* Shown only when the sheet of a phone without script is open (no-script-menus.css). */}
-          <a href="#main" className="hidden">
+          <a href={`#${MAIN_CONTENT_ID}`} className="hidden">
             Close menu
           </a>
           <DesktopNav inverted={inverted} className="flex" />
