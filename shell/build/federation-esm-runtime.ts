@@ -24,22 +24,23 @@ const RUNTIME_PACKAGES = [
 ];
 
 /**
- * A federation runtime package as the federation plugin names it: its CommonJS entry, its folder and
- * its package.json (read from the folder: the package may not export its package.json).
+ * A federation runtime package as the federation plugin names it: its CommonJS entry, its folder, its
+ * package.json (read from the folder: the package may not export its package.json) and its ES module
+ * entry, where it has one.
  */
-export function runtimePackage(name: string): { entry: string; dir: string; manifest: { version: string; module?: string } } {
+export function runtimePackage(name: string): { entry: string; dir: string; manifest: { version: string; module?: string }; esm?: string } {
   const entry = require.resolve(name);
   const dir = entry.slice(0, entry.lastIndexOf(`${path.sep}dist${path.sep}`));
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string; module?: string };
-  return { entry, dir, manifest };
+  return { entry, dir, manifest, esm: manifest.module ? path.join(dir, manifest.module) : undefined };
 }
 
 /** Exact aliases (`$`): the CommonJS entry file to the package's ES module entry. */
 function esmAliases(): Record<string, string> {
   const aliases: Record<string, string> = {};
   for (const name of RUNTIME_PACKAGES) {
-    const { entry, dir, manifest } = runtimePackage(name);
-    if (manifest.module) aliases[`${entry}$`] = path.join(dir, manifest.module);
+    const { entry, esm } = runtimePackage(name);
+    if (esm) aliases[`${entry}$`] = esm;
   }
   return aliases;
 }

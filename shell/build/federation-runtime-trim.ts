@@ -28,20 +28,21 @@ const STAND_INS = path.join(__dirname, 'runtime-stand-ins');
 /** Where the stand-ins import the runtime core's own files from (its package exports only its entry). */
 const RUNTIME_CORE_DIST_ALIAS = '@cardlift/federation-runtime-core-dist';
 
-function runtimeCoreDist(): string {
-  const { dir, manifest } = runtimePackage('@module-federation/runtime-core');
-  return path.join(dir, path.dirname(manifest.module ?? 'dist/index.js'));
+/** A runtime package's ES module entry: the stand-ins replace files of those builds. */
+function esmEntry(name: string): string {
+  const { esm } = runtimePackage(name);
+  if (!esm) throw new Error(`${name} publishes no ES module build; FederationRuntimeTrimPlugin needs one.`);
+  return esm;
 }
 
 export class FederationRuntimeTrimPlugin implements RspackPluginInstance {
   apply(compiler: Compiler): void {
-    const dist = runtimeCoreDist();
+    const dist = path.dirname(esmEntry('@module-federation/runtime-core'));
     const resolve = compiler.options.resolve;
-    const sdk = runtimePackage('@module-federation/sdk');
     resolve.alias = {
       ...(resolve.alias as Record<string, string>),
       [RUNTIME_CORE_DIST_ALIAS]: dist,
-      '@module-federation/sdk$': path.join(sdk.dir, sdk.manifest.module ?? 'dist/index.js'),
+      '@module-federation/sdk$': esmEntry('@module-federation/sdk'),
     };
     const seen = new Set<(typeof REPLACED_REQUESTS)[number]>();
     compiler.hooks.normalModuleFactory.tap('FederationRuntimeTrimPlugin', (factory) => {
