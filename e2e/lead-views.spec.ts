@@ -12,6 +12,7 @@ import { CONTACT_PAGE_HEADER, CONTACT_VIEW_HEADER, RUM_VIEW_PATH, type RemoteEnt
 import { DESKTOP, launchBrowser, openPage } from './support/browser';
 import { contactForm, fillContactForm, fillNativeContactForm, THANKS, type ContactEntries } from './support/contact-form';
 import { startSite, type Site } from './support/site';
+import { viewTokenTraded } from './support/view-token';
 
 const PAGE = '/products/card-linked-offers';
 let browser: Browser;
@@ -73,7 +74,7 @@ async function sendWithScript(page: Page, email: string): Promise<{ view?: strin
 describe('a lead is counted for the builds of the page view it was sent from', () => {
   it('with script, once the page has its view token', async () => {
     const page = await openPage(browser, DESKTOP);
-    const traded = page.waitForResponse((response) => response.url().endsWith(RUM_VIEW_PATH));
+    const traded = viewTokenTraded(page);
     await page.goto(`${site.baseUrl}${PAGE}`);
     expect((await traded).status()).toBe(200);
     const email = `view-token-${Date.now()}@example.com`;

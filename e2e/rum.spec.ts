@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { RUM_VIEW_PATH, type RemoteEntry, type ReleaseHealth } from '@cardlift/contracts';
 import { DESKTOP, launchBrowser, openPage } from './support/browser';
 import { startSite, type Site } from './support/site';
+import { viewTokenTraded } from './support/view-token';
 
 const RELEASE_TOKEN = 'rum-spec-token';
 const METRICS_TOKEN = 'rum-spec-metrics';
@@ -54,10 +55,10 @@ const isReporterChunk = (url: string) => /\/rum-reporter\.[^/]*\.js$/.test(url);
 /** Visits the invest page until the reporter runs, then leaves it (the page is hidden: the beacon goes). */
 async function visitInvestAndLeave(page: Page): Promise<void> {
   const reporter = page.waitForResponse((response) => isReporterChunk(response.url()));
+  const traded = viewTokenTraded(page);
   await page.goto(`${site.baseUrl}/invest`);
   expect((await reporter).status()).toBe(200);
-  // The chunk has run once the browser is idle again.
-  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+  expect((await traded).status()).toBe(200);
   await page.goto(`${site.baseUrl}/privacy`);
 }
 
@@ -104,7 +105,7 @@ describe('page-view reports', () => {
     for (let visit = 0; visit < 2; visit++) {
       const page = await openPage(browser, DESKTOP);
       const reporter = page.waitForResponse((response) => isReporterChunk(response.url()));
-      const traded = page.waitForResponse((response) => response.url().endsWith(RUM_VIEW_PATH));
+      const traded = viewTokenTraded(page);
       await page.goto(`${site.baseUrl}/invest`);
       await reporter;
       expect((await traded).status()).toBe(200);

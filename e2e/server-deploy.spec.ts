@@ -12,12 +12,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { RUM_VIEW_PATH } from '@cardlift/contracts';
 import { DESKTOP, launchBrowser, openPage, PHONE } from './support/browser';
 import { contactForm, fillContactForm, THANKS } from './support/contact-form';
 import { buildChangedShell, CHANGED_FOOTER } from '../api/test/changed-shell';
 import { copyOfBuiltSite, errorPanels, navigateInTab, rewriteBuiltFile, watchTab, type TabTrouble } from './support/skew';
 import { freePort, startSite, type Site } from './support/site';
+import { viewTokenTraded } from './support/view-token';
 
 const nextShell = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-shell-next-'));
 let browser: Browser;
@@ -44,7 +44,7 @@ async function openTab(site: Site, pathname: string, phone = false): Promise<Tab
   // stopped server sees refused connections, which is the deploy's gap, not what these tests judge.
   // The trade is awaited itself: the reporter loads once the page is idle, which on a busy machine
   // can come after a quiet half second that 'networkidle' already took as settled.
-  const traded = page.waitForResponse((response) => new URL(response.url()).pathname === RUM_VIEW_PATH, { timeout: 30_000 });
+  const traded = viewTokenTraded(page);
   await page.goto(`${site.baseUrl}${pathname}`, { waitUntil: 'networkidle' });
   await traded;
   return { page, trouble, phone };

@@ -14,6 +14,7 @@ import { launchBrowser, openPage } from './support/browser';
 import { releaseCli } from './support/release-cli';
 import { companyBuildWithCareersLabel, errorPanels, navigateInTab, watchTab } from './support/skew';
 import { startSite, waitForVersion, type Site } from './support/site';
+import { viewTokenTraded } from './support/view-token';
 
 const TOKEN = crypto.randomBytes(16).toString('hex');
 const releasesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-releases-'));
@@ -58,6 +59,7 @@ it('turns a client-side navigation into a section whose files are gone into a do
   fs.rmSync(path.join(releasesDir, 'mf_company', first), { recursive: true });
 
   await page.evaluate(() => Object.assign(window, { beforeRecovery: true }));
+  const traded = viewTokenTraded(page, 'mf_company');
   await navigateInTab(page, '/company/about-us').catch(() => undefined);
   // A new document, on the destination, drawn with the live release.
   await page.waitForFunction(() => !('beforeRecovery' in window) && location.pathname === '/company/about-us', undefined, {
@@ -73,7 +75,8 @@ it('turns a client-side navigation into a section whose files are gone into a do
   expect(trouble.consoleErrors.filter((message) => !message.includes(gone))).toEqual([]);
   expect(trouble.failedRequests.filter((request) => !request.includes(gone))).toEqual([]);
 
-  // The destination's page view reports the recovery once it is left.
+  // The destination's page view reports the recovery once it is left, which it can once it has its view token.
+  expect((await traded).status()).toBe(200);
   await page.goto(`${site.baseUrl}/privacy`);
   for (;;) {
     const recovered = (await companyHealth()).versions.find((entry) => entry.version === live)?.skewRecovered ?? 0;
