@@ -14,6 +14,7 @@ import { openSqliteRegistry } from '../api/src/releases/open-registry';
 import { launchBrowser, openPage } from './support/browser';
 import { releaseCli } from './support/release-cli';
 import { REPO_ROOT, startSite, waitForVersion, type Site } from './support/site';
+import { viewTokenTraded } from './support/view-token';
 
 const TOKEN = 'canary-spec-token';
 const releasesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardlift-canary-releases-'));
@@ -76,10 +77,9 @@ async function visitInvest(page: Page): Promise<string | undefined> {
     loaded ??= /\/remotes\/mf_invest\/([^/]+)\//.exec(new URL(r.url()).pathname)?.[1];
   };
   page.on('request', onRequest);
-  const reporter = page.waitForResponse((response) => /\/rum-reporter\.[^/]*\.js$/.test(response.url()));
+  const traded = viewTokenTraded(page, 'mf_invest');
   await page.goto(`${site.baseUrl}/invest`);
-  await reporter;
-  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+  await traded;
   page.off('request', onRequest);
   await page.goto(`${site.baseUrl}/privacy`);
   return loaded;
