@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { loadContent } from '../api/src/content/content-store';
 import { demoSamples } from '../mf-marketing/src/content/offers-api-samples';
-import { launchBrowser, PHONE } from './support/browser';
+import { launchBrowser, openPage, PHONE, siteUrl } from './support/browser';
 import { siteContentDir } from './support/content';
 import { becomeInteractive, expectFormReached, interactive, openEarly } from './support/visitor';
 
@@ -109,4 +109,57 @@ describe('a press before the page has hydrated', () => {
       await page.context().close();
     },
   );
+});
+
+/**
+ * Presses `buttonName` in the header in the same task as React's first commit that hydrated it, once
+ * that commit is done and before the effects React runs in a later task: the press nearest to hydration
+ * a visitor can make, pinned so it happens on every run. React calls the devtools hook on each commit.
+ */
+async function pressRightAfterHydration(page: Page, buttonName: string): Promise<void> {
+  await page.addInitScript((name) => {
+    let pressed = false;
+    const hook = {
+      supportsFiber: true,
+      renderers: new Map(),
+      inject: () => 1,
+      checkDCE: () => undefined,
+      onScheduleFiberRoot: () => undefined,
+      onCommitFiberUnmount: () => undefined,
+      onPostCommitFiberRoot: () => undefined,
+      onCommitFiberRoot: () => {
+        const button = [...document.querySelectorAll<HTMLButtonElement>('header button')].find(
+          (candidate) =>
+            candidate.offsetParent !== null && (candidate.getAttribute('aria-label') ?? candidate.textContent?.trim()) === name,
+        );
+        if (pressed || !button || !Object.keys(button).some((key) => key.startsWith('__reactFiber'))) return;
+        pressed = true;
+        queueMicrotask(() => button.click());
+      },
+    };
+    Object.assign(window, { __REACT_DEVTOOLS_GLOBAL_HOOK__: hook });
+  }, buttonName);
+}
+
+describe('a press the moment the header has hydrated', () => {
+  it('opens the Products menu and leaves it open', async () => {
+    const page = await openPage(browser);
+    await pressRightAfterHydration(page, 'Products');
+    await page.goto(siteUrl('/company/about-us'));
+    await page.locator('[data-menu="products"]').waitFor({ state: 'visible', timeout: 15_000 });
+    // Still open once the page's effects have all run.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(await page.locator('[data-menu="products"]').isVisible()).toBe(true);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('opens the phone menu', async () => {
+    const page = await openPage(browser, PHONE);
+    await pressRightAfterHydration(page, 'Open menu');
+    await page.goto(siteUrl('/solutions/retail'));
+    await page.getByRole('dialog', { name: 'Menu' }).waitFor({ timeout: 15_000 });
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useLocation } from '@cardlift/shell/router';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { cn, SmartLink } from '@cardlift/shell/ui';
 import { InlineIcon } from '../ui/inline-icon';
 import { useHeaderGroups, type NavGroup } from '../config/navigation';
+import { usePageState } from './use-page-state';
 
 /**
  * Desktop menus as a WAI-ARIA disclosure navigation: each group is a button with aria-expanded that
@@ -13,14 +13,12 @@ import { useHeaderGroups, type NavGroup } from '../config/navigation';
  * (no-script-menus.css), so every page stays reachable.
  */
 export function DesktopNav({ inverted, className }: { inverted: boolean; className?: string }) {
-  const [openId, setOpenId] = useState<NavGroup['id'] | null>(null);
+  // A navigation closes the open panel.
+  const [openId, setOpenId] = usePageState<NavGroup['id'] | null>(null);
   const rootRef = useRef<HTMLUListElement>(null);
   const triggers = useRef(new Map<string, HTMLButtonElement>());
   const baseId = useId();
-  const { pathname } = useLocation();
   const groups = useHeaderGroups();
-
-  useEffect(() => setOpenId(null), [pathname]);
 
   useEffect(() => {
     if (!openId) return;
@@ -29,7 +27,7 @@ export function DesktopNav({ inverted, className }: { inverted: boolean; classNa
     };
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [openId]);
+  }, [openId, setOpenId]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || !openId) return;

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useLocation } from '@cardlift/shell/router';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { cn } from '@cardlift/shell/ui';
 import { InlineIcon } from '../ui/inline-icon';
+import { usePageState } from './use-page-state';
 
 const loadDialog = () => import('./mobile-menu-dialog');
 
@@ -15,12 +15,10 @@ const MobileMenuDialog = lazy(loadDialog);
  * Without script the button is replaced by a link opening the header's own navigation as a sheet.
  */
 export function MobileMenu({ inverted, className }: { inverted: boolean; className?: string }) {
-  const [open, setOpen] = useState(false);
+  // A navigation closes the menu.
+  const [open, setOpen] = usePageState(false);
   const [mounted, setMounted] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
-
-  useEffect(() => setOpen(false), [pathname]);
 
   // No display utility here: each control sets its own, since `hidden` beside `inline-flex` loses
   // (both set display, and Tailwind orders them itself, not by their place in the class list).
